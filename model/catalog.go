@@ -1,0 +1,306 @@
+package model
+
+import "fmt"
+
+// Catalog kinds (what a catalog holds).
+const (
+	HoldsRows      = "rows"
+	HoldsCreatures = "creatures"
+	HoldsItems     = "items"
+)
+
+// Filter types.
+const (
+	FilterNumber = "number"
+	FilterText   = "text"
+	FilterTags   = "tags"
+)
+
+// Catalog is a list of entries a player picks from: rows, creatures or
+// items. Its entries are inline or, in a package, in a separate asset file.
+type Catalog struct {
+	ID, Label, Holds string
+	Feeds            []string
+	Filters          []Filter
+	Asset            string
+	Entries          []*Entry
+	// EntriesFile is the file the entries were read from (the ruleset for
+	// inline entries, the asset otherwise); EntriesNode is their array.
+	EntriesFile string
+	EntriesNode *Node
+	Index       int
+	Node        *Node
+}
+
+// Filter is a filter a catalog declares for its picker.
+type Filter struct {
+	ID, Label, Type string
+	StartFrom       string
+}
+
+// Filter returns the declared filter with the given id, or nil.
+func (c *Catalog) Filter(id string) *Filter {
+	for i := range c.Filters {
+		if c.Filters[i].ID == id {
+			return &c.Filters[i]
+		}
+	}
+	return nil
+}
+
+// Entry returns the entry with the given id, or nil.
+func (c *Catalog) Entry(id string) *Entry {
+	for _, e := range c.Entries {
+		if e.ID == id {
+			return e
+		}
+	}
+	return nil
+}
+
+// Entry is one catalog entry.
+type Entry struct {
+	ID, Label, Summary string
+	Filters            []FilterValue
+	Rows               []Row
+	Creature           *Creature
+	Item               *Item
+	Node               *Node
+}
+
+// FilterValue is the value an entry gives one of its catalog's filters.
+// Kind says which of Number, Text and Tags holds it.
+type FilterValue struct {
+	Filter string
+	Kind   Kind // Number, String or Array
+	Number float64
+	Text   string
+	Tags   []string
+	Node   *Node
+}
+
+// Value returns the entry's value for a filter, and whether it sets it.
+func (e *Entry) Value(filter string) (FilterValue, bool) {
+	for _, f := range e.Filters {
+		if f.Filter == filter {
+			return f, true
+		}
+	}
+	return FilterValue{}, false
+}
+
+// Row is a row a rows-catalog entry writes into a sheet list.
+type Row struct {
+	List   string
+	Values []ColumnValue
+	Node   *Node
+}
+
+// ColumnValue is one column of a row.
+type ColumnValue struct {
+	Column string
+	Value  any
+	Node   *Node
+}
+
+// Creature is a bestiary entry; only what layers and translations need is
+// modelled, the rest stays raw in Node.
+type Creature struct {
+	Tier, Loot string
+	Node       *Node
+}
+
+// Item is an item entry.
+type Item struct {
+	Category, Rarity string
+	Tags             []string
+	Cost             *Cost
+	SoldPlace        string
+	Service          bool
+	Node             *Node
+}
+
+// Cost is an item's price in one coin.
+type Cost struct {
+	Amount int64
+	Unit   string
+	Node   *Node
+}
+
+func (d *decoder) catalog(n *Node, index int) *Catalog {
+	c := &Catalog{Node: n, Index: index, EntriesFile: d.file, Holds: HoldsRows}
+	o := d.object(n, "id", "label", "holds", "feeds", "filters", "units", "entries", "asset")
+	if !o.ok() {
+		return c
+	}
+	c.ID = o.id("id", true)
+	c.Label = o.str("label", true, 1, 80, promptSafe)
+	c.Holds = o.oneOf("holds", false, HoldsRows, HoldsRows, HoldsCreatures, HoldsItems)
+	if c.Holds == HoldsRows {
+		c.Feeds = o.ids("feeds", true, 1, 8)
+	} else if f := o.get("feeds"); f != nil {
+		d.errorf(f, "feeds", "feeds is only for rows catalogs, not for %s", c.Holds)
+	}
+	var ids []string
+	var idNodes []*Node
+	for _, f := range o.array("filters", false, 0, 8) {
+		fo := d.object(f, "id", "label", "type", "startFrom")
+		flt := Filter{ID: fo.id("id", true), Label: fo.str("label", true, 1, 80, promptSafe),
+			Type: fo.oneOf("type", true, "", FilterNumber, FilterText, FilterTags)}
+		if sf := fo.child("startFrom", false, "field"); sf.ok() {
+			flt.StartFrom = sf.id("field", true)
+		}
+		c.Filters = append(c.Filters, flt)
+		ids, idNodes = append(ids, flt.ID), append(idNodes, f.Get("id"))
+	}
+	d.uniqueIDs("filter", ids, idNodes)
+	if u := o.child("units", false, "distance"); u.ok() {
+		if dist := u.child("distance", false, "label", "perCell"); dist.ok() {
+			dist.str("label", true, 1, 12, promptSafe)
+			if v, ok := dist.number("perCell", true); ok && v <= 0 {
+				d.errorf(dist.get("perCell"), "range", "perCell must be above 0")
+			}
+		}
+	}
+	switch o.exactlyOne(fmt.Sprintf("the catalog %q", c.ID), "entries", "asset") {
+	case "entries":
+		c.EntriesNode = o.get("entries")
+		c.Entries = d.entries(c, c.EntriesNode)
+	case "asset":
+		c.Asset = o.str("asset", true, 1, 240, plainText)
+		want := "catalogs/" + c.ID + ".json"
+		if !assetPathPattern.MatchString(c.Asset) || (c.ID != "" && c.Asset != want) {
+			d.errorf(o.get("asset"), "asset-path", "the asset must be %q", want)
+		}
+	}
+	return c
+}
+
+// entries reads a catalog's entry list, inline or from an asset.
+func (d *decoder) entries(c *Catalog, n *Node) []*Entry {
+	var out []*Entry
+	var ids []string
+	var idNodes []*Node
+	for _, e := range d.list(n, 0, 2000) {
+		entry := d.entry(c, e)
+		out = append(out, entry)
+		ids, idNodes = append(ids, entry.ID), append(idNodes, e.Get("id"))
+	}
+	d.uniqueIDs("entry", ids, idNodes)
+	return out
+}
+
+func (d *decoder) entry(c *Catalog, n *Node) *Entry {
+	e := &Entry{Node: n}
+	o := d.object(n, "id", "label", "summary", "filters", "rows", "creature", "item", "mechanics")
+	if !o.ok() {
+		return e
+	}
+	if id := o.need("id", true); id != nil && d.wantKind(id, String) {
+		e.ID = id.Str
+		if !IsEntryID(id.Str) {
+			d.errorf(id, "id-pattern", "%q is not a valid entry id: lowercase letters and digits joined by single hyphens, at most 80", id.Str)
+		}
+	}
+	e.Label = o.str("label", true, 1, 120, promptSafe)
+	if o.has("summary") {
+		e.Summary = o.str("summary", false, 0, 300, catalogTxt)
+	}
+	if f := o.get("filters"); f != nil && d.wantKind(f, Object) {
+		for _, fv := range f.Children {
+			v := FilterValue{Filter: fv.Key, Kind: fv.Kind, Node: fv}
+			switch fv.Kind {
+			case Number:
+				v.Number, _ = d.number(fv)
+			case String:
+				v.Text = d.text(fv, 0, 80, plainText)
+			case Array:
+				for _, t := range d.list(fv, 0, 24) {
+					v.Tags = append(v.Tags, d.text(t, 0, 80, plainText))
+				}
+			default:
+				d.wrongType = true
+				d.errorf(fv, "type", "a filter value is a number, text or a list of text, not %s", fv.Kind)
+			}
+			e.Filters = append(e.Filters, v)
+		}
+	}
+	kind := o.exactlyOne(fmt.Sprintf("the entry %q", e.ID), "rows", "creature", "item")
+	want := map[string]string{HoldsRows: "rows", HoldsCreatures: "creature", HoldsItems: "item"}[c.Holds]
+	if kind != "" && want != "" && kind != want {
+		d.errorf(o.get(kind), "entry-kind", "this catalog holds %s, so its entries need %q, not %q", c.Holds, want, kind)
+	}
+	if m := o.get("mechanics"); m != nil && kind != "rows" {
+		d.errorf(m, "mechanics", "mechanics is allowed only beside rows")
+	}
+	for _, r := range o.array("rows", false, 1, 6) {
+		ro := d.object(r, "list", "values", "scaled")
+		row := Row{Node: r, List: ro.id("list", true)}
+		if vals := ro.need("values", true); vals != nil && d.wantKind(vals, Object) {
+			for _, cv := range vals.Children {
+				row.Values = append(row.Values, ColumnValue{Column: cv.Key, Value: d.scalar(cv), Node: cv})
+			}
+		}
+		e.Rows = append(e.Rows, row)
+	}
+	if cr := o.get("creature"); cr != nil && d.wantKind(cr, Object) {
+		e.Creature = &Creature{Node: cr}
+		if t := cr.Get("tier"); t != nil {
+			e.Creature.Tier = d.sheetID(t)
+		} else {
+			d.missing(cr, "tier")
+		}
+		if l := cr.Get("loot"); l != nil {
+			e.Creature.Loot = d.sheetID(l)
+		}
+	}
+	if it := o.get("item"); it != nil {
+		e.Item = d.item(it)
+	}
+	return e
+}
+
+func (d *decoder) item(n *Node) *Item {
+	it := &Item{Node: n}
+	o := d.object(n, "category", "rarity", "tags", "stats", "slots", "stack", "cost", "sold", "service",
+		"binds", "worn", "carried", "requires", "attack", "use", "charges")
+	if !o.ok() {
+		return it
+	}
+	it.Category = o.id("category", true)
+	it.Rarity = o.id("rarity", false)
+	it.Tags = o.ids("tags", false, 0, 16)
+	if c := o.child("cost", false, "amount", "unit"); c.ok() {
+		amount, _ := c.integer("amount", true, 0, 1_000_000_000)
+		it.Cost = &Cost{Amount: amount, Unit: c.id("unit", true), Node: c.n}
+	}
+	if s := o.child("sold", false, "place"); s.ok() {
+		it.SoldPlace = s.id("place", true)
+	}
+	it.Service = o.boolean("service", false)
+	o.integer("stack", false, 1, 999_999)
+	if b := o.child("binds", false, "restriction", "cursed"); b.ok() {
+		b.str("restriction", false, 0, 200, catalogTxt)
+		b.boolean("cursed", false)
+	}
+	return it
+}
+
+// DecodeCatalogAsset reads a separate catalog file
+// ({schemaVersion: 1, catalog, entries}) into c.
+func DecodeCatalogAsset(file string, root *Node, c *Catalog) []Diagnostic {
+	d := &decoder{file: file}
+	o := d.object(root, "schemaVersion", "catalog", "entries")
+	if !o.ok() {
+		return d.diags
+	}
+	o.integer("schemaVersion", true, 1, 1)
+	if id := o.need("catalog", true); id != nil && d.wantKind(id, String) && id.Str != c.ID {
+		d.errorf(id, "asset-catalog", "this file is for the catalog %q, but the ruleset expects %q here", id.Str, c.ID)
+	}
+	if n := o.need("entries", true); n != nil {
+		c.EntriesFile, c.EntriesNode = file, n
+		c.Entries = d.entries(c, n)
+	}
+	return d.diags
+}

@@ -1,0 +1,364 @@
+package model
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+)
+
+// decoder turns a Node tree into typed values, checking shapes as it goes:
+// types, required keys, unknown keys, counts, lengths and id patterns. It
+// never stops at the first problem.
+type decoder struct {
+	file  string
+	diags []Diagnostic
+	// wrongType records that a value had the wrong JSON type; the Engine then
+	// skips its cross-reference pass.
+	wrongType bool
+}
+
+func (d *decoder) report(sev Severity, n *Node, code, format string, args ...any) {
+	d.diags = append(d.diags, At(sev, d.file, n, code, format, args...))
+}
+
+func (d *decoder) errorf(n *Node, code, format string, args ...any) {
+	d.report(Error, n, code, format, args...)
+}
+
+// missing reports a required key that obj lacks, at the path the key would
+// have and the position of the object.
+func (d *decoder) missing(obj *Node, key string) {
+	path := key
+	if obj.Parent != nil {
+		path = obj.Path() + "." + key
+	}
+	d.diags = append(d.diags, Diagnostic{Severity: Error, Code: "required", File: d.file, Path: path,
+		Line: obj.Pos.Line, Column: obj.Pos.Column, Message: fmt.Sprintf("%q is required here", key)})
+}
+
+func (d *decoder) wantKind(n *Node, k Kind) bool {
+	if n.Kind == k {
+		return true
+	}
+	d.wrongType = true
+	d.errorf(n, "type", "expected %s, found %s", k, n.Kind)
+	return false
+}
+
+// obj reads the members of one JSON object. A zero obj (from a value that was
+// not an object) answers every question with "absent".
+type obj struct {
+	d *decoder
+	n *Node
+}
+
+// object checks that n is an object holding only the allowed keys (plus
+// "$comment", allowed everywhere) and returns a reader for it.
+func (d *decoder) object(n *Node, allowed ...string) obj {
+	if n == nil || !d.wantKind(n, Object) {
+		return obj{d: d}
+	}
+	for _, c := range n.Children {
+		if c.Key == "$comment" || slices.Contains(allowed, c.Key) {
+			continue
+		}
+		d.diags = append(d.diags, Diagnostic{Severity: Error, Code: "unknown-key", File: d.file, Path: c.Path(),
+			Line: c.KeyPos.Line, Column: c.KeyPos.Column,
+			Message: fmt.Sprintf("unknown key %q here (allowed: %s)", c.Key, strings.Join(allowed, ", "))})
+	}
+	return obj{d: d, n: n}
+}
+
+// ok tells whether the value was an object.
+func (o obj) ok() bool { return o.n != nil }
+
+// get returns the member named key, or nil.
+func (o obj) get(key string) *Node { return o.n.Get(key) }
+
+// has tells whether the member is present.
+func (o obj) has(key string) bool { return o.n.Get(key) != nil }
+
+// need returns the member, reporting it when required and absent.
+func (o obj) need(key string, required bool) *Node {
+	if o.n == nil {
+		return nil
+	}
+	c := o.n.Get(key)
+	if c == nil && required {
+		o.d.missing(o.n, key)
+	}
+	return c
+}
+
+// Text rules.
+type textRule uint8
+
+const (
+	plainText  textRule = iota // any text within its length
+	promptSafe                 // labels, names, guidance: reaches the model
+	catalogTxt                 // entry summaries: never reaches the model
+)
+
+// str reads a string member and checks its length (in UTF-16 units, as the
+// Engine counts) and its rule.
+func (o obj) str(key string, required bool, minLen, maxLen int, rule textRule) string {
+	c := o.need(key, required)
+	if c == nil {
+		return ""
+	}
+	return o.d.text(c, minLen, maxLen, rule)
+}
+
+func (d *decoder) text(c *Node, minLen, maxLen int, rule textRule) string {
+	if !d.wantKind(c, String) {
+		return ""
+	}
+	s := c.Str
+	n := UTF16Len(s)
+	switch {
+	case n < minLen && n == 0:
+		d.errorf(c, "length", "this text may not be empty")
+	case n < minLen:
+		d.errorf(c, "length", "this text is %d characters long; at least %d are needed", n, minLen)
+	case maxLen > 0 && n > maxLen:
+		d.errorf(c, "length", "this text is %d characters long; at most %d are allowed", n, maxLen)
+	}
+	switch rule {
+	case promptSafe:
+		if why := PromptUnsafe(s); why != "" {
+			d.errorf(c, "prompt-safe", "this text is shown to the model and may not contain %s", why)
+		}
+	case catalogTxt:
+		if why := CatalogUnsafe(s); why != "" {
+			d.errorf(c, "catalog-text", "this text may not contain %s", why)
+		}
+	}
+	return s
+}
+
+// label reads a required prompt-safe label of 1..maxLen.
+func (o obj) label(key string, maxLen int) string { return o.str(key, true, 1, maxLen, promptSafe) }
+
+// id reads a sheet id (`^[a-z][a-z0-9_]*$`, at most 40).
+func (o obj) id(key string, required bool) string {
+	c := o.need(key, required)
+	if c == nil {
+		return ""
+	}
+	return o.d.sheetID(c)
+}
+
+func (d *decoder) sheetID(c *Node) string {
+	if !d.wantKind(c, String) {
+		return ""
+	}
+	if !IsSheetID(c.Str) {
+		d.errorf(c, "id-pattern", "%q is not a valid id: use a lowercase letter, then lowercase letters, digits or underscores, at most 40", c.Str)
+	}
+	return c.Str
+}
+
+// ids reads a list of sheet ids with a count range.
+func (o obj) ids(key string, required bool, minN, maxN int) []string {
+	items := o.array(key, required, minN, maxN)
+	if items == nil {
+		return nil
+	}
+	out := make([]string, 0, len(items))
+	for _, c := range items {
+		out = append(out, o.d.sheetID(c))
+	}
+	return out
+}
+
+// strs reads a list of strings with a count range and a length range each.
+func (o obj) strs(key string, required bool, minN, maxN, minLen, maxLen int, rule textRule) []string {
+	items := o.array(key, required, minN, maxN)
+	if items == nil {
+		return nil
+	}
+	out := make([]string, 0, len(items))
+	for _, c := range items {
+		out = append(out, o.d.text(c, minLen, maxLen, rule))
+	}
+	return out
+}
+
+// array reads an array member and checks its count. It returns the items, or
+// nil when the member is absent or not an array.
+func (o obj) array(key string, required bool, minN, maxN int) []*Node {
+	c := o.need(key, required)
+	if c == nil {
+		return nil
+	}
+	return o.d.list(c, minN, maxN)
+}
+
+func (d *decoder) list(c *Node, minN, maxN int) []*Node {
+	if !d.wantKind(c, Array) {
+		return nil
+	}
+	n := len(c.Children)
+	switch {
+	case n < minN && minN == 1:
+		d.errorf(c, "count", "this list may not be empty")
+	case n < minN:
+		d.errorf(c, "count", "this list has %d items; at least %d are needed", n, minN)
+	case maxN >= 0 && n > maxN:
+		d.errorf(c, "count", "this list has %d items; at most %d are allowed", n, maxN)
+	}
+	if c.Children == nil {
+		return []*Node{}
+	}
+	return c.Children
+}
+
+// child reads an object member with its own allowed keys.
+func (o obj) child(key string, required bool, allowed ...string) obj {
+	c := o.need(key, required)
+	if c == nil {
+		return obj{d: o.d}
+	}
+	return o.d.object(c, allowed...)
+}
+
+// integer reads a whole number within lo..hi.
+func (o obj) integer(key string, required bool, lo, hi int64) (int64, bool) {
+	c := o.need(key, required)
+	if c == nil {
+		return 0, false
+	}
+	return o.d.integer(c, lo, hi)
+}
+
+func (d *decoder) integer(c *Node, lo, hi int64) (int64, bool) {
+	if !d.wantKind(c, Number) {
+		return 0, false
+	}
+	f := c.Num
+	if math.IsInf(f, 0) || math.IsNaN(f) || f != math.Trunc(f) {
+		d.errorf(c, "integer", "expected a whole number, found %s", c.Raw)
+		return 0, false
+	}
+	if f < float64(lo) || f > float64(hi) {
+		d.errorf(c, "range", "%s is out of range: expected %s", c.Raw, rangeText(lo, hi))
+		return int64(f), true
+	}
+	return int64(f), true
+}
+
+func rangeText(lo, hi int64) string {
+	switch {
+	case hi == math.MaxInt64:
+		return fmt.Sprintf("at least %d", lo)
+	case lo == math.MinInt64:
+		return fmt.Sprintf("at most %d", hi)
+	}
+	return fmt.Sprintf("%d to %d", lo, hi)
+}
+
+// number reads a finite number.
+func (o obj) number(key string, required bool) (float64, bool) {
+	c := o.need(key, required)
+	if c == nil {
+		return 0, false
+	}
+	return o.d.number(c)
+}
+
+func (d *decoder) number(c *Node) (float64, bool) {
+	if !d.wantKind(c, Number) {
+		return 0, false
+	}
+	if math.IsInf(c.Num, 0) || math.IsNaN(c.Num) {
+		d.errorf(c, "finite", "%s is too large: expected a finite number", c.Raw)
+		return 0, false
+	}
+	return c.Num, true
+}
+
+// numberIn reads a finite number within lo..hi.
+func (o obj) numberIn(key string, required bool, lo, hi float64) (float64, bool) {
+	f, ok := o.number(key, required)
+	if ok && (f < lo || f > hi) {
+		o.d.errorf(o.get(key), "range", "%v is out of range: expected %v to %v", f, lo, hi)
+	}
+	return f, ok
+}
+
+// boolean reads a boolean, giving def when absent.
+func (o obj) boolean(key string, def bool) bool {
+	c := o.get(key)
+	if c == nil || !o.d.wantKind(c, Bool) {
+		return def
+	}
+	return c.Truth
+}
+
+// oneOf reads a string that must be one of the given words.
+func (o obj) oneOf(key string, required bool, def string, words ...string) string {
+	c := o.need(key, required)
+	if c == nil {
+		return def
+	}
+	if !o.d.wantKind(c, String) {
+		return def
+	}
+	if !slices.Contains(words, c.Str) {
+		o.d.errorf(c, "enum", "%q is not allowed here: expected one of %s", c.Str, strings.Join(words, ", "))
+	}
+	return c.Str
+}
+
+// scalar reads a string, number or boolean.
+func (d *decoder) scalar(c *Node) any {
+	switch c.Kind {
+	case String, Bool:
+		return c.Scalar()
+	case Number:
+		if f, ok := d.number(c); ok {
+			return f
+		}
+		return nil
+	}
+	d.wrongType = true
+	d.errorf(c, "type", "expected text, a number or a boolean, found %s", c.Kind)
+	return nil
+}
+
+// exactlyOne reports unless exactly one of keys is present, and returns it.
+func (o obj) exactlyOne(what string, keys ...string) string {
+	if o.n == nil {
+		return ""
+	}
+	var found []string
+	for _, k := range keys {
+		if o.has(k) {
+			found = append(found, k)
+		}
+	}
+	switch len(found) {
+	case 1:
+		return found[0]
+	case 0:
+		o.d.errorf(o.n, "one-of", "%s needs exactly one of %s; none is given", what, strings.Join(keys, ", "))
+	default:
+		o.d.errorf(o.n, "one-of", "%s needs exactly one of %s; %s are all given", what, strings.Join(keys, ", "), strings.Join(found, ", "))
+	}
+	return ""
+}
+
+// uniqueIDs reports every id that repeats an earlier one; nodes give where.
+func (d *decoder) uniqueIDs(what string, ids []string, nodes []*Node) {
+	seen := make(map[string]bool, len(ids))
+	for i, id := range ids {
+		if id == "" {
+			continue
+		}
+		if seen[id] {
+			d.errorf(nodes[i], "duplicate-id", "the %s id %q is used twice", what, id)
+		}
+		seen[id] = true
+	}
+}

@@ -1,0 +1,109 @@
+package model
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+)
+
+// RootPath is the path of the top of a document.
+const RootPath = "(root)"
+
+// Severity says how bad a finding is.
+type Severity int
+
+// The severities, mildest first.
+const (
+	Info Severity = iota
+	Warning
+	Error
+)
+
+func (s Severity) String() string {
+	switch s {
+	case Info:
+		return "info"
+	case Warning:
+		return "warning"
+	}
+	return "error"
+}
+
+// MarshalText writes the severity as its name.
+func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// Diagnostic is one finding about an input file, shared by every package:
+// what is wrong (Code, Message), how bad (Severity), and where: the JSON path
+// and the line and column where the offending value starts.
+type Diagnostic struct {
+	Severity Severity `json:"severity"`
+	Code     string   `json:"code"`
+	Path     string   `json:"path"`
+	File     string   `json:"file"`
+	Line     int      `json:"line"`
+	Column   int      `json:"column"`
+	Message  string   `json:"message"`
+}
+
+// String formats the finding the way compilers do:
+// file:line:column: severity: path: message.
+func (d Diagnostic) String() string {
+	return fmt.Sprintf("%s:%d:%d: %s: %s: %s", d.File, d.Line, d.Column, d.Severity, d.Path, d.Message)
+}
+
+// Errorf makes an error finding at a path, without a position yet; Locate
+// fills in the line and column.
+func Errorf(file, path, code, format string, args ...any) Diagnostic {
+	return Diagnostic{Severity: Error, Code: code, File: file, Path: path, Message: fmt.Sprintf(format, args...)}
+}
+
+// Warnf makes a warning finding at a path, without a position yet.
+func Warnf(file, path, code, format string, args ...any) Diagnostic {
+	d := Errorf(file, path, code, format, args...)
+	d.Severity = Warning
+	return d
+}
+
+// At makes a finding at a node: its path, line and column.
+func At(sev Severity, file string, n *Node, code, format string, args ...any) Diagnostic {
+	d := Diagnostic{Severity: sev, Code: code, File: file, Path: n.Path(), Message: fmt.Sprintf(format, args...)}
+	if n != nil {
+		d.Line, d.Column = n.Pos.Line, n.Pos.Column
+	}
+	return d
+}
+
+// Locate fills in the line and column of a finding from its path in root.
+// A path that leads past the document (a missing key) points at the nearest
+// value that exists.
+func Locate(d *Diagnostic, root *Node) {
+	if d.Line != 0 || root == nil {
+		return
+	}
+	n, _ := root.Find(d.Path)
+	d.Line, d.Column = n.Pos.Line, n.Pos.Column
+}
+
+// HasErrors tells whether any finding is an error.
+func HasErrors(ds []Diagnostic) bool {
+	return slices.ContainsFunc(ds, func(d Diagnostic) bool { return d.Severity == Error })
+}
+
+// Count returns how many findings have the given severity.
+func Count(ds []Diagnostic, sev Severity) int {
+	n := 0
+	for _, d := range ds {
+		if d.Severity == sev {
+			n++
+		}
+	}
+	return n
+}
+
+// SortDiagnostics orders findings by file, then position, keeping the order
+// of findings at the same place.
+func SortDiagnostics(ds []Diagnostic) {
+	slices.SortStableFunc(ds, func(a, b Diagnostic) int {
+		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Line, b.Line), cmp.Compare(a.Column, b.Column))
+	})
+}

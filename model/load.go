@@ -1,0 +1,389 @@
+package model
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"slices"
+	"strings"
+)
+
+// InputKind says what a PATH given to rulebench is.
+type InputKind int
+
+// The kinds of input.
+const (
+	SingleFile InputKind = iota // one ruleset JSON file
+	Package                     // a package folder with manifest.json
+	Artifact                    // <id>-<version>.ruleset.json with language packs beside it
+)
+
+func (k InputKind) String() string {
+	return [...]string{"ruleset file", "package", "catalog artifact"}[k]
+}
+
+// Workspace is everything read for one PATH: the ruleset, its catalogs,
+// manifest, locale files or language packs, sample saves, and the findings
+// made while reading them.
+type Workspace struct {
+	Kind InputKind
+	// Path is the PATH as given; RulesetFile the ruleset file inside it.
+	Path        string
+	RulesetFile string
+	Ruleset     *Ruleset // nil when the ruleset is not JSON
+	Manifest    *Manifest
+	// Locales are the locales/<lang>.json files of a package, or the
+	// language packs beside an artifact.
+	Locales []*File
+	// Saves are the sample saves found in a saves/ folder beside the
+	// ruleset.
+	Saves []*Save
+	// Sources are the parsed documents by file name, to locate findings.
+	Sources     map[string]*Node
+	Diagnostics []Diagnostic
+}
+
+// File is a JSON file read whole, with its size and checksum.
+type File struct {
+	Name string
+	// Lang is the language the file name gives (as written, not checked).
+	Lang   string
+	Data   []byte
+	Root   *Node // nil when not JSON
+	Bytes  int64
+	SHA256 string
+}
+
+// Manifest is a package manifest; only what rulebench compares is modelled.
+type Manifest struct {
+	ID, Name, Version string
+	CapabilityMajor   int
+	CapabilityMinor   int
+	HasCapability     bool
+	Files             []ManifestFile
+	Node              *Node
+}
+
+// ManifestFile is one file a manifest lists.
+type ManifestFile struct {
+	Path, SHA256 string
+	Bytes        int64
+	Node         *Node
+}
+
+// Lists tells whether the manifest lists the path.
+func (m *Manifest) Lists(p string) bool {
+	return m != nil && slices.ContainsFunc(m.Files, func(f ManifestFile) bool { return f.Path == p })
+}
+
+// ErrUnreadable wraps failures to read the input at all (exit 2).
+var ErrUnreadable = errors.New("cannot read")
+
+// OSFS reads files by their operating-system path, as given.
+type OSFS struct{}
+
+// Open implements fs.FS without the fs.ValidPath restriction, so that
+// relative and absolute paths work as typed.
+func (OSFS) Open(name string) (fs.File, error) { return os.Open(name) }
+
+// Load reads the ruleset at p in fsys: a file, a package folder or a
+// catalog artifact. Problems in the files are findings in the workspace;
+// the error is for a path that cannot be read at all.
+func Load(fsys fs.FS, p string) (*Workspace, error) {
+	info, err := fs.Stat(fsys, p)
+	if err != nil {
+		return nil, fmt.Errorf("%w %s: %v", ErrUnreadable, p, unwrapPathErr(err))
+	}
+	ws := &Workspace{Path: p, Sources: map[string]*Node{}}
+	switch {
+	case info.IsDir():
+		if _, err := fs.Stat(fsys, path.Join(p, "manifest.json")); err == nil {
+			ws.Kind = Package
+			ws.loadPackage(fsys, p)
+			break
+		}
+		artifacts, _ := fs.Glob(fsys, path.Join(globEscape(p), "*.ruleset.json"))
+		if len(artifacts) != 1 {
+			return nil, fmt.Errorf("%w %s: a folder needs a manifest.json (a package) or one *.ruleset.json (a catalog artifact)", ErrUnreadable, p)
+		}
+		ws.Kind = Artifact
+		ws.loadArtifact(fsys, artifacts[0])
+	case path.Base(p) == "manifest.json":
+		ws.Kind = Package
+		ws.Path = path.Dir(p)
+		ws.loadPackage(fsys, ws.Path)
+	case strings.HasSuffix(p, ".ruleset.json"):
+		ws.Kind = Artifact
+		ws.loadArtifact(fsys, p)
+	default:
+		ws.Kind = SingleFile
+		ws.loadRuleset(fsys, p, MaxRulesetBytes)
+		ws.loadSaves(fsys, path.Join(path.Dir(p), "saves"))
+	}
+	ws.locateAll()
+	return ws, nil
+}
+
+func unwrapPathErr(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+func globEscape(p string) string {
+	r := strings.NewReplacer(`*`, `\*`, `?`, `\?`, `[`, `\[`, `\`, `\\`)
+	return r.Replace(p)
+}
+
+// readFile reads at most MaxReadBytes of a file; larger files are refused
+// unread.
+func (ws *Workspace) readFile(fsys fs.FS, name string) ([]byte, bool) {
+	info, err := fs.Stat(fsys, name)
+	if err == nil && info.Size() > MaxReadBytes {
+		ws.Diagnostics = append(ws.Diagnostics, Errorf(name, RootPath, "file-too-large",
+			"the file is %d bytes; files over %d bytes (16 MiB) are refused unread", info.Size(), MaxReadBytes))
+		return nil, false
+	}
+	f, err := fsys.Open(name)
+	if err != nil {
+		ws.Diagnostics = append(ws.Diagnostics, Errorf(name, RootPath, "unreadable", "cannot read the file: %v", unwrapPathErr(err)))
+		return nil, false
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, MaxReadBytes+1))
+	if err != nil {
+		ws.Diagnostics = append(ws.Diagnostics, Errorf(name, RootPath, "unreadable", "cannot read the file: %v", unwrapPathErr(err)))
+		return nil, false
+	}
+	if len(data) > MaxReadBytes {
+		ws.Diagnostics = append(ws.Diagnostics, Errorf(name, RootPath, "file-too-large", "the file is over %d bytes (16 MiB) and is refused unread", MaxReadBytes))
+		return nil, false
+	}
+	return data, true
+}
+
+// parseFile reads and parses a JSON file, recording its findings.
+func (ws *Workspace) parseFile(fsys fs.FS, name string) (*File, bool) {
+	data, ok := ws.readFile(fsys, name)
+	if !ok {
+		return nil, false
+	}
+	sum := sha256.Sum256(data)
+	f := &File{Name: name, Data: data, Bytes: int64(len(data)), SHA256: hex.EncodeToString(sum[:])}
+	root, diags := Parse(name, data)
+	f.Root = root
+	ws.Diagnostics = append(ws.Diagnostics, diags...)
+	if root != nil {
+		ws.Sources[name] = root
+	}
+	return f, true
+}
+
+func (ws *Workspace) loadRuleset(fsys fs.FS, name string, limit int) *File {
+	ws.RulesetFile = name
+	f, ok := ws.parseFile(fsys, name)
+	if !ok {
+		return nil
+	}
+	if f.Bytes > int64(limit) {
+		ws.Diagnostics = append(ws.Diagnostics, Errorf(name, RootPath, "ruleset-size",
+			"the ruleset is %d bytes; the Engine accepts at most %d (256 KB)", f.Bytes, limit))
+	}
+	if f.Root == nil {
+		return f
+	}
+	rs, diags := DecodeRuleset(name, f.Root)
+	ws.Ruleset = rs
+	ws.Diagnostics = append(ws.Diagnostics, diags...)
+	return f
+}
+
+func (ws *Workspace) loadPackage(fsys fs.FS, dir string) {
+	if mf, ok := ws.parseFile(fsys, path.Join(dir, "manifest.json")); ok && mf.Root != nil {
+		m, diags := DecodeManifest(mf.Name, mf.Root)
+		ws.Manifest = m
+		ws.Diagnostics = append(ws.Diagnostics, diags...)
+	}
+	rf := ws.loadRuleset(fsys, path.Join(dir, "ruleset.json"), MaxRulesetBytes)
+	ws.verifyListed(dir, "ruleset.json", rf)
+	if ws.Ruleset != nil {
+		for _, c := range ws.Ruleset.Catalogs {
+			if c.Asset == "" || !assetPathPattern.MatchString(c.Asset) {
+				continue
+			}
+			name := path.Join(dir, c.Asset)
+			af, ok := ws.parseFile(fsys, name)
+			ws.verifyListed(dir, c.Asset, af)
+			if !ok {
+				continue
+			}
+			if af.Bytes > MaxCatalogBytes {
+				ws.Diagnostics = append(ws.Diagnostics, Errorf(name, RootPath, "catalog-size",
+					"the catalog file is %d bytes; at most %d (1 MB) are allowed", af.Bytes, MaxCatalogBytes))
+			}
+			if af.Root != nil {
+				ws.Diagnostics = append(ws.Diagnostics, DecodeCatalogAsset(name, af.Root, c)...)
+			}
+		}
+	}
+	ws.warnUnlisted(fsys, dir, "catalogs")
+	for _, e := range sortedJSON(fsys, path.Join(dir, "locales")) {
+		f, ok := ws.parseFile(fsys, path.Join(dir, "locales", e))
+		if !ok {
+			continue
+		}
+		f.Lang = strings.TrimSuffix(e, ".json")
+		ws.verifyListed(dir, "locales/"+e, f)
+		ws.Locales = append(ws.Locales, f)
+	}
+	ws.warnUnlisted(fsys, dir, "locales")
+	ws.loadSaves(fsys, path.Join(dir, "saves"))
+}
+
+// verifyListed checks a package file against the manifest's listing.
+func (ws *Workspace) verifyListed(dir, rel string, f *File) {
+	m := ws.Manifest
+	if m == nil || f == nil {
+		return
+	}
+	for _, mf := range m.Files {
+		if mf.Path != rel {
+			continue
+		}
+		if mf.Bytes != f.Bytes {
+			ws.Diagnostics = append(ws.Diagnostics, At(Error, path.Join(dir, "manifest.json"), mf.Node, "manifest-bytes",
+				"the manifest says %s is %d bytes; it is %d", rel, mf.Bytes, f.Bytes))
+		}
+		if mf.SHA256 != "" && mf.SHA256 != f.SHA256 {
+			ws.Diagnostics = append(ws.Diagnostics, At(Error, path.Join(dir, "manifest.json"), mf.Node, "manifest-sha256",
+				"the manifest's sha256 for %s does not match the file (%s)", rel, f.SHA256))
+		}
+		return
+	}
+}
+
+func (ws *Workspace) warnUnlisted(fsys fs.FS, dir, sub string) {
+	if ws.Manifest == nil {
+		return
+	}
+	for _, e := range sortedJSON(fsys, path.Join(dir, sub)) {
+		rel := sub + "/" + e
+		if !ws.Manifest.Lists(rel) {
+			ws.Diagnostics = append(ws.Diagnostics, Warnf(path.Join(dir, rel), RootPath, "unlisted-file",
+				"the manifest does not list %s, so the Engine will not see it", rel))
+		}
+	}
+}
+
+// sortedJSON lists the *.json files of a folder, sorted; none when absent.
+func sortedJSON(fsys fs.FS, dir string) []string {
+	entries, err := fs.ReadDir(fsys, dir)
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, e := range entries {
+		if !e.IsDir() && strings.HasSuffix(e.Name(), ".json") {
+			out = append(out, e.Name())
+		}
+	}
+	return out
+}
+
+func (ws *Workspace) loadArtifact(fsys fs.FS, name string) {
+	ws.loadRuleset(fsys, name, MaxRulesetBytes)
+	dir, base := path.Split(name)
+	prefix := strings.TrimSuffix(base, "ruleset.json") // "<id>-<version>."
+	for _, e := range sortedJSON(fsys, path.Clean(dir)) {
+		if e == base || !strings.HasPrefix(e, prefix) {
+			continue
+		}
+		lang := strings.TrimSuffix(strings.TrimPrefix(e, prefix), ".json")
+		if lang == "" || strings.Contains(lang, ".") {
+			continue // the catalog entry or another document
+		}
+		f, ok := ws.parseFile(fsys, path.Join(dir, e))
+		if !ok {
+			continue
+		}
+		f.Lang = lang
+		ws.Locales = append(ws.Locales, f)
+	}
+	if entries, err := fs.ReadDir(fsys, path.Join(dir, "locales")); err == nil && len(entries) > 0 {
+		ws.Diagnostics = append(ws.Diagnostics, Errorf(path.Join(dir, "locales"), RootPath, "artifact-locales",
+			"a catalog ruleset does not carry locales/ (the Engine refuses it before download); publish language packs beside the artifact instead"))
+	}
+	ws.loadSaves(fsys, path.Join(dir, "saves"))
+}
+
+func (ws *Workspace) loadSaves(fsys fs.FS, dir string) {
+	for _, e := range sortedJSON(fsys, dir) {
+		name := path.Join(dir, e)
+		data, ok := ws.readFile(fsys, name)
+		if !ok {
+			continue
+		}
+		s, diags := DecodeSave(name, data)
+		ws.Diagnostics = append(ws.Diagnostics, diags...)
+		if s.Root != nil {
+			ws.Sources[name] = s.Root
+		}
+		ws.Saves = append(ws.Saves, s)
+	}
+}
+
+// locateAll gives every finding without a position the position of its
+// path in its file.
+func (ws *Workspace) locateAll() {
+	ws.Locate(ws.Diagnostics)
+}
+
+// Locate fills in the line and column of findings from the workspace's
+// documents.
+func (ws *Workspace) Locate(ds []Diagnostic) {
+	for i := range ds {
+		if ds[i].Line == 0 {
+			if root := ws.Sources[ds[i].File]; root != nil {
+				Locate(&ds[i], root)
+			} else {
+				ds[i].Line, ds[i].Column = 1, 1
+			}
+		}
+	}
+}
+
+// DecodeManifest reads a package manifest (schema 2). Only the keys
+// rulebench compares are checked; the rest is kept.
+func DecodeManifest(file string, root *Node) (*Manifest, []Diagnostic) {
+	d := &decoder{file: file}
+	m := &Manifest{Node: root}
+	if !d.wantKind(root, Object) {
+		return m, d.diags
+	}
+	o := obj{d: d, n: root}
+	o.integer("schemaVersion", true, 2, 2)
+	m.ID = o.str("id", true, 1, 140, plainText)
+	m.Name = o.str("name", true, 1, 200, plainText)
+	m.Version = o.str("version", true, 1, 64, plainText)
+	if c := o.child("capabilityApi", true, "major", "minor"); c.ok() {
+		maj, _ := c.integer("major", true, 1, 1)
+		mnr, _ := c.integer("minor", true, 0, math32)
+		m.CapabilityMajor, m.CapabilityMinor, m.HasCapability = int(maj), int(mnr), true
+	}
+	for _, f := range o.array("files", false, 0, -1) {
+		fo := d.object(f, "path", "sha256", "bytes")
+		mf := ManifestFile{Node: f, Path: fo.str("path", true, 1, 240, plainText), SHA256: fo.str("sha256", false, 0, 64, plainText)}
+		mf.Bytes, _ = fo.integer("bytes", true, 0, MaxReadBytes)
+		m.Files = append(m.Files, mf)
+	}
+	return m, d.diags
+}
+
+const math32 = 1<<31 - 1

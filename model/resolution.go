@@ -1,0 +1,264 @@
+package model
+
+// Resolution is how checks are rolled. Only what layers and the sheet maths
+// need is modelled; the rest is checked for shape.
+type Resolution struct {
+	Kind string
+	// dice-sum
+	DiceCount, DiceSides int
+	// dice-pool
+	DieSides         int
+	PoolMin, PoolMax int
+	TargetDefault    int
+	TargetMin        int
+	TargetMax        int
+	HasTarget        bool
+	Explode, Double  bool
+
+	AbilityModifier  string // floorHalfMinusTen, identity or stepTable
+	ModifierTable    StepTable
+	Proficiency      *ValueRef
+	ProficiencyTiers []Tier
+	PenaltyFrom      string
+	Ladder           []LadderStep
+	Node             *Node
+}
+
+// Tier is a proficiency tier.
+type Tier struct {
+	ID, Label  string
+	Multiplier float64
+	Round      string
+	Flat       int
+}
+
+// LadderStep is one step of a difficulty ladder: {label, dc} in a dice-sum
+// ruleset, {label, successes, target?} in a dice-pool one.
+type LadderStep struct {
+	Label        string
+	DC           int
+	Successes    int
+	Target       int
+	HasDC        bool
+	HasSuccesses bool
+	HasTarget    bool
+	Node         *Node
+}
+
+// StepTable is a list of [threshold, value] pairs, thresholds ascending.
+type StepTable [][2]float64
+
+// Lookup takes the pair with the highest threshold at or below x; an input
+// below the first threshold reads the first value.
+func (t StepTable) Lookup(x float64) float64 {
+	if len(t) == 0 {
+		return 0
+	}
+	v := t[0][1]
+	for _, p := range t {
+		if p[0] <= x {
+			v = p[1]
+		}
+	}
+	return v
+}
+
+// TargetAdjustable tells whether a dice-pool target can move (min < max).
+func (r Resolution) TargetAdjustable() bool { return r.HasTarget && r.TargetMin < r.TargetMax }
+
+// MaxSuccesses is the largest number of successes a pool can reach.
+func (r Resolution) MaxSuccesses() int {
+	n := r.PoolMax
+	if r.Explode {
+		n += r.PoolMax
+	}
+	if r.Double {
+		n *= 2
+	}
+	return n
+}
+
+func (d *decoder) resolution(n *Node) Resolution {
+	r := Resolution{Node: n, DiceCount: 1, DiceSides: 20, DieSides: 10, PoolMin: 1, PoolMax: 40}
+	common := []string{"kind", "abilityModifier", "proficiency", "proficiencyTiers", "penaltyFrom", "spend", "adjust", "difficultyLadder"}
+	o := d.object(n, append(common, "dice", "advantage", "naturals", "die", "pool", "target", "double", "explode",
+		"cancel", "botch", "exceptional", "situationalDice", "reroll")...)
+	if !o.ok() {
+		return r
+	}
+	r.Kind = o.oneOf("kind", true, "", DiceSum, DicePool)
+	sumOnly := []string{"dice", "advantage", "naturals"}
+	poolOnly := []string{"die", "pool", "target", "double", "explode", "cancel", "botch", "exceptional", "situationalDice", "reroll", "spend"}
+	wrong := poolOnly
+	if r.Kind == DicePool {
+		wrong = sumOnly
+	}
+	if r.Kind != "" {
+		for _, k := range wrong {
+			if c := o.get(k); c != nil {
+				d.errorf(c, "kind-key", "%q belongs to the other resolution kind, not %s", k, r.Kind)
+			}
+		}
+	}
+	if am := o.child("abilityModifier", true, "op", "table"); am.ok() {
+		r.AbilityModifier = am.oneOf("op", true, "", "floorHalfMinusTen", "identity", "stepTable")
+		if r.AbilityModifier == "stepTable" {
+			r.ModifierTable = d.stepTable(am.need("table", true))
+		}
+	}
+	if p := o.child("proficiency", false, "bonus"); p.ok() {
+		if b := p.need("bonus", true); b != nil {
+			ref := d.valueRef(b)
+			r.Proficiency = &ref
+		}
+	}
+	for _, t := range o.array("proficiencyTiers", true, 1, 12) {
+		to := d.object(t, "id", "label", "multiplier", "round", "flat")
+		tier := Tier{ID: to.id("id", true), Label: to.label("label", 80), Round: to.oneOf("round", false, "down", "down", "up", "nearest")}
+		tier.Multiplier, _ = to.numberIn("multiplier", false, 0, 10)
+		flat, _ := to.integer("flat", false, -50, 50)
+		tier.Flat = int(flat)
+		r.ProficiencyTiers = append(r.ProficiencyTiers, tier)
+	}
+	r.PenaltyFrom = o.id("penaltyFrom", false)
+	o.array("spend", false, 0, 4)
+	o.array("adjust", false, 0, 8)
+	switch r.Kind {
+	case DiceSum:
+		if dc := o.child("dice", false, "count", "sides"); dc.ok() {
+			if v, ok := dc.integer("count", false, 1, 10); ok {
+				r.DiceCount = int(v)
+			}
+			if v, ok := dc.integer("sides", false, 2, 1000); ok {
+				r.DiceSides = int(v)
+			}
+		}
+		o.boolean("advantage", false)
+		if nat := o.child("naturals", false, "check", "save"); nat.ok() {
+			nat.oneOf("check", false, "none", "none", "both", "max-only", "min-only")
+			nat.oneOf("save", false, "none", "none", "both", "max-only", "min-only")
+		}
+	case DicePool:
+		d.poolResolution(o, &r)
+	}
+	for _, s := range o.array("difficultyLadder", true, 1, 12) {
+		r.Ladder = append(r.Ladder, d.ladderStep(s))
+	}
+	return r
+}
+
+func (d *decoder) poolResolution(o obj, r *Resolution) {
+	if die := o.child("die", false, "sides"); die.ok() {
+		if v, ok := die.integer("sides", false, 2, 100); ok {
+			r.DieSides = int(v)
+		}
+	}
+	if p := o.child("pool", false, "min", "max", "abilityPlusAbility"); p.ok() {
+		if v, ok := p.integer("min", true, 0, 100); ok {
+			r.PoolMin = int(v)
+		}
+		if v, ok := p.integer("max", true, 1, 100); ok {
+			r.PoolMax = int(v)
+		}
+		p.boolean("abilityPlusAbility", false)
+		if r.PoolMin > r.PoolMax {
+			d.errorf(p.n, "range", "pool.min %d is above pool.max %d", r.PoolMin, r.PoolMax)
+		}
+	}
+	if t := o.child("target", true, "default", "min", "max"); t.ok() {
+		face := func(key string) int {
+			v, ok := t.integer(key, true, 2, 100)
+			if ok && int(v) > r.DieSides {
+				d.errorf(t.get(key), "range", "the target face %d is above the die's %d sides", v, r.DieSides)
+			}
+			return int(v)
+		}
+		r.TargetDefault, r.TargetMin, r.TargetMax = face("default"), face("min"), face("max")
+		r.HasTarget = true
+		if r.TargetMin > r.TargetMax || r.TargetDefault < r.TargetMin || r.TargetDefault > r.TargetMax {
+			d.errorf(t.n, "range", "the target needs min ≤ default ≤ max")
+		}
+	}
+	r.Explode = o.has("explode")
+	r.Double = o.has("double")
+	for _, k := range []string{"explode", "double"} {
+		if e := o.child(k, false, "from", "min"); e.ok() {
+			if !e.has("from") && !e.has("min") {
+				d.errorf(e.n, "one-of", "%s needs at least one of from and min", k)
+			}
+			e.integer("from", false, 2, 100)
+			e.integer("min", false, 2, 100)
+		}
+	}
+	for _, k := range []string{"cancel", "botch"} {
+		if c := o.child(k, false, "upTo", "rule"); c.ok() {
+			if v, ok := c.integer("upTo", true, 1, 99); ok && r.HasTarget && int(v) >= r.TargetMin {
+				d.errorf(c.get("upTo"), "range", "%s.upTo %d must be below target.min %d", k, v, r.TargetMin)
+			}
+			if k == "botch" {
+				c.oneOf("rule", false, "noSuccesses", "noSuccesses", "halfOrMore")
+			} else if c.has("rule") {
+				d.errorf(c.get("rule"), "unknown-key", "cancel has no rule")
+			}
+		}
+	}
+	if e := o.child("exceptional", false, "successes"); e.ok() {
+		if v, ok := e.integer("successes", true, 1, 100); ok && int(v) > r.MaxSuccesses() {
+			d.errorf(e.get("successes"), "range", "%d successes can never be reached (at most %d)", v, r.MaxSuccesses())
+		}
+	}
+	if s := o.child("situationalDice", false, "min", "max"); s.ok() {
+		s.integer("min", true, -20, 0)
+		s.integer("max", true, 0, 20)
+	}
+	for _, rr := range o.array("reroll", false, 1, 6) {
+		ro := d.object(rr, "id", "upTo", "mode")
+		ro.id("id", true)
+		ro.integer("upTo", true, 1, int64(r.DieSides-1))
+		ro.oneOf("mode", true, "", "once", "until")
+	}
+}
+
+// ladderStep reads a step of either shape; whether the shape fits the
+// ruleset's kind is a cross-check (the same for the base and for layers).
+func (d *decoder) ladderStep(n *Node) LadderStep {
+	o := d.object(n, "label", "dc", "successes", "target")
+	s := LadderStep{Node: n, Label: o.label("label", 80)}
+	if o.has("dc") && (o.has("successes") || o.has("target")) {
+		d.errorf(n, "ladder-shape", "a step has either dc, or successes with an optional target, not both")
+	}
+	if v, ok := o.integer("dc", false, -100, 1000); ok {
+		s.DC, s.HasDC = int(v), true
+	}
+	if v, ok := o.integer("successes", false, 1, 100); ok {
+		s.Successes, s.HasSuccesses = int(v), true
+	}
+	if v, ok := o.integer("target", false, 2, 100); ok {
+		s.Target, s.HasTarget = int(v), true
+	}
+	return s
+}
+
+func (d *decoder) stepTable(n *Node) StepTable {
+	if n == nil {
+		return nil
+	}
+	pairs := d.list(n, 1, 100)
+	t := make(StepTable, 0, len(pairs))
+	for i, p := range pairs {
+		nums := d.list(p, 2, 2)
+		if len(nums) != 2 {
+			continue
+		}
+		a, ok1 := d.number(nums[0])
+		b, ok2 := d.number(nums[1])
+		if !ok1 || !ok2 {
+			continue
+		}
+		if i > 0 && len(t) > 0 && a <= t[len(t)-1][0] {
+			d.errorf(nums[0], "ascending", "thresholds must rise strictly: %v is not above %v", a, t[len(t)-1][0])
+		}
+		t = append(t, [2]float64{a, b})
+	}
+	return t
+}

@@ -1,0 +1,208 @@
+package model
+
+import "math"
+
+// Limits of the ruleset format.
+const (
+	MaxRulesetBytes = 256 * 1024       // a ruleset file, catalogs inline
+	MaxCatalogBytes = 1024 * 1024      // a separate catalog asset
+	MaxReadBytes    = 16 * 1024 * 1024 // larger files are refused unread
+	MaxLayers       = 12
+)
+
+// Resolution kinds.
+const (
+	DiceSum  = "dice-sum"
+	DicePool = "dice-pool"
+)
+
+// Ruleset is the typed view of one ruleset file: every part that layers,
+// translations and migrations touch. Everything else stays in Root, kept as
+// written and not judged.
+type Ruleset struct {
+	File string
+	Root *Node
+
+	SchemaVersion int
+	ID            string
+	Version       int
+	Name          string
+	Edition       string
+	Coverage      Coverage
+	Resolution    Resolution
+	Sheet         Sheet
+	GM            GM
+	Catalogs      []*Catalog
+	Items         *Items  // nil without an items block
+	Combat        *Combat // nil without a combat block
+	Layers        []*Layer
+	// HasBattle and HasRests tell whether those raw blocks are present.
+	HasBattle bool
+}
+
+// Coverage says which parts of play the ruleset covers.
+type Coverage struct {
+	Checks, Saves, Sheet, Resources, Rests, Combat bool
+	Summary                                        string
+}
+
+// GM holds the text the Game Master reads. WorldGuidance is nil when absent.
+type GM struct {
+	CheckGuidance string
+	SheetGuidance string
+	WorldGuidance *string
+	Node          *Node
+}
+
+// Combat is the ruleset's own combat block; only the threat tiers are
+// modelled, the rest stays raw in Node.
+type Combat struct {
+	Kind   string
+	Threat []*ThreatTier
+	Node   *Node
+}
+
+// ThreatTier is one rung of the threat scale; Loot names a loot table.
+type ThreatTier struct {
+	ID, Label, Loot string
+	Node            *Node
+}
+
+// Catalog returns the catalog with the given id, or nil.
+func (r *Ruleset) Catalog(id string) *Catalog {
+	for _, c := range r.Catalogs {
+		if c.ID == id {
+			return c
+		}
+	}
+	return nil
+}
+
+// Layer returns the layer with the given id, or nil.
+func (r *Ruleset) Layer(id string) *Layer {
+	for _, l := range r.Layers {
+		if l.ID == id {
+			return l
+		}
+	}
+	return nil
+}
+
+// DecodeRuleset checks the shape of a parsed ruleset and returns its typed
+// view with the findings. It never fails: a part with problems is decoded as
+// far as it goes.
+func DecodeRuleset(file string, root *Node) (*Ruleset, []Diagnostic) {
+	d := &decoder{file: file}
+	r := &Ruleset{File: file, Root: root}
+	o := d.object(root, "$schema", "schemaVersion", "id", "version", "name", "edition", "license",
+		"coverage", "resolution", "sheet", "rests", "gm", "catalogs", "items", "battle", "combat", "layers")
+	if !o.ok() {
+		return r, d.diags
+	}
+	if v, ok := o.integer("schemaVersion", true, 1, 1); ok {
+		r.SchemaVersion = int(v)
+	}
+	if c := o.need("id", true); c != nil && d.wantKind(c, String) {
+		r.ID = c.Str
+		if !IsRulesetID(c.Str) {
+			d.errorf(c, "id-pattern", "%q is not a valid ruleset id: lowercase letters and digits joined by single hyphens, at most 64 (engine-legacy and traditional are reserved)", c.Str)
+		}
+	}
+	if v, ok := o.integer("version", true, 1, math.MaxInt64); ok {
+		r.Version = int(v)
+	}
+	r.Name = o.str("name", true, 1, 80, promptSafe)
+	if o.has("edition") {
+		r.Edition = o.str("edition", false, 1, 160, promptSafe)
+	}
+	if lic := o.child("license", false, "spdx", "attribution"); lic.ok() {
+		lic.str("spdx", false, 0, 64, plainText)
+		lic.str("attribution", false, 0, 4000, plainText)
+	}
+	cov := o.child("coverage", true, "checks", "saves", "sheet", "resources", "rests", "combat", "summary")
+	r.Coverage = Coverage{
+		Checks: cov.boolean("checks", false), Saves: cov.boolean("saves", false),
+		Sheet: cov.boolean("sheet", false), Resources: cov.boolean("resources", false),
+		Rests: cov.boolean("rests", false), Combat: cov.boolean("combat", false),
+	}
+	if cov.ok() {
+		r.Coverage.Summary = cov.str("summary", true, 1, 400, promptSafe)
+	}
+	r.Resolution = d.resolution(o.need("resolution", true))
+	r.Sheet = d.sheet(o.need("sheet", true))
+	if c := o.get("rests"); c != nil {
+		d.list(c, 0, 12)
+	}
+	r.GM = d.gm(o.need("gm", true))
+	if c := o.get("items"); c != nil {
+		r.Items = d.items(c)
+	}
+	for i, c := range o.array("catalogs", false, 0, 12) {
+		r.Catalogs = append(r.Catalogs, d.catalog(c, i))
+	}
+	if c := o.get("battle"); c != nil {
+		r.HasBattle = true
+		d.wantKind(c, Object)
+	}
+	if c := o.get("combat"); c != nil {
+		r.Combat = d.combat(c)
+	}
+	for _, c := range o.array("layers", false, 0, MaxLayers) {
+		r.Layers = append(r.Layers, d.layer(c))
+	}
+	if c := o.get("$schema"); c != nil {
+		d.wantKind(c, String)
+	}
+	return r, d.diags
+}
+
+func (d *decoder) gm(n *Node) GM {
+	o := d.object(n, "checkGuidance", "sheetGuidance", "worldGuidance", "sheetSummary")
+	g := GM{Node: n}
+	g.CheckGuidance = o.str("checkGuidance", true, 1, 1500, promptSafe)
+	if o.has("sheetGuidance") {
+		g.SheetGuidance = o.str("sheetGuidance", false, 1, 1500, promptSafe)
+	}
+	if o.has("worldGuidance") {
+		w := o.str("worldGuidance", false, 1, 1500, promptSafe)
+		g.WorldGuidance = &w
+	}
+	if s := o.child("sheetSummary", false, "fields", "derived", "lists"); s.ok() {
+		s.ids("fields", false, 0, 24)
+		s.ids("derived", false, 0, 24)
+		for _, l := range s.array("lists", false, 0, 8) {
+			lo := d.object(l, "list", "nameColumn", "columns", "groupBy", "onlyWhen")
+			lo.id("list", true)
+			lo.id("nameColumn", true)
+			lo.ids("columns", false, 1, 3)
+			lo.id("groupBy", false)
+			lo.id("onlyWhen", false)
+		}
+	}
+	return g
+}
+
+func (d *decoder) combat(n *Node) *Combat {
+	c := &Combat{Node: n}
+	if !d.wantKind(n, Object) {
+		return c
+	}
+	if k := n.Get("kind"); k != nil && k.Kind == String {
+		c.Kind = k.Str
+	}
+	threat := n.Get("threat")
+	if threat == nil {
+		return c
+	}
+	o := d.object(threat, "tiers")
+	var idNodes []*Node
+	var ids []string
+	for _, t := range o.array("tiers", true, 1, 40) {
+		to := d.object(t, "id", "label", "health", "defense", "toHit", "damagePerRound", "saveDifficulty", "loot")
+		tier := &ThreatTier{Node: t, ID: to.id("id", true), Label: to.label("label", 80), Loot: to.id("loot", false)}
+		c.Threat = append(c.Threat, tier)
+		ids, idNodes = append(ids, tier.ID), append(idNodes, to.get("id"))
+	}
+	d.uniqueIDs("threat tier", ids, idNodes)
+	return c
+}

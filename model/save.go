@@ -1,0 +1,111 @@
+package model
+
+import (
+	"encoding/json"
+	"math"
+)
+
+// MaxSheetBytes is the largest stored sheet {v, build}, serialised.
+const MaxSheetBytes = 64 * 1024
+
+// Save is a sample save: a stored sheet {v, build} as the Engine stores it,
+// and optionally the card's live state.
+type Save struct {
+	File string
+	Root *Node
+	V    int
+	// Build and Live hold the values as plain Go values (map[string]any,
+	// []any, string, float64, bool), unknown keys kept.
+	Build map[string]any
+	Live  map[string]any
+}
+
+// Build sections holding id → value records.
+var buildRecords = []string{"abilities", "skills", "saves", "bonuses", "fields"}
+
+// Live state parts.
+var liveParts = []string{"pools", "tracks", "wounds", "text", "conditions", "states"}
+
+// DecodeSave reads a sample save. It checks what the migrations rely on
+// (v, the build's records and lists, the live pools, tracks and wounds) and
+// keeps everything else as it is.
+func DecodeSave(file string, data []byte) (*Save, []Diagnostic) {
+	s := &Save{File: file, Build: map[string]any{}}
+	root, diags := Parse(file, data)
+	if root == nil {
+		return s, diags
+	}
+	s.Root = root
+	d := &decoder{file: file, diags: diags}
+	o := d.object(root, "v", "build", "live")
+	if !o.ok() {
+		return s, d.diags
+	}
+	if v, ok := o.integer("v", true, 1, math.MaxInt32); ok {
+		s.V = int(v)
+	}
+	if b := o.need("build", true); b != nil && d.wantKind(b, Object) {
+		for _, key := range buildRecords {
+			if c := b.Get(key); c != nil && d.wantKind(c, Object) {
+				for _, v := range c.Children {
+					switch key {
+					case "abilities", "bonuses":
+						d.number(v)
+					case "skills", "saves":
+						d.wantKind(v, String)
+					default:
+						d.scalar(v)
+					}
+				}
+			}
+		}
+		if l := b.Get("lists"); l != nil && d.wantKind(l, Object) {
+			for _, list := range l.Children {
+				for _, row := range d.list(list, 0, 500) {
+					if d.wantKind(row, Object) {
+						for _, cell := range row.Children {
+							d.scalar(cell)
+						}
+					}
+				}
+			}
+		}
+		s.Build, _ = b.Interface().(map[string]any)
+		if size := sheetSize(s.V, s.Build); size > MaxSheetBytes {
+			d.errorf(b, "sheet-size", "the stored sheet is %d bytes; the Engine keeps at most %d", size, MaxSheetBytes)
+		}
+	}
+	if lv := o.get("live"); lv != nil {
+		lo := d.object(lv, liveParts...)
+		if lo.ok() {
+			s.Live, _ = lv.Interface().(map[string]any)
+			if p := lo.get("pools"); p != nil && d.wantKind(p, Object) {
+				for _, c := range p.Children {
+					po := d.object(c, "value", "temp")
+					po.number("value", true)
+					po.number("temp", false)
+				}
+			}
+			if t := lo.get("tracks"); t != nil && d.wantKind(t, Object) {
+				for _, c := range t.Children {
+					d.number(c)
+				}
+			}
+			if w := lo.get("wounds"); w != nil && d.wantKind(w, Object) {
+				for _, c := range w.Children {
+					wo := d.object(c, "marks", "overflow")
+					wo.array("marks", true, 0, -1)
+				}
+			}
+		}
+	}
+	return s, d.diags
+}
+
+func sheetSize(v int, build map[string]any) int {
+	b, err := json.Marshal(map[string]any{"v": v, "build": build})
+	if err != nil {
+		return 0
+	}
+	return len(b)
+}
