@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"unicode/utf8"
 )
 
 // UTF16Len counts s the way the Engine does: in UTF-16 code units, so a
@@ -77,3 +78,55 @@ func IsDice(s string) bool { return len(s) <= 40 && dicePattern.MatchString(s) }
 
 // IsItemRef tells whether s names a catalog entry as <catalog>/<entry>.
 func IsItemRef(s string) bool { return len(s) <= 81 && itemRefPattern.MatchString(s) }
+
+// Visible makes text from a file safe to print on a terminal: control
+// characters (C0, DEL, C1), escape sequences, bidirectional overrides and
+// invalid bytes are written out as visible escapes such as \x1b or \u202e,
+// so a hostile label can neither move the cursor nor change colours.
+// Printable text, including non-ASCII letters, is kept as it is.
+func Visible(s string) string {
+	clean := true
+	for _, r := range s {
+		if needsEscape(r) {
+			clean = false
+			break
+		}
+	}
+	if clean {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && size == 1:
+			fmt.Fprintf(&b, `\x%02x`, s[i])
+		case r == '\n':
+			b.WriteString(`\n`)
+		case r == '\t':
+			b.WriteString(`\t`)
+		case r == '\r':
+			b.WriteString(`\r`)
+		case r < 0x20 || r == 0x7f:
+			fmt.Fprintf(&b, `\x%02x`, r)
+		case needsEscape(r):
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			b.WriteRune(r)
+		}
+		i += size
+	}
+	return b.String()
+}
+
+func needsEscape(r rune) bool {
+	switch {
+	case r < 0x20, r == 0x7f, r >= 0x80 && r <= 0x9f:
+		return true
+	case r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069, r == 0x200e, r == 0x200f:
+		return true // bidirectional controls reorder what follows
+	case r == 0x2028, r == 0x2029, r == utf8.RuneError:
+		return true
+	}
+	return false
+}

@@ -1,0 +1,59 @@
+// Command rulebench is a terminal workbench and a headless checker for
+// Marinara Engine Game Mode rulesets: it shows what layers, translations and
+// migrations will do before the Engine does.
+//
+// Usage:
+//
+//	rulebench [--theme NAME] [--lang TAG] [PATH]      the workbench; no PATH opens the bundled example
+//	rulebench check   [--json] PATH                   every check
+//	rulebench layers  [--on ID,ID...] [--json] PATH   the effective ruleset under a layer selection
+//	rulebench i18n    [--lang TAG] [--engine-lang TAG] [--entry FILE] [--json] PATH
+//	rulebench migrate [--json] [--out DIR] PATH SAVE...
+//
+// Exit codes: 0 no errors, 1 errors found, 2 usage or unreadable input.
+package main
+
+import (
+	"embed"
+	"io"
+	"os"
+)
+
+// version is the rulebench version, printed by --version.
+const version = "0.1.0"
+
+// Exit codes.
+const (
+	exitOK       = 0
+	exitFindings = 1
+	exitUsage    = 2
+)
+
+// bundled holds the examples, so the binary works with no files around it.
+//
+//go:embed all:examples
+var bundled embed.FS
+
+// bundledExample is the ruleset the workbench opens when given no PATH.
+const bundledExample = "examples/lantern-road"
+
+func main() {
+	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
+}
+
+// run is the whole program behind main, testable with buffers.
+func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	if len(args) > 0 {
+		switch args[0] {
+		case "check":
+			return runCheck(args[1:], stdout, stderr)
+		case "layers":
+			return runLayers(args[1:], stdout, stderr)
+		case "i18n":
+			return runI18n(args[1:], stdout, stderr)
+		case "migrate":
+			return runMigrate(args[1:], stdout, stderr)
+		}
+	}
+	return runWorkbench(args, stdin, stdout, stderr)
+}

@@ -1,0 +1,62 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"io/fs"
+
+	"rulebench/model"
+	"rulebench/tui"
+)
+
+func runWorkbench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	flags := newFlags("rulebench", "rulebench [--theme NAME] [--lang TAG] [--ascii] [--no-mouse] [PATH]\n       rulebench check|layers|i18n|migrate --help\n       rulebench --version",
+		"Opens the workbench on a ruleset file, package folder or catalog artifact; with no\nPATH, on the bundled example.", stderr)
+	theme := flags.String("theme", "dark", "colour theme: dark, light or high-contrast")
+	lang := flags.String("lang", "", "language to preview translations in (a BCP 47 tag such as pt-BR)")
+	ascii := flags.Bool("ascii", false, "draw with ASCII only, for terminals without box-drawing characters")
+	noMouse := flags.Bool("no-mouse", false, "do not capture the mouse")
+	showVersion := flags.Bool("version", false, "print the version and exit")
+	pos, code, stop := parseFlags(flags, args)
+	if stop {
+		return code
+	}
+	if *showVersion {
+		fmt.Fprintln(stdout, "rulebench", version)
+		return exitOK
+	}
+	if len(pos) > 1 {
+		flags.Usage()
+		return exitUsage
+	}
+	var fsys fs.FS = model.OSFS{}
+	path := bundledExample
+	if len(pos) == 1 {
+		path = pos[0]
+	} else {
+		fsys = bundled
+	}
+	load := func() (*model.Workspace, error) { return model.Load(fsys, path) }
+	ws, err := load()
+	if err != nil {
+		fmt.Fprintf(stderr, "rulebench: %v\n", err)
+		return exitUsage
+	}
+	cfg := tui.Config{
+		Workspace: ws,
+		Reload:    load,
+		Check:     checkAll,
+		Theme:     *theme,
+		Lang:      *lang,
+		ASCII:     *ascii,
+		NoMouse:   *noMouse,
+		Watch:     len(pos) == 1,
+		Input:     stdin,
+		Output:    stdout,
+	}
+	if err := tui.Run(cfg); err != nil {
+		fmt.Fprintf(stderr, "rulebench: %v\n", err)
+		return exitUsage
+	}
+	return exitOK
+}
