@@ -1,6 +1,936 @@
 package rules
 
-import "rulebench/model"
+import (
+	"fmt"
+	"math"
+	"slices"
+	"strconv"
 
-// CheckFormat runs the format's cross-reference checks on the base ruleset.
-func CheckFormat(rs *model.Ruleset) []model.Diagnostic { return nil }
+	"rulebench/model"
+)
+
+// CheckFormat runs the format's cross-reference checks on the base ruleset:
+// every id a part names must exist and be of the right kind, defaults and
+// labels must fit the values they describe, and ids must be unique. Shape
+// problems were reported when the file was read; these checks skip values
+// whose shape was wrong, so each problem is reported once.
+func CheckFormat(rs *model.Ruleset) []model.Diagnostic {
+	if rs == nil {
+		return nil
+	}
+	c := newFormatChecker(rs)
+	c.resolution()
+	c.sheet()
+	c.items()
+	c.catalogs()
+	c.combat()
+	c.gm()
+	return c.ds
+}
+
+// formatChecker holds the ruleset's ids by kind while it checks.
+type formatChecker struct {
+	rs *model.Ruleset
+	ds []model.Diagnostic
+
+	abilities, skills, saves, sections, tiers map[string]bool
+	fields                                    map[string]*model.Field
+	derivedAt                                 map[string]int
+	lists                                     map[string]*model.List
+	pools                                     map[string]*model.Pool
+	tracks                                    map[string]*model.Track
+	states                                    map[string]*model.State
+	words                                     map[string]map[string]bool // categories, rarities, tags, places
+	units                                     map[string]*model.Coin
+	tables                                    map[string]bool
+}
+
+func newFormatChecker(rs *model.Ruleset) *formatChecker {
+	c := &formatChecker{rs: rs,
+		abilities: map[string]bool{}, skills: map[string]bool{}, saves: map[string]bool{},
+		sections: map[string]bool{}, tiers: map[string]bool{},
+		fields: map[string]*model.Field{}, derivedAt: map[string]int{}, lists: map[string]*model.List{},
+		pools: map[string]*model.Pool{}, tracks: map[string]*model.Track{}, states: map[string]*model.State{},
+		words: map[string]map[string]bool{}, units: map[string]*model.Coin{}, tables: map[string]bool{},
+	}
+	s := &rs.Sheet
+	for _, a := range s.Abilities {
+		c.abilities[a.ID] = true
+	}
+	for _, k := range s.Skills {
+		c.skills[k.ID] = true
+	}
+	for _, k := range s.Saves {
+		c.saves[k.ID] = true
+	}
+	for _, k := range s.Sections {
+		c.sections[k.ID] = true
+	}
+	for _, t := range rs.Resolution.ProficiencyTiers {
+		c.tiers[t.ID] = true
+	}
+	for _, f := range s.Fields {
+		if c.fields[f.ID] == nil {
+			c.fields[f.ID] = f
+		}
+	}
+	for i, d := range s.Derived {
+		if _, ok := c.derivedAt[d.ID]; !ok {
+			c.derivedAt[d.ID] = i
+		}
+	}
+	for _, l := range s.Lists {
+		if c.lists[l.ID] == nil {
+			c.lists[l.ID] = l
+		}
+	}
+	for _, p := range s.Live.Pools {
+		if c.pools[p.ID] == nil {
+			c.pools[p.ID] = p
+		}
+	}
+	for _, t := range s.Live.Tracks {
+		if c.tracks[t.ID] == nil {
+			c.tracks[t.ID] = t
+		}
+	}
+	for _, st := range s.Live.States {
+		if c.states[st.ID] == nil {
+			c.states[st.ID] = st
+		}
+	}
+	if it := rs.Items; it != nil {
+		c.words["category"] = wordSet(it.Categories)
+		c.words["rarity"] = wordSet(it.Rarities)
+		c.words["tag"] = wordSet(it.Tags)
+		if it.Market != nil {
+			c.words["place"] = wordSet(it.Market.Places)
+		}
+		for _, f := range it.Currencies {
+			for _, u := range f.Units {
+				if _, dup := c.units[u.ID]; !dup {
+					c.units[u.ID] = u
+				}
+			}
+		}
+		for _, t := range it.LootTables {
+			c.tables[t.ID] = true
+		}
+	}
+	return c
+}
+
+func wordSet(ws []model.Word) map[string]bool {
+	m := make(map[string]bool, len(ws))
+	for _, w := range ws {
+		m[w.ID] = true
+	}
+	return m
+}
+
+// errAt reports an error at a node of the ruleset file; a nil node means the
+// value was missing or malformed, which reading already reported.
+func (c *formatChecker) errAt(n *model.Node, code, format string, args ...any) {
+	c.errIn(c.rs.File, n, code, format, args...)
+}
+
+func (c *formatChecker) errIn(file string, n *model.Node, code, format string, args ...any) {
+	if n == nil {
+		return
+	}
+	c.ds = append(c.ds, model.At(model.Error, file, n, code, format, args...))
+}
+
+// at walks from n through keys and indices; nil when a step is missing.
+func at(n *model.Node, steps ...any) *model.Node {
+	for _, s := range steps {
+		if n == nil {
+			return nil
+		}
+		switch s := s.(type) {
+		case string:
+			n = n.Get(s)
+		case int:
+			n = n.At(s)
+		}
+	}
+	return n
+}
+
+// unique reports ids used twice in one array of objects with an "id" key.
+func (c *formatChecker) unique(file, what string, arr *model.Node) {
+	if arr == nil || arr.Kind != model.Array {
+		return
+	}
+	seen := map[string]bool{}
+	for _, item := range arr.Children {
+		id := item.Get("id")
+		if id == nil || id.Kind != model.String {
+			continue
+		}
+		if seen[id.Str] {
+			c.errIn(file, id, "duplicate-id", "the %s id %q is used twice", what, id.Str)
+		}
+		seen[id.Str] = true
+	}
+}
+
+func (c *formatChecker) resolution() {
+	r := &c.rs.Resolution
+	c.unique(c.rs.File, "proficiency tier", at(r.Node, "proficiencyTiers"))
+	if r.Proficiency == nil {
+		for i, t := range r.ProficiencyTiers {
+			if t.Multiplier != 0 {
+				c.errAt(at(r.Node, "proficiencyTiers", i, "multiplier"), "multiplier-without-proficiency",
+					"the tier %q has a multiplier, but the resolution declares no proficiency bonus", t.ID)
+			}
+		}
+	} else {
+		c.ref(*r.Proficiency, refNonLive, -1)
+	}
+	if r.PenaltyFrom != "" {
+		t := c.tracks[r.PenaltyFrom]
+		switch {
+		case t == nil:
+			c.errAt(at(r.Node, "penaltyFrom"), "unknown-track", "penaltyFrom names %q, which is not a live track", r.PenaltyFrom)
+		case !t.Wound():
+			c.errAt(at(r.Node, "penaltyFrom"), "plain-track", "penaltyFrom names %q, a plain track; it must be a wound track (with levels or boxes)", r.PenaltyFrom)
+		}
+	}
+	c.ds = append(c.ds, checkLadder(c.rs, r.Ladder, c.rs.File, "resolution.difficultyLadder")...)
+}
+
+func (c *formatChecker) sheet() {
+	s := &c.rs.Sheet
+	n := s.Node
+	for _, key := range []string{"sections", "abilities", "skills", "saves", "fields", "derived", "lists"} {
+		c.unique(c.rs.File, singular(key), at(n, key))
+	}
+	for _, key := range []string{"pools", "tracks", "text", "conditions", "states"} {
+		c.unique(c.rs.File, "live "+singular(key), at(n, "live", key))
+	}
+	for i, sv := range s.Saves {
+		if c.skills[sv.ID] {
+			c.errAt(at(n, "saves", i, "id"), "save-is-skill", "the save id %q is also a skill id", sv.ID)
+		}
+	}
+	for i, d := range s.Derived {
+		if c.fields[d.ID] != nil {
+			c.errAt(at(n, "derived", i, "id"), "derived-is-field", "the derived id %q is also a field id", d.ID)
+		}
+	}
+	for i, p := range s.Live.Pools {
+		if c.tracks[p.ID] != nil {
+			c.errAt(at(n, "live", "pools", i, "id"), "pool-is-track", "the pool id %q is also a track id", p.ID)
+		}
+	}
+	harderOK := c.rs.Resolution.Kind == model.DicePool && c.rs.Resolution.TargetAdjustable()
+	untrained := func(node *model.Node, rule string) {
+		if rule == "harder" && !harderOK {
+			c.errAt(at(node, "untrained"), "untrained-harder", `untrained "harder" needs a dice-pool ruleset whose target is adjustable (target.min below target.max)`)
+		}
+	}
+	section := func(node *model.Node, id string) {
+		if id != "" && !c.sections[id] {
+			c.errAt(at(node, "section"), "unknown-section", "the section %q is not declared in sheet.sections", id)
+		}
+	}
+	for i, sec := range s.Sections {
+		untrained(at(n, "sections", i), sec.Untrained)
+	}
+	for i, a := range s.Abilities {
+		section(at(n, "abilities", i), a.Section)
+	}
+	for _, group := range []struct {
+		key    string
+		skills []model.Skill
+	}{{"skills", s.Skills}, {"saves", s.Saves}} {
+		for i, k := range group.skills {
+			node := at(n, group.key, i)
+			section(node, k.Section)
+			untrained(node, k.Untrained)
+			if k.Ability != "" && !c.abilities[k.Ability] {
+				c.errAt(at(node, "ability"), "unknown-ability", "the ability %q is not declared", k.Ability)
+			}
+			if k.Cap != nil {
+				c.ref(*k.Cap, refLiveAllowed, -1)
+				if k.Cap.Kind == model.RefSkillMod || k.Cap.Kind == model.RefSaveMod {
+					c.errAt(k.Cap.Node, "cap-mod", "a cap may not read a skill or save modifier")
+				}
+			}
+		}
+	}
+	for _, key := range []string{"skillTiers", "saveTiers"} {
+		for _, t := range at(n, key).Strings() {
+			if !c.tiers[t] {
+				c.errAt(at(n, key), "unknown-tier", "%s names the tier %q, which resolution.proficiencyTiers does not declare", key, t)
+			}
+		}
+	}
+	for _, f := range s.Fields {
+		c.field(f)
+		section(f.Node, f.Section)
+		c.hideWhen(f.HideWhen)
+	}
+	for i, d := range s.Derived {
+		c.derived(i, d)
+		section(d.Node, d.Section)
+	}
+	for _, l := range s.Lists {
+		c.list(l)
+		section(l.Node, l.Section)
+	}
+	c.live()
+}
+
+func singular(key string) string {
+	switch key {
+	case "derived", "text":
+		return key
+	case "abilities":
+		return "ability"
+	}
+	return key[:len(key)-1]
+}
+
+// field checks an enum's default and labels, for fields, columns and stats.
+func (c *formatChecker) field(f *model.Field) {
+	if f.Type != model.TypeEnum || len(f.Values) == 0 {
+		return
+	}
+	if def, ok := f.Default.(string); ok && !slices.Contains(f.Values, def) {
+		c.errAt(at(f.Node, "default"), "enum-default", "the default %q is not one of the values (%s)", def, quoteList(f.Values))
+	}
+	for _, vl := range f.ValueLabels {
+		if !slices.Contains(f.Values, vl.Value) {
+			c.errAt(vl.Node, "value-label", "valueLabels has a label for %q, which is not one of the values", vl.Value)
+		}
+	}
+}
+
+func quoteList(vs []string) string {
+	out := ""
+	for i, v := range vs {
+		if i > 0 {
+			out += ", "
+		}
+		out += strconv.Quote(v)
+	}
+	return out
+}
+
+// hideWhen checks that the field exists and every compared value is one it
+// can hold.
+func (c *formatChecker) hideWhen(h *model.HideWhen) {
+	if h == nil || h.Field == "" {
+		return
+	}
+	f := c.fields[h.Field]
+	if f == nil {
+		c.errAt(at(h.Node, "field"), "unknown-field", "hideWhen reads the field %q, which the sheet does not have", h.Field)
+		return
+	}
+	strict := h.Op != "equals"
+	for i, v := range h.Values {
+		node := at(h.Node, h.Op)
+		if h.Op == "in" {
+			node = at(node, i)
+		}
+		switch f.Type {
+		case model.TypeNumber:
+			x, ok := v.(float64)
+			if !ok {
+				c.errAt(node, "hide-type", "the field %q is a number field; compare it with a number", f.ID)
+			} else if strict && (x < f.Min || x > f.Max) {
+				c.errAt(node, "hide-range", "%v is outside the field's range %v..%v", x, f.Min, f.Max)
+			}
+		case model.TypeBoolean:
+			if _, ok := v.(bool); !ok {
+				c.errAt(node, "hide-type", "the field %q is a boolean field; compare it with true or false", f.ID)
+			}
+		case model.TypeEnum:
+			if s, ok := v.(string); !ok || !slices.Contains(f.Values, s) {
+				c.errAt(node, "hide-value", "the field %q can never hold %v: it is not one of its values", f.ID, fmtScalar(v))
+			}
+		default:
+			s, ok := v.(string)
+			if !ok {
+				c.errAt(node, "hide-type", "the field %q holds text; compare it with text", f.ID)
+			} else if strict && model.UTF16Len(s) > f.MaxLength {
+				c.errAt(node, "hide-range", "the text is longer than the field's maxLength %d", f.MaxLength)
+			}
+		}
+	}
+}
+
+func fmtScalar(v any) string {
+	if s, ok := v.(string); ok {
+		return strconv.Quote(s)
+	}
+	return fmt.Sprint(v)
+}
+
+// What a value ref may read.
+type refUse int
+
+const (
+	refLiveAllowed refUse = iota
+	refNonLive
+)
+
+// ref checks that a value ref names existing things. declaredAt is the index
+// of the derived value reading it (derived values may read only those
+// declared above), or -1.
+func (c *formatChecker) ref(r model.ValueRef, use refUse, declaredAt int) {
+	name := at(r.Node, r.Kind)
+	missing := func(what string) {
+		c.errAt(name, "unknown-ref", "%s %q is not declared", what, r.Name)
+	}
+	switch r.Kind {
+	case model.RefField:
+		f := c.fields[r.Name]
+		if f == nil {
+			missing("the field")
+		} else if f.Type != model.TypeNumber {
+			c.errAt(name, "ref-type", "a field ref must point at a number field; %q is %s", r.Name, f.Type)
+		}
+	case model.RefDerived:
+		i, ok := c.derivedAt[r.Name]
+		if !ok {
+			missing("the derived value")
+		} else if declaredAt >= 0 && i >= declaredAt {
+			c.errAt(name, "derived-order", "the derived value %q is declared at or below this one; a derived value may read only those declared above it", r.Name)
+		}
+	case model.RefAbilityScore, model.RefAbilityMod:
+		if !c.abilities[r.Name] {
+			missing("the ability")
+		}
+	case model.RefAbilityModFromField:
+		f := c.fields[r.Name]
+		if f == nil {
+			missing("the field")
+		} else if f.Type != model.TypeEnum {
+			c.errAt(name, "ref-type", "abilityModFromField must point at an enum field whose values are ability ids")
+		}
+	case model.RefSkillMod:
+		if !c.skills[r.Name] {
+			missing("the skill")
+		}
+	case model.RefSaveMod:
+		if !c.saves[r.Name] {
+			missing("the save")
+		}
+	case model.RefLiveTrack:
+		if c.tracks[r.Name] == nil {
+			missing("the live track")
+		}
+	case model.RefLivePool:
+		if c.pools[r.Name] == nil {
+			missing("the live pool")
+		}
+	case model.RefListSum:
+		if ls := r.ListSum; ls != nil && ls.List != "" {
+			l := c.lists[ls.List]
+			if l == nil {
+				c.errAt(at(name, "list"), "unknown-ref", "the list %q is not declared", ls.List)
+				break
+			}
+			if col := l.Column(ls.Column); col == nil {
+				c.errAt(at(name, "column"), "unknown-ref", "the list %q has no column %q", ls.List, ls.Column)
+			} else if col.Type != model.TypeNumber {
+				c.errAt(at(name, "column"), "ref-type", "listSum adds up a number column; %q is %s", ls.Column, col.Type)
+			}
+			if ls.OnlyWhen != "" {
+				if col := l.Column(ls.OnlyWhen); col == nil || col.Type != model.TypeBoolean {
+					c.errAt(at(name, "onlyWhen"), "ref-type", "onlyWhen must name a boolean column of %q", ls.List)
+				}
+			}
+		}
+	}
+	if use == refNonLive && r.Live() {
+		c.errAt(r.Node, "live-read", "this value is worked out without live state, so it cannot read %s", r.Kind)
+	}
+}
+
+func (c *formatChecker) derived(i int, d *model.Derived) {
+	c.hideWhen(d.HideWhen)
+	for _, r := range d.Of {
+		c.ref(r, refLiveAllowed, i)
+	}
+	if d.From != nil {
+		c.ref(*d.From, refLiveAllowed, i)
+	}
+	if d.Op != "enumTable" {
+		return
+	}
+	var values []string
+	switch {
+	case d.EnumField != "":
+		f := c.fields[d.EnumField]
+		if f == nil {
+			c.errAt(at(d.Node, "from", "field"), "unknown-field", "the field %q is not declared", d.EnumField)
+			return
+		}
+		if f.Type != model.TypeEnum {
+			c.errAt(at(d.Node, "from", "field"), "ref-type", "an enumTable reads an enum field; %q is %s", d.EnumField, f.Type)
+			return
+		}
+		values = f.Values
+	case d.EnumLiveState != "":
+		st := c.states[d.EnumLiveState]
+		if st == nil {
+			c.errAt(at(d.Node, "from", "liveState"), "unknown-state", "the live state %q is not declared", d.EnumLiveState)
+			return
+		}
+		values = st.Values
+	default:
+		return
+	}
+	for _, row := range kids(at(d.Node, "table")) {
+		if !slices.Contains(values, row.Key) {
+			c.errAt(row, "table-key", "the table key %q is not one of the values it reads", row.Key)
+		}
+	}
+}
+
+func (c *formatChecker) list(l *model.List) {
+	c.hideWhen(l.HideWhen)
+	for _, col := range l.Columns {
+		c.field(col)
+	}
+	if p := l.Pools; p != nil {
+		need := func(key, id, typ string) {
+			col := l.Column(id)
+			if id != "" && (col == nil || col.Type != typ) {
+				c.errAt(at(l.Node, "pools", key), "pool-column", "%s must name a %s column of this list", key, typ)
+			}
+		}
+		need("nameColumn", p.NameColumn, model.TypeText)
+		need("maxColumn", p.MaxColumn, model.TypeNumber)
+		need("rechargeColumn", p.RechargeColumn, model.TypeEnum)
+	}
+}
+
+func (c *formatChecker) live() {
+	lv := &c.rs.Sheet.Live
+	for _, p := range lv.Pools {
+		c.ref(p.Max, refNonLive, -1)
+		c.hideWhen(p.HideWhen)
+	}
+	for _, t := range lv.Tracks {
+		c.hideWhen(t.HideWhen)
+		if t.Max.Kind != model.RefConst {
+			c.ref(t.Max, refNonLive, -1)
+		}
+		maxConst := t.Max.Kind == model.RefConst
+		switch {
+		case len(t.Levels) > 0:
+			if maxConst && int(t.Max.Const) != len(t.Levels) {
+				c.errAt(at(t.Node, "max"), "track-max", "a track with levels has max equal to its number of levels (%d)", len(t.Levels))
+			}
+			for i := 1; i < len(t.Levels); i++ {
+				if t.Levels[i].Penalty > t.Levels[i-1].Penalty {
+					c.errAt(at(t.Node, "levels", i, "penalty"), "level-order", "each level's penalty must be at most the one above it")
+				}
+			}
+		case t.Boxes:
+			if maxConst && (t.Max.Const < 0 || t.Max.Const > 64) {
+				c.errAt(at(t.Node, "max"), "track-max", "a track with boxes has at most 64 boxes")
+			}
+		}
+		if t.Wound() {
+			if t.Min != 0 {
+				c.errAt(at(t.Node, "min"), "wound-min", "a wound track's min is 0")
+			}
+			if t.HasDefault && t.Default != 0 {
+				c.errAt(at(t.Node, "default"), "wound-default", "a wound track's default is absent or 0")
+			}
+			c.unique(c.rs.File, "wound kind", at(t.Node, "kinds"))
+			sev := map[int]bool{}
+			for i, k := range t.Kinds {
+				if sev[k.Severity] {
+					c.errAt(at(t.Node, "kinds", i, "severity"), "kind-severity", "wound kinds need different severities; %d is used twice", k.Severity)
+				}
+				sev[k.Severity] = true
+			}
+			if t.Fill == "indexed" && t.OnFull != "refuse" {
+				c.errAt(at(t.Node, "fill"), "fill-indexed", `fill "indexed" requires onFull "refuse"`)
+			}
+			continue
+		}
+		if maxConst {
+			mx := int(t.Max.Const)
+			if t.Min > mx {
+				c.errAt(t.Node, "range", "the track needs min ≤ max")
+			}
+			if t.HasDefault && (t.Default < t.Min || t.Default > mx) {
+				c.errAt(at(t.Node, "default"), "range", "the default %d is outside %d..%d", t.Default, t.Min, mx)
+			}
+		} else if t.HasDefault && t.Default < t.Min {
+			c.errAt(at(t.Node, "default"), "range", "the default %d is below min %d", t.Default, t.Min)
+		}
+	}
+	for _, st := range lv.States {
+		c.hideWhen(st.HideWhen)
+		seen := map[string]bool{}
+		for i, v := range st.Values {
+			if seen[v] {
+				c.errAt(at(st.Node, "values", i), "duplicate-value", "the value %q is listed twice", v)
+			}
+			seen[v] = true
+		}
+		if at(st.Node, "default") != nil && len(st.Values) > 0 && !seen[st.Default] {
+			c.errAt(at(st.Node, "default"), "state-default", "the default %q is not one of the values", st.Default)
+		}
+		for _, vl := range st.ValueLabels {
+			if !seen[vl.Value] {
+				c.errAt(vl.Node, "value-label", "valueLabels has a label for %q, which is not one of the values", vl.Value)
+			}
+		}
+	}
+}
+
+// filter checks that an item filter names only declared words.
+func (c *formatChecker) filter(file string, f model.ItemFilter) {
+	check := func(kind, id string) {
+		if id != "" && !c.words[kind][id] {
+			c.errIn(file, at(f.Node, kind), "unknown-word", "the %s %q is not declared in items", kind, id)
+		}
+	}
+	check("category", f.Category)
+	check("rarity", f.Rarity)
+	check("tag", f.Tag)
+}
+
+func (c *formatChecker) place(node *model.Node, id string) {
+	if id != "" && !c.words["place"][id] {
+		c.errAt(node, "unknown-place", "the place %q is not declared in items.market.places", id)
+	}
+}
+
+func (c *formatChecker) items() {
+	it := c.rs.Items
+	if it == nil {
+		return
+	}
+	n := it.Node
+	for _, key := range []string{"stats", "slots", "currencies", "lootTables"} {
+		c.unique(c.rs.File, singular(key), at(n, key))
+	}
+	for _, st := range it.Stats {
+		c.field(st)
+	}
+	allUnits := map[string]bool{}
+	for i, f := range it.Currencies {
+		hasOne := false
+		values := map[int64]bool{}
+		for j, u := range f.Units {
+			node := at(n, "currencies", i, "units", j)
+			if allUnits[u.ID] && u.ID != "" {
+				c.errAt(at(node, "id"), "duplicate-unit", "the coin id %q is used twice; coin ids are unique across all families", u.ID)
+			}
+			allUnits[u.ID] = true
+			if values[u.Value] && u.Value > 0 {
+				c.errAt(at(node, "value"), "duplicate-value", "two coins of %q are worth %d", f.ID, u.Value)
+			}
+			values[u.Value] = true
+			hasOne = hasOne || u.Value == 1
+		}
+		if !hasOne && len(f.Units) > 0 {
+			c.errAt(at(n, "currencies", i, "units"), "no-smallest-coin", "the family %q needs one coin of value 1 (its smallest coin)", f.ID)
+		}
+		if f.PerWeight != 0 && !it.HasCarry {
+			c.errAt(at(n, "currencies", i, "perWeight"), "per-weight", "perWeight needs items.carry")
+		}
+	}
+	for _, t := range it.LootTables {
+		c.lootTable(c.rs.File, t)
+	}
+	if m := it.Market; m != nil {
+		c.unique(c.rs.File, "price level", at(m.Node, "prices"))
+		c.unique(c.rs.File, "place", at(m.Node, "places"))
+		for i, s := range m.Sold {
+			c.filter(c.rs.File, s.Filter)
+			c.place(at(m.Node, "sold", i, "place"), s.Place)
+		}
+		for _, s := range m.Sellers {
+			c.place(at(s.Node, "place"), s.Place)
+			for _, f := range s.Sells {
+				c.filter(c.rs.File, f)
+			}
+			c.tableRef(at(s.Node, "stock"), s.Stock, "the seller")
+		}
+		for _, f := range m.Unsold {
+			c.filter(c.rs.File, f)
+		}
+	}
+}
+
+// lootTable checks a loot table's lines (base tables and layer replacements).
+func (c *formatChecker) lootTable(file string, t *model.LootTable) {
+	for _, line := range t.Entries {
+		switch {
+		case line.Coins != "":
+			if c.units[line.Coins] == nil {
+				c.errIn(file, at(line.Node, "coins"), "unknown-coin", "the coin %q is not declared in items.currencies", line.Coins)
+			}
+		case line.Filter != nil:
+			c.filter(file, *line.Filter)
+		case line.Item != "":
+			c.itemRef(file, at(line.Node, "item"), line.Item)
+		}
+	}
+}
+
+// itemRef checks a <catalog>/<entry> reference to an item.
+func (c *formatChecker) itemRef(file string, node *model.Node, ref string) {
+	catID, entryID, ok := cut(ref)
+	if !ok {
+		return
+	}
+	cat := c.rs.Catalog(catID)
+	switch {
+	case cat == nil:
+		c.errIn(file, node, "unknown-catalog", "the catalog %q is not declared", catID)
+	case cat.Holds != model.HoldsItems:
+		c.errIn(file, node, "not-items", "the catalog %q holds %s, not items", catID, cat.Holds)
+	case cat.Asset == "":
+		if e := cat.Entry(entryID); e == nil {
+			c.errIn(file, node, "unknown-entry", "the catalog %q has no entry %q", catID, entryID)
+		} else if e.Item == nil {
+			c.errIn(file, node, "not-items", "the entry %q is not an item", ref)
+		}
+	}
+}
+
+// kids returns the items or members of a node, none for nil.
+func kids(n *model.Node) []*model.Node {
+	if n == nil {
+		return nil
+	}
+	return n.Children
+}
+
+func cut(ref string) (string, string, bool) {
+	for i := 0; i < len(ref); i++ {
+		if ref[i] == '/' {
+			return ref[:i], ref[i+1:], true
+		}
+	}
+	return "", "", false
+}
+
+func (c *formatChecker) tableRef(node *model.Node, id, who string) {
+	if id != "" && !c.tables[id] {
+		c.errAt(node, "unknown-loot-table", "%s names the loot table %q, which items.lootTables does not declare", who, id)
+	}
+}
+
+func (c *formatChecker) catalogs() {
+	c.unique(c.rs.File, "catalog", at(c.rs.Root, "catalogs"))
+	for _, cat := range c.rs.Catalogs {
+		for i, feed := range cat.Feeds {
+			if c.lists[feed] == nil {
+				c.errAt(at(cat.Node, "feeds", i), "unknown-list", "feeds names %q, which is not a sheet list", feed)
+			}
+		}
+		for i, f := range cat.Filters {
+			if f.StartFrom != "" && c.fields[f.StartFrom] == nil {
+				c.errAt(at(cat.Node, "filters", i, "startFrom", "field"), "unknown-field", "startFrom names %q, which is not a sheet field", f.StartFrom)
+			}
+		}
+		switch cat.Holds {
+		case model.HoldsCreatures:
+			if c.rs.Combat == nil || len(c.rs.Combat.Threat) == 0 {
+				c.errAt(at(cat.Node, "holds"), "creatures-need-combat", "a creatures catalog needs a combat block with threat tiers")
+			}
+		case model.HoldsItems:
+			if c.rs.Items == nil {
+				c.errAt(at(cat.Node, "holds"), "items-need-items", "an items catalog needs an items block")
+			}
+		}
+		for _, e := range cat.Entries {
+			c.entry(cat, e)
+		}
+	}
+}
+
+func (c *formatChecker) entry(cat *model.Catalog, e *model.Entry) {
+	file := cat.EntriesFile
+	for _, fv := range e.Filters {
+		f := cat.Filter(fv.Filter)
+		if f == nil {
+			c.errIn(file, fv.Node, "undeclared-filter", "the catalog %q declares no filter %q", cat.ID, fv.Filter)
+			continue
+		}
+		want := map[string]model.Kind{model.FilterNumber: model.Number, model.FilterText: model.String, model.FilterTags: model.Array}[f.Type]
+		if f.Type != "" && fv.Kind != want {
+			c.errIn(file, fv.Node, "filter-type", "the filter %q is a %s filter; this value is %s", f.ID, f.Type, fv.Kind)
+		}
+	}
+	for _, row := range e.Rows {
+		c.row(cat, file, row, len(e.Rows))
+	}
+	if cr := e.Creature; cr != nil {
+		if cr.Tier != "" && c.rs.Combat != nil && !slices.ContainsFunc(c.rs.Combat.Threat, func(t *model.ThreatTier) bool { return t.ID == cr.Tier }) {
+			c.errIn(file, at(cr.Node, "tier"), "unknown-tier", "the tier %q is not a combat threat tier", cr.Tier)
+		}
+		if cr.Loot != "" && !c.tables[cr.Loot] {
+			c.errIn(file, at(cr.Node, "loot"), "unknown-loot-table", "the creature names the loot table %q, which items.lootTables does not declare", cr.Loot)
+		}
+	}
+	if it := e.Item; it != nil {
+		c.item(file, it)
+	}
+}
+
+func (c *formatChecker) row(cat *model.Catalog, file string, row model.Row, _ int) {
+	if row.List == "" {
+		return
+	}
+	l := c.lists[row.List]
+	if l == nil || !slices.Contains(cat.Feeds, row.List) {
+		c.errIn(file, at(row.Node, "list"), "row-list", "the row writes to %q, which is not a list this catalog feeds", row.List)
+		return
+	}
+	set := map[string]bool{}
+	for _, cv := range row.Values {
+		set[cv.Column] = true
+		col := l.Column(cv.Column)
+		if col == nil {
+			c.errIn(file, cv.Node, "unknown-column", "the list %q has no column %q", l.ID, cv.Column)
+			continue
+		}
+		c.columnValue(file, col, cv)
+	}
+	for _, col := range l.Columns {
+		if col.Required && !set[col.ID] {
+			c.errIn(file, at(row.Node, "values"), "required-column", "the column %q is required", col.ID)
+		}
+	}
+}
+
+func (c *formatChecker) columnValue(file string, col *model.Field, cv model.ColumnValue) {
+	bad := func(format string, args ...any) { c.errIn(file, cv.Node, "column-value", format, args...) }
+	switch col.Type {
+	case model.TypeNumber:
+		x, ok := cv.Value.(float64)
+		switch {
+		case !ok:
+			bad("the column %q takes a number", col.ID)
+		case col.Integer && x != math.Trunc(x):
+			bad("the column %q takes a whole number", col.ID)
+		case x < col.Min || x > col.Max:
+			bad("%v is outside the column's range %v..%v", x, col.Min, col.Max)
+		}
+	case model.TypeBoolean:
+		if _, ok := cv.Value.(bool); !ok {
+			bad("the column %q takes true or false", col.ID)
+		}
+	case model.TypeEnum:
+		if s, ok := cv.Value.(string); !ok || !slices.Contains(col.Values, s) {
+			bad("%s is not one of the column %q's values", fmtScalar(cv.Value), col.ID)
+		}
+	default:
+		s, ok := cv.Value.(string)
+		limit := col.MaxLength
+		if col.Type == model.TypeDice {
+			limit = 40
+		}
+		if !ok {
+			bad("the column %q takes text", col.ID)
+		} else if limit > 0 && model.UTF16Len(s) > limit {
+			bad("the text is longer than the column's %d characters", limit)
+		}
+	}
+}
+
+func (c *formatChecker) item(file string, it *model.Item) {
+	if c.rs.Items == nil {
+		return
+	}
+	if it.Category != "" && !c.words["category"][it.Category] {
+		c.errIn(file, at(it.Node, "category"), "unknown-word", "the category %q is not declared in items", it.Category)
+	}
+	if it.Rarity != "" && !c.words["rarity"][it.Rarity] {
+		c.errIn(file, at(it.Node, "rarity"), "unknown-word", "the rarity %q is not declared in items", it.Rarity)
+	}
+	seen := map[string]bool{}
+	for i, t := range it.Tags {
+		node := at(it.Node, "tags", i)
+		if !c.words["tag"][t] {
+			c.errIn(file, node, "unknown-word", "the tag %q is not declared in items", t)
+		}
+		if seen[t] {
+			c.errIn(file, node, "duplicate-tag", "the tag %q is given twice", t)
+		}
+		seen[t] = true
+	}
+	if it.Cost != nil && it.Cost.Unit != "" {
+		switch {
+		case len(c.rs.Items.Currencies) == 0:
+			c.errIn(file, at(it.Cost.Node, "unit"), "no-currencies", "the item has a cost, but items declares no currencies")
+		case c.units[it.Cost.Unit] == nil:
+			c.errIn(file, at(it.Cost.Node, "unit"), "unknown-coin", "the cost is in %q, which no currency family declares", it.Cost.Unit)
+		}
+	}
+	if it.SoldPlace != "" {
+		if c.rs.Items.Market == nil {
+			c.errIn(file, at(it.Node, "sold"), "sold-needs-market", "sold needs items.market")
+		} else if !c.words["place"][it.SoldPlace] {
+			c.errIn(file, at(it.Node, "sold", "place"), "unknown-place", "the place %q is not declared in items.market.places", it.SoldPlace)
+		}
+	}
+	if it.Service && it.Cost == nil {
+		c.errIn(file, at(it.Node, "service"), "service-cost", "a service needs a cost")
+	}
+}
+
+func (c *formatChecker) combat() {
+	cb := c.rs.Combat
+	if cb == nil {
+		return
+	}
+	c.unique(c.rs.File, "threat tier", at(cb.Node, "threat", "tiers"))
+	for _, t := range cb.Threat {
+		c.tableRef(at(t.Node, "loot"), t.Loot, "the threat tier")
+	}
+}
+
+func (c *formatChecker) gm() {
+	s := at(c.rs.GM.Node, "sheetSummary")
+	if s == nil {
+		return
+	}
+	for i, id := range at(s, "fields").Strings() {
+		if c.fields[id] == nil {
+			c.errAt(at(s, "fields", i), "unknown-field", "the field %q is not declared", id)
+		}
+	}
+	for i, id := range at(s, "derived").Strings() {
+		if _, ok := c.derivedAt[id]; !ok {
+			c.errAt(at(s, "derived", i), "unknown-ref", "the derived value %q is not declared", id)
+		}
+	}
+	for i, l := range kids(at(s, "lists")) {
+		id := at(l, "list")
+		if id == nil || id.Kind != model.String {
+			continue
+		}
+		list := c.lists[id.Str]
+		if list == nil {
+			c.errAt(id, "unknown-list", "the list %q is not declared", id.Str)
+			continue
+		}
+		for _, key := range []string{"nameColumn", "groupBy", "onlyWhen"} {
+			if col := at(s, "lists", i, key); col != nil && col.Kind == model.String && list.Column(col.Str) == nil {
+				c.errAt(col, "unknown-column", "the list %q has no column %q", id.Str, col.Str)
+			}
+		}
+		for _, col := range kids(at(l, "columns")) {
+			if col.Kind == model.String && list.Column(col.Str) == nil {
+				c.errAt(col, "unknown-column", "the list %q has no column %q", id.Str, col.Str)
+			}
+		}
+	}
+}
