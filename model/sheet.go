@@ -129,7 +129,7 @@ func sameScalar(a, b any) bool {
 type Derived struct {
 	ID, Label, Op, Section string
 	HideWhen               *HideWhen
-	Of                     []ValueRef // sum, min, max, scale
+	Of                     []ValueRef // sum, min, max; scale reads one ref
 	From                   *ValueRef  // stepTable
 	Multiplier             float64
 	Round                  string
@@ -571,7 +571,9 @@ func (d *decoder) derived(n *Node) *Derived {
 	case "min", "max":
 		refs(2, 12)
 	case "scale":
-		refs(1, 1)
+		if c := o.need("of", true); c != nil {
+			dv.Of = append(dv.Of, d.valueRef(c))
+		}
 		dv.Multiplier, _ = o.number("multiplier", true)
 		dv.Round = o.oneOf("round", false, "down", "down", "up", "nearest")
 	case "stepTable":
