@@ -1,6 +1,7 @@
 package model
 
 import (
+	"bytes"
 	"fmt"
 	"math"
 	"strconv"
@@ -20,13 +21,20 @@ const MaxDepth = 512
 // describes syntax errors in plain words with their line and column. The
 // tree is nil when the text is not JSON; the findings then say why.
 func Parse(file string, data []byte) (*Node, []Diagnostic) {
-	p := &parser{src: string(data), file: file, pLine: 1, pCol: 1}
+	p := &parser{src: string(data), file: file, pLine: 1, pCol: 1, badUTF8: -1, utf8Diag: -1}
+	if looksBinary(data) {
+		p.diags = append(p.diags, p.diag(Pos{Line: 1, Column: 1}, "json-binary",
+			"the file is binary (it holds NUL bytes), not JSON text"))
+		return nil, p.diags
+	}
 	p.checkEncoding()
 	p.skipSpace()
 	if p.off >= len(p.src) {
-		if len(strings.TrimSpace(p.src)) == 0 {
-			p.diags = append(p.diags, p.diag(p.pos(0), "json-empty", "the file is empty: expected a JSON object"))
+		msg := "the file is empty: expected a JSON object"
+		if p.off > p.base {
+			msg = "the file holds only spaces and line breaks: expected a JSON object"
 		}
+		p.diags = append(p.diags, p.diag(Pos{Line: 1, Column: 1}, "json-empty", msg))
 		return nil, p.diags
 	}
 	root := p.value(nil, "", Pos{}, 0)
@@ -43,6 +51,13 @@ func Parse(file string, data []byte) (*Node, []Diagnostic) {
 	return root, p.diags
 }
 
+// looksBinary tells whether data is a binary file rather than text, the way
+// git decides: a NUL byte among the first 8000. JSON text never holds a raw
+// NUL, so such a file is never JSON.
+func looksBinary(data []byte) bool {
+	return bytes.IndexByte(data[:min(len(data), 8000)], 0) >= 0
+}
+
 type parser struct {
 	src    string
 	file   string
@@ -53,6 +68,12 @@ type parser struct {
 
 	// position cache: positions are asked for in increasing order
 	pOff, pLine, pCol int
+	// base is where the text starts: 3 after a byte-order mark, else 0.
+	base int
+	// badUTF8 is the offset of the first invalid UTF-8 byte (-1: none);
+	// utf8Diag is the index of its finding, whose path is filled in when the
+	// text holding the byte is read.
+	badUTF8, utf8Diag int
 
 	slab    []Node
 	scratch []*Node
@@ -72,7 +93,7 @@ func (p *parser) diag(pos Pos, code, msg string) Diagnostic {
 // last offset asked for.
 func (p *parser) pos(off int) Pos {
 	if off < p.pOff {
-		p.pOff, p.pLine, p.pCol = 0, 1, 1
+		p.pOff, p.pLine, p.pCol = p.base, 1, 1
 	}
 	for p.pOff < off && p.pOff < len(p.src) {
 		c := p.src[p.pOff]
@@ -106,8 +127,9 @@ func (p *parser) fail(off int, format string, args ...any) {
 
 func (p *parser) checkEncoding() {
 	if strings.HasPrefix(p.src, "\uFEFF") {
-		p.diags = append(p.diags, p.diag(p.pos(0), "json-bom", "the file starts with a byte-order mark, which JSON.parse refuses; save it as UTF-8 without BOM"))
-		p.off = 3
+		p.diags = append(p.diags, p.diag(Pos{Line: 1, Column: 1}, "json-bom", "the file starts with a byte-order mark, which JSON.parse refuses; save it as UTF-8 without BOM"))
+		// Positions count from after the mark, as editors show them.
+		p.off, p.base, p.pOff = 3, 3, 3
 	}
 	if utf8.ValidString(p.src) {
 		return
@@ -123,12 +145,22 @@ func (p *parser) checkEncoding() {
 		}
 		i += size
 	}
-	msg := fmt.Sprintf("the file is not valid UTF-8 (byte 0x%02X)", p.src[first])
+	msg := fmt.Sprintf("the file is not valid UTF-8 (byte 0x%02X); the Engine reads each such byte as U+FFFD", p.src[first])
 	if count > 1 {
 		msg += fmt.Sprintf("; %d invalid bytes in all", count)
 	}
+	p.badUTF8, p.utf8Diag = first, len(p.diags)
 	p.diags = append(p.diags, p.diag(p.pos(first), "json-utf8", msg))
-	p.pOff, p.pLine, p.pCol = 0, 1, 1
+	p.pOff, p.pLine, p.pCol = p.base, 1, 1
+}
+
+// placeUTF8 gives the invalid UTF-8 finding the path of the value holding
+// the first invalid byte, when the text from start to end holds it.
+func (p *parser) placeUTF8(start, end int, n *Node) {
+	if p.utf8Diag >= 0 && start < p.badUTF8 && p.badUTF8 < end {
+		p.diags[p.utf8Diag].Path = n.Path()
+		p.utf8Diag = -1
+	}
 }
 
 func (p *parser) skipSpace() {
@@ -192,6 +224,7 @@ func (p *parser) scalarOrContainer(parent *Node) *Node {
 			return nil
 		}
 		n.Str = s
+		p.placeUTF8(start, p.off, n)
 		return n
 	case c == '-' || (c >= '0' && c <= '9'):
 		return p.number(parent)
@@ -271,6 +304,7 @@ func (p *parser) object(parent *Node) *Node {
 		if !ok {
 			return nil
 		}
+		keyEnd := p.off
 		p.skipSpace()
 		if p.off >= len(p.src) || p.src[p.off] != ':' {
 			p.fail(p.off, "found %s where ':' was expected after the key %q", p.describe(p.off), key)
@@ -282,6 +316,7 @@ func (p *parser) object(parent *Node) *Node {
 		if child == nil {
 			return nil
 		}
+		p.placeUTF8(keyStart, keyEnd, child)
 		if seen == nil {
 			seen = make(map[string]bool)
 		}
@@ -414,7 +449,27 @@ func (p *parser) number(parent *Node) *Node {
 }
 
 // str reads a string starting at the opening quote and returns its text.
+// In a file that is not valid UTF-8, each invalid byte becomes U+FFFD, as
+// encoding/json and the Engine's decoder read it.
 func (p *parser) str() (string, bool) {
+	s, ok := p.rawStr()
+	if ok && p.badUTF8 >= 0 && !utf8.ValidString(s) {
+		s = replaceInvalid(s)
+	}
+	return s, ok
+}
+
+// replaceInvalid replaces every invalid byte of s with U+FFFD.
+func replaceInvalid(s string) string {
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	for _, r := range s {
+		b.WriteRune(r) // ranging yields U+FFFD for each invalid byte
+	}
+	return b.String()
+}
+
+func (p *parser) rawStr() (string, bool) {
 	start := p.off
 	i := p.off + 1
 	// Fast path: no escapes, no control characters.
