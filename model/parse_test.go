@@ -26,14 +26,15 @@ func where(text string, off int) (line, col int) {
 	return line, col
 }
 
-// posOf gives the line and column of the first at found after the first
-// near in text (near may be "" for the start).
+// posOf gives the line and column of the first at found after the end of
+// the first near in text (near may be "" for the start).
 func posOf(t *testing.T, text, near, at string) (line, col int) {
 	t.Helper()
 	i := strings.Index(text, near)
 	if i < 0 {
 		t.Fatalf("marker %q not in the text", near)
 	}
+	i += len(near)
 	j := strings.Index(text[i:], at)
 	if j < 0 {
 		t.Fatalf("marker %q not after %q", at, near)
