@@ -1,0 +1,271 @@
+package rules
+
+import (
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+
+	"rulebench/model"
+)
+
+// BaseCapability is the Capability API minor of the base format: a package
+// of kind ruleset listing ruleset.json.
+const BaseCapability = 20
+
+// Need is one feature a file uses and the Capability API minor version
+// (major 1) a package using it must declare.
+type Need struct {
+	Minor   int
+	Feature string
+	// File and Path say where the feature is first used.
+	File, Path string
+}
+
+// Version is the need as "1.<minor>".
+func (n Need) Version() string { return fmt.Sprintf("1.%d", n.Minor) }
+
+// gate is a feature tied to a minor version, found by path patterns.
+// Patterns are dot paths where "*" stands for any one key or index and
+// "**" for any number of them; entry patterns are matched on every catalog
+// entry (inline or in an asset file). cond, when set, must hold for the
+// matched value.
+type gate struct {
+	minor   int
+	feature string
+	root    []string
+	entry   []string
+	cond    func(*model.Node) bool
+}
+
+func nonEmpty(n *model.Node) bool {
+	return n.Kind != model.Array || len(n.Children) > 0
+}
+
+func isText(want string) func(*model.Node) bool {
+	return func(n *model.Node) bool { return n.Kind == model.String && n.Str == want }
+}
+
+func isObject(n *model.Node) bool { return n.Kind == model.Object }
+
+// gates are the features rulebench recognises: every gate of
+// engine-behaviour.md §8 and decisions.md §6, and the key-presence gates of
+// ruleset-format.md §9.
+var gates = []gate{
+	{minor: 21, feature: "catalogs", root: []string{"catalogs"}, cond: nonEmpty},
+	{minor: 22, feature: "a battle block", root: []string{"battle"}},
+	{minor: 23, feature: "a scaled catalog row", entry: []string{"rows.*.scaled"}},
+	{minor: 24, feature: "the dice-pool resolution kind", root: []string{"resolution.kind"}, cond: isText(model.DicePool)},
+	{minor: 25, feature: "layers", root: []string{"layers"}, cond: nonEmpty},
+	{minor: 25, feature: "a base gm.worldGuidance", root: []string{"gm.worldGuidance"}},
+	{minor: 26, feature: "a combat block", root: []string{"combat"}},
+	{minor: 27, feature: "a creatures catalog", root: []string{"catalogs.*.holds"}, cond: isText(model.HoldsCreatures)},
+	{minor: 28, feature: "combat.distance", root: []string{"combat.distance"}},
+	{minor: 29, feature: "several damage clauses, strikes, free, gives, standard or riders",
+		entry: []string{"mechanics.plus", "mechanics.free", "mechanics.gives", "mechanics.standard", "mechanics.rider"},
+		root:  []string{"combat.attacks.*.strikes"}},
+	{minor: 33, feature: "a mechanics.reaction naming a moment", entry: []string{"mechanics.reaction"}, cond: isObject},
+	{minor: 34, feature: "a creature sheet", entry: []string{"creature.sheet"}},
+	{minor: 37, feature: "explode or double min, pool.abilityPlusAbility, botch.rule, a ref track max, alwaysShow or sheetSummary list columns",
+		root: []string{"resolution.explode.min", "resolution.double.min", "resolution.pool.abilityPlusAbility", "resolution.botch.rule",
+			"sheet.live.tracks.*.alwaysShow", "gm.sheetSummary.lists.*.columns"},
+		entry: []string{"mechanics.check.explode", "mechanics.check.double"}},
+	{minor: 37, feature: "a plain track whose max is a value ref", root: []string{"sheet.live.tracks.*.max"}, cond: isObject},
+	{minor: 38, feature: "resolution.reroll, resolution.adjust or spend buying a reroll",
+		root: []string{"resolution.reroll", "resolution.adjust", "resolution.spend.*.reroll"}},
+	{minor: 38, feature: "a spend perCheck that is not a number", root: []string{"resolution.spend.*.perCheck"},
+		cond: func(n *model.Node) bool { return n.Kind != model.Number }},
+	{minor: 38, feature: "more than two spend entries", root: []string{"resolution.spend"},
+		cond: func(n *model.Node) bool { return n.Kind == model.Array && len(n.Children) > 2 }},
+	{minor: 39, feature: "listSum, livePool or liveTrack refs", root: []string{"**.listSum", "**.livePool", "**.liveTrack"},
+		entry: []string{"**.listSum", "**.livePool", "**.liveTrack"}},
+	{minor: 39, feature: "a skill or save cap", root: []string{"sheet.skills.*.cap", "sheet.saves.*.cap"}},
+	{minor: 39, feature: "hideWhen notEquals or in", root: []string{"**.hideWhen.notEquals", "**.hideWhen.in"}},
+	{minor: 40, feature: "boxes, fill, onFull or extra on a track, or a rest step kind",
+		root: []string{"sheet.live.tracks.*.boxes", "sheet.live.tracks.*.fill", "sheet.live.tracks.*.onFull",
+			"sheet.live.tracks.*.extra", "rests.*.restore.*.kind"}},
+	{minor: 41, feature: "section on abilities, skills or saves, or untrained",
+		root: []string{"sheet.abilities.*.section", "sheet.skills.*.section", "sheet.saves.*.section", "**.untrained"}},
+	{minor: 42, feature: "live states", root: []string{"sheet.live.states"}, cond: nonEmpty},
+	{minor: 42, feature: "an enumTable derived value", root: []string{"sheet.derived.*.op"}, cond: isText("enumTable")},
+	{minor: 42, feature: "a rest step on a state", root: []string{"rests.*.restore.*.state"}},
+	{minor: 43, feature: "combat checks or contests", root: []string{"combat.checks", "combat.contests"}, entry: []string{"creature.checks"}},
+	{minor: 44, feature: "a reaction on used", entry: []string{"mechanics.reaction.on"}, cond: isText("used")},
+	{minor: 44, feature: "a reaction against", entry: []string{"mechanics.reaction.against"}},
+	{minor: 45, feature: "combat levels, condition modifiers or endsAfter",
+		root: []string{"combat.levels", "combat.conditions.*.modifiers", "**.endsAfter"}, entry: []string{"**.endsAfter"}},
+	{minor: 46, feature: "a reaction on hit", entry: []string{"mechanics.reaction.on"}, cond: isText("hit")},
+	{minor: 46, feature: "a creature action reaction", entry: []string{"creature.actions.*.reaction"}},
+	{minor: 46, feature: "a creature action on itself", entry: []string{"creature.actions.*.self"}},
+	{minor: 47, feature: "initiative each round", root: []string{"combat.initiative.each"}, cond: isText("round")},
+	{minor: 47, feature: "attack toHit.skill, spendLimits or creature soak",
+		root: []string{"combat.attacks.*.toHit.skill", "combat.spendLimits"}, entry: []string{"creature.soak"}},
+	{minor: 48, feature: "initiative pool, plus or resource",
+		root: []string{"combat.initiative.pool", "combat.initiative.plus", "combat.initiative.resource"}},
+	{minor: 49, feature: "an items block", root: []string{"items"}},
+	{minor: 49, feature: "an items catalog", root: []string{"catalogs.*.holds"}, cond: isText(model.HoldsItems)},
+	{minor: 51, feature: "items.rarityCaps or items.propose", root: []string{"items.rarityCaps", "items.propose"}},
+	{minor: 52, feature: "itemStat refs", root: []string{"**.itemStat"}, entry: []string{"**.itemStat"}},
+	{minor: 53, feature: "worn or carried item effects, or rarityCaps bonus",
+		entry: []string{"item.worn", "item.carried"}, root: []string{"items.rarityCaps.*.bonus"}},
+	{minor: 54, feature: "item requires", entry: []string{"item.requires"}},
+	{minor: 55, feature: "weapons (item attack)", entry: []string{"item.attack"}},
+	{minor: 57, feature: "weapon ammo or clip", entry: []string{"item.attack.ammo", "item.attack.clip"}},
+	{minor: 58, feature: "weapon modes, offHand, floor or onHit",
+		entry: []string{"item.attack.modes", "item.attack.offHand", "item.attack.floor", "item.attack.onHit"}},
+	{minor: 59, feature: "item use or charges", entry: []string{"item.use", "item.charges"}},
+	{minor: 60, feature: "use restore", entry: []string{"item.use.restore"}},
+	{minor: 61, feature: "charges recharge or breaksOn", entry: []string{"item.charges.recharge", "item.charges.breaksOn"}},
+	{minor: 62, feature: "use gate", entry: []string{"item.use.gate"}},
+	{minor: 63, feature: "loot tables", root: []string{"items.lootTables"}, cond: nonEmpty},
+	{minor: 63, feature: "creature loot", entry: []string{"creature.loot"}},
+	{minor: 64, feature: "a loot line dropping coins",
+		root: []string{"items.lootTables.*.entries.*.coins", "layers.*.items.lootTables.*.entries.*.coins"}},
+	{minor: 64, feature: "a layer removing coins", root: []string{"layers.*.currencies"}},
+	{minor: 65, feature: "a market", root: []string{"items.market"}},
+	{minor: 65, feature: "item sold or service", entry: []string{"item.sold", "item.service"}},
+	{minor: 77, feature: "sheet.migrations", root: []string{"sheet.migrations"}, cond: nonEmpty},
+	{minor: 794, feature: "a setColumn migration step", root: []string{"sheet.migrations.*.steps.*.setColumn"}},
+	{minor: 813, feature: "a layer changing items", root: []string{"layers.*.items"}},
+}
+
+// CapabilityNeeds lists every feature the workspace uses that needs more
+// than the base format, each once (where it is first used), highest minor
+// first. Translations in a package (a locale file with a ruleset section)
+// and language packs beside a catalog artifact need 1.811.
+func CapabilityNeeds(ws *model.Workspace) []Need {
+	if ws == nil || ws.Ruleset == nil || ws.Ruleset.Root == nil {
+		return nil
+	}
+	rs := ws.Ruleset
+	var needs []Need
+	for _, g := range gates {
+		file, p := "", ""
+		for _, pat := range g.root {
+			if n := findPattern(rs.Root, strings.Split(pat, "."), g.cond); n != nil {
+				file, p = rs.File, n.Path()
+				break
+			}
+		}
+		if p == "" && len(g.entry) > 0 {
+			file, p = findInEntries(rs, g)
+		}
+		if p != "" {
+			needs = append(needs, Need{Minor: g.minor, Feature: g.feature, File: file, Path: p})
+		}
+	}
+	if ws.Kind == model.Package || ws.Kind == model.Artifact {
+		for _, f := range ws.Locales {
+			if f.Root != nil && f.Root.Kind == model.Object && f.Root.Get("ruleset") != nil {
+				what := "translations in the package (locales/" + f.Lang + ".json)"
+				if ws.Kind == model.Artifact {
+					what = "language packs (" + path.Base(f.Name) + ")"
+				}
+				needs = append(needs, Need{Minor: 811, Feature: what, File: f.Name, Path: "ruleset"})
+				break
+			}
+		}
+	}
+	slices.SortStableFunc(needs, func(a, b Need) int { return b.Minor - a.Minor })
+	return needs
+}
+
+func findInEntries(rs *model.Ruleset, g gate) (string, string) {
+	for _, c := range rs.Catalogs {
+		if c.EntriesNode == nil {
+			continue
+		}
+		for _, e := range c.EntriesNode.Children {
+			for _, pat := range g.entry {
+				if n := findPattern(e, strings.Split(pat, "."), g.cond); n != nil {
+					return c.EntriesFile, n.Path()
+				}
+			}
+		}
+	}
+	return "", ""
+}
+
+// findPattern returns the first node under n matching the pattern segments
+// for which cond holds (cond nil: any), or nil.
+func findPattern(n *model.Node, segs []string, cond func(*model.Node) bool) *model.Node {
+	if n == nil {
+		return nil
+	}
+	if len(segs) == 0 {
+		if cond == nil || cond(n) {
+			return n
+		}
+		return nil
+	}
+	seg, rest := segs[0], segs[1:]
+	switch seg {
+	case "**":
+		if m := findPattern(n, rest, cond); m != nil {
+			return m
+		}
+		for _, c := range n.Children {
+			if m := findPattern(c, segs, cond); m != nil {
+				return m
+			}
+		}
+	case "*":
+		for _, c := range n.Children {
+			if m := findPattern(c, rest, cond); m != nil {
+				return m
+			}
+		}
+	default:
+		if n.Kind == model.Object {
+			return findPattern(n.Get(seg), rest, cond)
+		}
+	}
+	return nil
+}
+
+// NeededCapability is the Capability API minor version (major 1) the
+// workspace needs: the highest among the features it uses, and at least
+// the base format's 20.
+func NeededCapability(ws *model.Workspace) int {
+	needs := CapabilityNeeds(ws)
+	if len(needs) == 0 {
+		return BaseCapability
+	}
+	return max(BaseCapability, needs[0].Minor)
+}
+
+// CheckCapability compares what a package needs with what its manifest
+// declares; a manifest declaring less is an error naming the feature that
+// needs the most and the version it needs (the Engine refuses the install).
+// Imported files (a single file) declare nothing and get no finding.
+func CheckCapability(ws *model.Workspace) []model.Diagnostic {
+	if ws == nil || ws.Kind != model.Package || ws.Manifest == nil || !ws.Manifest.HasCapability {
+		return nil
+	}
+	m := ws.Manifest
+	declared := m.CapabilityMinor
+	var over []Need
+	for _, n := range CapabilityNeeds(ws) {
+		if n.Minor > declared {
+			over = append(over, n)
+		}
+	}
+	if len(over) == 0 {
+		return nil
+	}
+	top := over[0]
+	msg := fmt.Sprintf("the manifest declares Capability API 1.%d, but the package uses %s (at %s), which needs %s; the Engine refuses the install",
+		declared, top.Feature, top.Path, top.Version())
+	if len(over) > 1 {
+		var also []string
+		for _, n := range over[1:] {
+			also = append(also, fmt.Sprintf("%s %s", n.Feature, n.Version()))
+		}
+		msg += "; also above 1." + fmt.Sprint(declared) + ": " + strings.Join(also, ", ")
+	}
+	file := path.Join(ws.Path, "manifest.json")
+	if n := at(m.Node, "capabilityApi", "minor"); n != nil {
+		return []model.Diagnostic{model.At(model.Error, file, n, "capability-too-low", "%s", msg)}
+	}
+	return []model.Diagnostic{model.Errorf(file, "capabilityApi.minor", "capability-too-low", "%s", msg)}
+}
