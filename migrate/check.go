@@ -1,0 +1,478 @@
+package migrate
+
+import (
+	"cmp"
+	"fmt"
+	"slices"
+	"strings"
+
+	"rulebench/model"
+)
+
+// Entry is one sheet.migrations entry in the order entries run.
+type Entry struct {
+	// Index is the entry's position in sheet.migrations, so its JSON path is
+	// sheet.migrations.<Index>.
+	Index int
+	// From is the version the entry moves sheets from (to From+1).
+	From      int
+	Migration *model.Migration
+}
+
+// Plan returns the ruleset's migration entries in the order they run:
+// ascending from, entries with the same from (refused at import) in file
+// order.
+func Plan(rs *model.Ruleset) []Entry {
+	if rs == nil {
+		return nil
+	}
+	out := make([]Entry, 0, len(rs.Sheet.Migrations))
+	for i, m := range rs.Sheet.Migrations {
+		if m == nil {
+			continue
+		}
+		out = append(out, Entry{Index: i, From: m.From, Migration: m})
+	}
+	slices.SortStableFunc(out, func(a, b Entry) int { return cmp.Compare(a.From, b.From) })
+	return out
+}
+
+// chainStep is one step at its place in the running order.
+type chainStep struct {
+	entry, index int // entry index in sheet.migrations, step index in it
+	step         *model.Step
+}
+
+func (c chainStep) path(sub string) string {
+	p := fmt.Sprintf("sheet.migrations.%d.steps.%d", c.entry, c.index)
+	if sub != "" {
+		p += "." + sub
+	}
+	return p
+}
+
+// chain flattens the plan into steps in running order.
+func chain(plan []Entry) []chainStep {
+	var out []chainStep
+	for _, e := range plan {
+		for j, s := range e.Migration.Steps {
+			if s != nil {
+				out = append(out, chainStep{entry: e.Index, index: j, step: s})
+			}
+		}
+	}
+	return out
+}
+
+// Check runs the import refusals of sheet.migrations (errors) and a few
+// warnings about steps that can never do anything. Each finding carries its
+// JSON path (sheet.migrations.<i>...) and, when the ruleset was parsed, its
+// line and column. The shape of the entries is checked by model's decoder.
+func Check(rs *model.Ruleset) []model.Diagnostic {
+	if rs == nil || len(rs.Sheet.Migrations) == 0 {
+		return nil
+	}
+	c := &checker{rs: rs}
+	c.entries()
+	c.steps = chain(Plan(rs))
+	for i, cs := range c.steps {
+		switch cs.step.Op {
+		case model.StepRename:
+			c.rename(i, cs)
+		case model.StepRoute:
+			c.route(i, cs)
+		case model.StepRouteLive:
+			c.routeLive(i, cs)
+		case model.StepSetColumn:
+			c.setColumn(cs)
+		}
+	}
+	model.SortDiagnostics(c.diags) // file order, as the author reads it
+	return c.diags
+}
+
+type checker struct {
+	rs    *model.Ruleset
+	steps []chainStep
+	diags []model.Diagnostic
+}
+
+func (c *checker) report(sev model.Severity, path, code, format string, args ...any) {
+	d := model.Errorf(c.rs.File, path, code, format, args...)
+	d.Severity = sev
+	if c.rs.Root != nil {
+		model.Locate(&d, c.rs.Root)
+	}
+	c.diags = append(c.diags, d)
+}
+
+func (c *checker) errorf(path, code, format string, args ...any) {
+	c.report(model.Error, path, code, format, args...)
+}
+
+func (c *checker) warnf(path, code, format string, args ...any) {
+	c.report(model.Warning, path, code, format, args...)
+}
+
+// entries: every from below sheet.version, no two from the same version.
+func (c *checker) entries() {
+	version := c.rs.Sheet.Version
+	first := map[int]int{}
+	for i, m := range c.rs.Sheet.Migrations {
+		if m == nil || m.From < 1 {
+			continue // a missing or bad from is a shape error already
+		}
+		path := fmt.Sprintf("sheet.migrations.%d.from", i)
+		if version >= 1 && m.From >= version {
+			c.errorf(path, "migration-from-version",
+				"this entry moves sheets from version %d to %d, but sheet.version is %d: an entry's from must be below sheet.version",
+				m.From, m.From+1, version)
+		}
+		if j, ok := first[m.From]; ok {
+			c.errorf(path, "migration-duplicate-from",
+				"sheet.migrations.%d already moves sheets from version %d; two entries may not start from the same version", j, m.From)
+			continue
+		}
+		first[m.From] = i
+	}
+}
+
+// has tells whether the current sheet declares an id of a rename kind.
+func (c *checker) has(kind, id string) bool {
+	s := &c.rs.Sheet
+	switch kind {
+	case "ability":
+		return slices.ContainsFunc(s.Abilities, func(a model.Ability) bool { return a.ID == id })
+	case "skill":
+		return slices.ContainsFunc(s.Skills, func(a model.Skill) bool { return a.ID == id })
+	case "save":
+		return slices.ContainsFunc(s.Saves, func(a model.Skill) bool { return a.ID == id })
+	case "field":
+		return s.Field(id) != nil
+	}
+	return false
+}
+
+// ends follows an id written by the step at position p through the later
+// renames of the same kind, and returns the ids where the chains end.
+func (c *checker) ends(kind, id string, p int) []string {
+	var out []string
+	for q := p + 1; q < len(c.steps); q++ {
+		s := c.steps[q].step
+		if s.Op == model.StepRename && s.What == kind && s.From == id && s.To != "" {
+			out = append(out, c.ends(kind, s.To, q)...)
+		}
+	}
+	if out == nil {
+		out = []string{id}
+	}
+	return out
+}
+
+// routedLater tells whether a route after position p reads the field id.
+func (c *checker) routedLater(id string, p int) bool {
+	for q := p + 1; q < len(c.steps); q++ {
+		if s := c.steps[q].step; s.Op == model.StepRoute && s.Field == id {
+			return true
+		}
+	}
+	return false
+}
+
+// liveLater tells whether a routeLive of the same kind after position p
+// reads the id (so a value sent there moves on).
+func (c *checker) liveLater(kind, id string, p int) bool {
+	for q := p + 1; q < len(c.steps); q++ {
+		if s := c.steps[q].step; s.Op == model.StepRouteLive && s.What == kind && s.From == id {
+			return true
+		}
+	}
+	return false
+}
+
+// renamedAway tells whether any rename of a field reads id: a field that an
+// older layout had and a migration moved away.
+func (c *checker) renamedAway(id string) bool {
+	return slices.ContainsFunc(c.steps, func(cs chainStep) bool {
+		return cs.step.Op == model.StepRename && cs.step.What == "field" && cs.step.From == id
+	})
+}
+
+// via describes where a chain of renames leads, for messages.
+func via(start, end string) string {
+	if start == end {
+		return ""
+	}
+	return fmt.Sprintf(" (%q is renamed on to %q by a later step)", start, end)
+}
+
+func (c *checker) rename(p int, cs chainStep) {
+	s := cs.step
+	if s.What == "" {
+		return
+	}
+	if s.From != "" && c.has(s.What, s.From) {
+		c.errorf(cs.path("from"), "migration-reads-current",
+			"the sheet still has the %s %q; a rename reads only from an id the sheet no longer has, so that running it again is safe", s.What, s.From)
+	}
+	if s.To == "" {
+		return
+	}
+	for _, end := range c.ends(s.What, s.To, p) {
+		if c.has(s.What, end) || (s.What == "field" && c.routedLater(end, p)) {
+			continue
+		}
+		c.errorf(cs.path("to"), "migration-unknown-id", "the sheet has no %s %q to write to%s", s.What, end, via(s.To, end))
+	}
+}
+
+func (c *checker) route(p int, cs chainStep) {
+	s := cs.step
+	if s.By != "" {
+		if f := c.rs.Sheet.Field(s.By); f != nil {
+			if f.Type == model.TypeNumber || f.Type == model.TypeBoolean {
+				c.warnf(cs.path("by"), "migration-by-type",
+					"by names the %s field %q; a route matches words in text, so no case can ever match", f.Type, s.By)
+			}
+		} else if !c.renamedAway(s.By) {
+			c.errorf(cs.path("by"), "migration-route-by",
+				"by names %q, which is neither a field the sheet has nor one a migration renamed away", s.By)
+		}
+	}
+	toCase := map[string]int{}
+	wordCase := map[string]int{}
+	for k, rc := range s.Cases {
+		if rc.To != "" {
+			if k0, ok := toCase[rc.To]; ok {
+				c.errorf(cs.path(fmt.Sprintf("cases.%d.to", k)), "migration-case-twice",
+					"cases %d and %d both send to %q; a case is listed only once", k0, k, rc.To)
+			} else {
+				toCase[rc.To] = k
+			}
+		}
+		inCase := map[string]bool{}
+		for w, word := range rc.Words {
+			path := cs.path(fmt.Sprintf("cases.%d.words.%d", k, w))
+			if word == "" {
+				continue
+			}
+			if !singleWord(word) {
+				c.warnf(path, "migration-word-never-matches",
+					"%q is not a single word (words are runs of letters), so it can never match", word)
+			}
+			f := Fold(word)
+			if k0, ok := wordCase[f]; ok && k0 != k {
+				c.errorf(path, "migration-case-twice",
+					"the word %q is in case %d and case %d; a word may name only one case", word, k0, k)
+			} else if inCase[f] {
+				c.warnf(path, "migration-word-twice", "the word %q is listed twice in this case", word)
+			} else {
+				wordCase[f] = k
+			}
+			inCase[f] = true
+		}
+		c.destination(p, cs, fmt.Sprintf("cases.%d.to", k), rc.To)
+	}
+	c.destination(p, cs, "else", s.Else)
+	if s.HasDefault {
+		switch s.Default.(type) {
+		case float64, string:
+		default:
+			c.warnf(cs.path("default"), "migration-value-type",
+				"the default is %s; it can land only in a number or text field", kind(s.Default))
+		}
+	}
+}
+
+// destination checks one route destination, followed through later renames.
+func (c *checker) destination(p int, cs chainStep, sub, id string) {
+	if id == "" {
+		return
+	}
+	path := cs.path(sub)
+	for _, end := range c.ends("field", id, p) {
+		f := c.rs.Sheet.Field(end)
+		if f == nil {
+			c.errorf(path, "migration-unknown-id", "the sheet has no field %q to route to%s", end, via(id, end))
+			continue
+		}
+		if f.Type != model.TypeNumber && f.Type != model.TypeText {
+			c.errorf(path, "migration-route-destination",
+				"%q is a %s field%s; a route sends only to number or text fields", end, f.Type, via(id, end))
+			continue
+		}
+		switch d := f.Default.(type) {
+		case float64:
+			if d != 0 {
+				c.errorf(path, "migration-route-destination",
+					"%q has the default %v%s; a route destination has no default, or 0, or it would read as a value nobody gave", end, d, via(id, end))
+			}
+		case string:
+			if d != "" {
+				c.errorf(path, "migration-route-destination",
+					"%q has the default %q%s; a route destination has no default, or an empty one, or it would read as a value nobody gave", end, d, via(id, end))
+			}
+		}
+	}
+}
+
+func (c *checker) routeLive(p int, cs chainStep) {
+	s := cs.step
+	sheet := &c.rs.Sheet
+	if s.From != "" && (sheet.Pool(s.From) != nil || sheet.Track(s.From) != nil) {
+		c.errorf(cs.path("from"), "migration-reads-current",
+			"the sheet still has the live %s %q; routeLive reads only from an id the sheet no longer has, so that running it on every read is safe",
+			liveKind(sheet, s.From), s.From)
+	}
+	seen := map[string]int{}
+	type dest struct {
+		id, path string
+		wound    bool
+	}
+	var tracks []dest
+	check := func(id, sub string) {
+		if id == "" {
+			return
+		}
+		path := cs.path(sub)
+		if c.liveLater(s.What, id, p) {
+			return
+		}
+		switch s.What {
+		case "pool":
+			if sheet.Pool(id) == nil {
+				if sheet.Track(id) != nil {
+					c.errorf(path, "migration-live-kind", "%q is a track, not a pool; this step moves a pool", id)
+				} else {
+					c.errorf(path, "migration-unknown-id", "the sheet has no live pool %q to move to", id)
+				}
+			}
+		case "track":
+			t := sheet.Track(id)
+			if t == nil {
+				if sheet.Pool(id) != nil {
+					c.errorf(path, "migration-live-kind", "%q is a pool, not a track; this step moves a track", id)
+				} else {
+					c.errorf(path, "migration-unknown-id", "the sheet has no live track %q to move to", id)
+				}
+				return
+			}
+			tracks = append(tracks, dest{id: id, path: path, wound: t.Wound()})
+		}
+	}
+	for k, id := range s.LiveCases {
+		sub := fmt.Sprintf("cases.%d", k)
+		if k0, ok := seen[id]; ok && id != "" {
+			c.errorf(cs.path(sub), "migration-case-twice", "%q is listed twice in cases (%d and %d)", id, k0, k)
+			continue
+		}
+		seen[id] = k
+		check(id, sub)
+	}
+	check(s.Else, "else")
+	for _, t := range tracks[min(1, len(tracks)):] {
+		if t.wound != tracks[0].wound {
+			c.errorf(t.path, "migration-mixed-tracks",
+				"%q is %s but %q is %s; the tracks a value goes to are all wound tracks (marks) or all plain tracks (numbers)",
+				t.id, trackKind(t.wound), tracks[0].id, trackKind(tracks[0].wound))
+		}
+	}
+}
+
+func trackKind(wound bool) string {
+	if wound {
+		return "a wound track"
+	}
+	return "a plain track"
+}
+
+func liveKind(s *model.Sheet, id string) string {
+	if s.Pool(id) != nil {
+		return "pool"
+	}
+	return "track"
+}
+
+func (c *checker) setColumn(cs chainStep) {
+	s := cs.step
+	if s.List == "" {
+		return
+	}
+	list := c.rs.Sheet.List(s.List)
+	if list == nil {
+		c.errorf(cs.path("setColumn.list"), "migration-unknown-id", "the sheet has no list %q", s.List)
+		return
+	}
+	for _, w := range s.Where {
+		path := cs.path("setColumn.where." + w.Column)
+		col := list.Column(w.Column)
+		if col == nil {
+			c.errorf(path, "migration-unknown-id", "the list %q has no column %q", s.List, w.Column)
+			continue
+		}
+		for k, v := range w.Values {
+			if why := misfit(col, v, true); why != "" {
+				c.warnf(fmt.Sprintf("%s.%d", path, k), "migration-value-type", "%s, so no row can match it", why)
+			}
+		}
+	}
+	if s.Column == "" {
+		return
+	}
+	col := list.Column(s.Column)
+	if col == nil {
+		c.errorf(cs.path("setColumn.column"), "migration-unknown-id", "the list %q has no column %q", s.List, s.Column)
+		return
+	}
+	if why := misfit(col, s.Value, false); why != "" && s.Value != nil {
+		c.warnf(cs.path("setColumn.to"), "migration-value-type", "%s", why)
+	}
+}
+
+// misfit says why a value does not fit a column, or "" when it does. Loose
+// compares enum values the way setColumn's where does (ignoring case and
+// surrounding spaces); otherwise the value must be one of them exactly.
+func misfit(col *model.Field, v any, loose bool) string {
+	switch col.Type {
+	case model.TypeNumber:
+		if _, ok := v.(float64); !ok {
+			return fmt.Sprintf("the column %q holds numbers, not %s", col.ID, kind(v))
+		}
+	case model.TypeBoolean:
+		if _, ok := v.(bool); !ok {
+			return fmt.Sprintf("the column %q holds true or false, not %s", col.ID, kind(v))
+		}
+	case model.TypeEnum:
+		s, ok := v.(string)
+		if !ok {
+			return fmt.Sprintf("the column %q holds one of its values, not %s", col.ID, kind(v))
+		}
+		if !slices.ContainsFunc(col.Values, func(x string) bool { return x == s || (loose && foldTrim(x) == foldTrim(s)) }) {
+			return fmt.Sprintf("%q is not one of the column %q's values (%s)", s, col.ID, strings.Join(col.Values, ", "))
+		}
+	default:
+		if _, ok := v.(string); !ok {
+			return fmt.Sprintf("the column %q holds text, not %s", col.ID, kind(v))
+		}
+	}
+	return ""
+}
+
+// kind names a value's JSON type in plain words.
+func kind(v any) string {
+	switch v.(type) {
+	case float64, int, int64:
+		return "a number"
+	case string:
+		return "text"
+	case bool:
+		return "a boolean"
+	case nil:
+		return "null"
+	case []any:
+		return "a list"
+	case map[string]any:
+		return "an object"
+	}
+	return fmt.Sprintf("%T", v)
+}
