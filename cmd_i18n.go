@@ -1,12 +1,322 @@
 package main
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"io"
+	"os"
+	"strings"
+
+	"rulebench/i18n"
+	"rulebench/model"
 )
 
-// runI18n runs `rulebench i18n`. (Stub until that work lands.)
+// i18nDoc is the JSON document of `rulebench i18n --json` (decisions §5).
+type i18nDoc struct {
+	SchemaVersion int                `json:"schemaVersion"`
+	Strings       int                `json:"strings"`
+	Words         int                `json:"words"`
+	Languages     []i18nLangDoc      `json:"languages"`
+	Import        *i18nImportDoc     `json:"import,omitempty"`
+	Diagnostics   []model.Diagnostic `json:"diagnostics"`
+}
+
+// i18nLangDoc is one language's coverage. Detail lists every display
+// string, and is given only for the language chosen with --lang.
+type i18nLangDoc struct {
+	Lang            string          `json:"lang"`
+	File            *string         `json:"file"`
+	Base            string          `json:"base,omitempty"`
+	BaseFile        *string         `json:"baseFile,omitempty"`
+	Translated      int             `json:"translated"`
+	Empty           int             `json:"empty"`
+	Missing         int             `json:"missing"`
+	ViaBase         int             `json:"viaBase"`
+	Stale           int             `json:"stale"`
+	Percent         float64         `json:"percent"`
+	WordsTranslated int             `json:"wordsTranslated"`
+	WordsEmpty      int             `json:"wordsEmpty"`
+	WordsMissing    int             `json:"wordsMissing"`
+	WordsViaBase    int             `json:"wordsViaBase"`
+	WordsPercent    float64         `json:"wordsPercent"`
+	Detail          []i18nStringDoc `json:"detail,omitempty"`
+	StaleKeys       []i18nStaleDoc  `json:"staleKeys,omitempty"`
+}
+
+// i18nStringDoc is one display string in one language.
+type i18nStringDoc struct {
+	English string       `json:"english"`
+	State   i18n.State   `json:"state"`
+	Shown   string       `json:"shown"`
+	From    string       `json:"from"`
+	Words   int          `json:"words"`
+	Uses    []i18nUseDoc `json:"uses"`
+}
+
+type i18nUseDoc struct {
+	File string `json:"file"`
+	Path string `json:"path"`
+}
+
+type i18nStaleDoc struct {
+	Key     string `json:"key"`
+	Nearest string `json:"nearest"`
+}
+
+// i18nImportDoc is what the Engine keeps on import (--engine-lang).
+type i18nImportDoc struct {
+	EngineLang string   `json:"engineLang"`
+	Kept       []string `json:"kept"`
+	Discarded  []string `json:"discarded"`
+	Refused    []string `json:"refused,omitempty"`
+}
+
+const i18nAbout = `Shows how far each translation of a ruleset goes, in display strings and in words,
+and checks its locale files or language packs: file names, _meta, keys, values and
+stale keys. With --lang, lists every display string in that language with its state
+(translated, via base, empty, missing) and the text a player sees. With --engine-lang,
+shows which translations the Engine keeps on import. With --entry, checks a catalog
+entry against the catalog artifact and the packs beside it.
+Exit 0: no errors; 1: errors found; 2: bad usage or unreadable input.`
+
+// runI18n runs `rulebench i18n`.
 func runI18n(args []string, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "rulebench i18n: not built yet")
-	return exitUsage
+	fs := newFlags("i18n", "rulebench i18n [--lang TAG] [--engine-lang TAG] [--entry FILE] [--json] PATH", i18nAbout, stderr)
+	langFlag := fs.String("lang", "", "list one language (a BCP 47 tag such as pt-BR): every display string, its state and what is shown")
+	engineFlag := fs.String("engine-lang", "", "the Engine's language ("+strings.Join(i18n.EngineLanguages, ", ")+"): which translations an import keeps")
+	entryFlag := fs.String("entry", "", "a catalog entry (JSON with artifact and locales) to check against a catalog artifact")
+	asJSON := fs.Bool("json", false, "print a JSON document instead of text")
+	pos, code, stop := parseFlags(fs, args)
+	if stop {
+		return code
+	}
+	if len(pos) != 1 {
+		fs.Usage()
+		return exitUsage
+	}
+	if *langFlag != "" {
+		if _, err := i18n.ParseTag(*langFlag); err != nil {
+			fmt.Fprintf(stderr, "rulebench i18n: --lang %s: %v\n", visible(*langFlag), err)
+			return exitUsage
+		}
+	}
+	if *engineFlag != "" {
+		if _, err := i18n.EngineLanguage(*engineFlag); err != nil {
+			fmt.Fprintf(stderr, "rulebench i18n: --engine-lang %s: %v (the Engine's languages: %s)\n",
+				visible(*engineFlag), err, strings.Join(i18n.EngineLanguages, ", "))
+			return exitUsage
+		}
+	}
+	ws, code, ok := loadPath(pos[0], stderr)
+	if !ok {
+		return code
+	}
+	var entry *i18n.CatalogEntry
+	var entryDiags []model.Diagnostic
+	var artifact *model.File
+	if *entryFlag != "" {
+		if ws.Kind != model.Artifact {
+			fmt.Fprintf(stderr, "rulebench i18n: --entry is for a catalog artifact (<id>-<version>.ruleset.json); %s is a %s\n", visible(pos[0]), ws.Kind)
+			return exitUsage
+		}
+		var err error
+		entry, entryDiags, err = i18n.LoadEntry(model.OSFS{}, *entryFlag)
+		if err != nil {
+			fmt.Fprintf(stderr, "rulebench i18n: cannot read %s: %v\n", visible(*entryFlag), err)
+			return exitUsage
+		}
+		artifact = readArtifact(ws.RulesetFile)
+	}
+
+	r := i18n.Analyze(ws)
+	ds := i18nLoadFindings(ws)
+	ds = append(ds, entryDiags...)
+	ds = append(ds, r.Findings(ws, entry, artifact)...)
+	ws.Locate(ds)
+	model.SortDiagnostics(ds)
+
+	langs := r.Languages
+	if *langFlag != "" {
+		l, _ := r.Language(*langFlag)
+		langs = []*i18n.Language{l}
+	}
+	var imp *i18n.Import
+	if *engineFlag != "" {
+		choice, _ := r.ImportChoice(*engineFlag, entry)
+		imp = &choice
+	}
+
+	if *asJSON {
+		if err := writeJSON(stdout, buildI18nDoc(r, langs, *langFlag != "", imp, ds)); err != nil {
+			return exitUsage
+		}
+		return exitFor(ds)
+	}
+	writeI18nText(stdout, pos[0], r, langs, *langFlag != "", imp)
+	writeDiagnostics(stdout, ds)
+	fmt.Fprintf(stdout, "%s: %d errors, %d warnings\n", visible(pos[0]), model.Count(ds, model.Error), model.Count(ds, model.Warning))
+	return exitFor(ds)
+}
+
+// readArtifact reads the artifact file (bounded) to compare it with the
+// entry's listing; nil when it cannot be read (the loader said why).
+func readArtifact(name string) *model.File {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, model.MaxReadBytes+1))
+	if err != nil || len(data) > model.MaxReadBytes {
+		return nil
+	}
+	sum := sha256.Sum256(data)
+	return &model.File{Name: name, Data: data, Bytes: int64(len(data)), SHA256: hex.EncodeToString(sum[:])}
+}
+
+// i18nLoadFindings picks, from what loading found, the findings about
+// translations: problems reading the locale files or packs, the manifest's
+// listing of them, locales/ inside an artifact; and everything when the
+// ruleset itself could not be read, since then nothing can be compared.
+func i18nLoadFindings(ws *model.Workspace) []model.Diagnostic {
+	if ws.Ruleset == nil {
+		return append([]model.Diagnostic(nil), ws.Diagnostics...)
+	}
+	files := map[string]bool{}
+	for _, f := range ws.Locales {
+		files[f.Name] = true
+	}
+	manifestPaths := map[string]bool{}
+	if ws.Manifest != nil {
+		for _, mf := range ws.Manifest.Files {
+			if strings.HasPrefix(mf.Path, "locales/") && mf.Node != nil {
+				manifestPaths[mf.Node.Path()] = true
+			}
+		}
+	}
+	var out []model.Diagnostic
+	for _, d := range ws.Diagnostics {
+		switch {
+		case files[d.File], d.Code == "artifact-locales",
+			strings.Contains(d.File, "/locales/") && d.Code == "unlisted-file",
+			(d.Code == "manifest-bytes" || d.Code == "manifest-sha256") && manifestPaths[d.Path]:
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+func buildI18nDoc(r *i18n.Report, langs []*i18n.Language, detail bool, imp *i18n.Import, ds []model.Diagnostic) i18nDoc {
+	doc := i18nDoc{SchemaVersion: 1, Strings: len(r.Strings), Words: r.Words, Languages: []i18nLangDoc{}, Diagnostics: ds}
+	if doc.Diagnostics == nil {
+		doc.Diagnostics = []model.Diagnostic{}
+	}
+	for _, l := range langs {
+		c := l.Coverage
+		ld := i18nLangDoc{Lang: l.Lang, Base: l.Base,
+			Translated: c.Translated, Empty: c.Empty, Missing: c.Missing, ViaBase: c.ViaBase, Stale: len(l.Stale), Percent: c.Percent(),
+			WordsTranslated: c.WordsTranslated, WordsEmpty: c.WordsEmpty, WordsMissing: c.WordsMissing, WordsViaBase: c.WordsViaBase, WordsPercent: c.WordsPercent()}
+		if l.Own != nil {
+			name := l.Own.Name()
+			ld.File = &name
+		}
+		if l.BaseLocale != nil {
+			name := l.BaseLocale.Name()
+			ld.BaseFile = &name
+		}
+		if detail {
+			ld.Detail = []i18nStringDoc{}
+			for i, s := range r.Strings {
+				shown := l.Show(s.Text)
+				sd := i18nStringDoc{English: s.Text, State: l.States[i], Shown: shown.Text, From: shown.Lang, Words: s.Words}
+				for _, u := range s.Uses {
+					sd.Uses = append(sd.Uses, i18nUseDoc{File: u.File, Path: u.Path()})
+				}
+				ld.Detail = append(ld.Detail, sd)
+			}
+			for _, k := range l.Stale {
+				ld.StaleKeys = append(ld.StaleKeys, i18nStaleDoc{Key: k.English, Nearest: k.Nearest})
+			}
+		}
+		doc.Languages = append(doc.Languages, ld)
+	}
+	if imp != nil {
+		doc.Import = &i18nImportDoc{EngineLang: imp.EngineLang, Kept: imp.Kept, Discarded: imp.Discarded, Refused: imp.Refused}
+	}
+	return doc
+}
+
+// writeI18nText prints the coverage table, then with --lang every string
+// in that language, then the import choice.
+func writeI18nText(w io.Writer, name string, r *i18n.Report, langs []*i18n.Language, detail bool, imp *i18n.Import) {
+	fmt.Fprintf(w, "%s: %d display strings, %d words\n", visible(name), len(r.Strings), r.Words)
+	if len(langs) == 0 {
+		fmt.Fprintln(w, "no translations")
+	} else {
+		width := len("language")
+		for _, l := range langs {
+			width = max(width, len(l.Lang))
+		}
+		fmt.Fprintf(w, "%-*s  %10s  %8s  %5s  %7s  %5s  %7s  %7s\n", width, "language", "translated", "via base", "empty", "missing", "stale", "strings", "words")
+		for _, l := range langs {
+			c := l.Coverage
+			fmt.Fprintf(w, "%-*s  %10d  %8d  %5d  %7d  %5d  %6.1f%%  %6.1f%%\n", width, visible(l.Lang),
+				c.Translated, c.ViaBase, c.Empty, c.Missing, len(l.Stale), c.Percent(), c.WordsPercent())
+		}
+	}
+	if detail && len(langs) == 1 {
+		writeI18nDetail(w, r, langs[0])
+	}
+	if imp != nil {
+		fmt.Fprintf(w, "\nImport with the Engine in %s: keeps %s; discards %s", imp.EngineLang, listOrNone(imp.Kept), listOrNone(imp.Discarded))
+		if len(imp.Refused) > 0 {
+			fmt.Fprintf(w, " (%s refused: the file differs from the catalog's listing, so the ruleset stays in English)", strings.Join(imp.Refused, ", "))
+		}
+		fmt.Fprintln(w, ".")
+	}
+	fmt.Fprintln(w)
+}
+
+func writeI18nDetail(w io.Writer, r *i18n.Report, l *i18n.Language) {
+	fmt.Fprintln(w)
+	switch {
+	case l.Own != nil && l.BaseLocale != nil:
+		fmt.Fprintf(w, "%s from %s, then %s from %s, then English\n", l.Lang, visible(l.Own.Name()), l.Base, visible(l.BaseLocale.Name()))
+	case l.Own != nil:
+		fmt.Fprintf(w, "%s from %s, then English\n", l.Lang, visible(l.Own.Name()))
+	case l.BaseLocale != nil:
+		fmt.Fprintf(w, "%s has no file of its own: %s from %s, then English\n", l.Lang, l.Base, visible(l.BaseLocale.Name()))
+	default:
+		fmt.Fprintf(w, "%s has no file of its own, nor its base: everything is shown in English\n", l.Lang)
+	}
+	for i, s := range r.Strings {
+		st := l.States[i]
+		line := fmt.Sprintf("  %-10s  %s", st, quoted(s.Text))
+		if st == i18n.Translated || st == i18n.ViaBase {
+			shown := l.Show(s.Text)
+			line += " → " + quoted(shown.Text)
+			if st == i18n.ViaBase {
+				line += " (" + shown.Lang + ")"
+			}
+		}
+		fmt.Fprintln(w, line)
+	}
+	for _, k := range l.Stale {
+		line := "  stale       " + quoted(k.English)
+		if k.Nearest != "" {
+			line += ", nearest current string " + quoted(k.Nearest)
+		}
+		fmt.Fprintln(w, line)
+	}
+}
+
+// quoted puts file text in quotes, made safe for the terminal.
+func quoted(s string) string { return `"` + visible(s) + `"` }
+
+func listOrNone(list []string) string {
+	if len(list) == 0 {
+		return "none"
+	}
+	return strings.Join(list, ", ")
 }

@@ -1,0 +1,324 @@
+package i18n
+
+import (
+	"fmt"
+	"math"
+
+	"rulebench/model"
+)
+
+// State is what a display string is in one language (decisions §3). Every
+// string is in exactly one state.
+type State uint8
+
+// The states of a display string in one language.
+const (
+	// Missing: no key in the language's own file and nothing in its base
+	// language's file; shown in English.
+	Missing State = iota
+	// Empty: "" in the own file and nothing in the base; shown in English.
+	Empty
+	// ViaBase: no usable value in the own file, a non-empty one in the base
+	// language's file, which is shown.
+	ViaBase
+	// Translated: a non-empty value in the language's own file.
+	Translated
+)
+
+var stateNames = [...]string{"missing", "empty", "via base", "translated"}
+
+// String names the state: "translated", "via base", "empty" or "missing".
+func (s State) String() string {
+	if int(s) < len(stateNames) {
+		return stateNames[s]
+	}
+	return "unknown"
+}
+
+// MarshalText writes the state as its name.
+func (s State) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
+
+// Coverage counts a language's display strings by state, in strings and
+// in words (see CountWords). Translated+ViaBase+Empty+Missing == Strings,
+// and likewise for words.
+type Coverage struct {
+	Strings, Translated, ViaBase, Empty, Missing                   int
+	Words, WordsTranslated, WordsViaBase, WordsEmpty, WordsMissing int
+}
+
+// Percent is the share of display strings a player of the language sees
+// translated (in its own file or via its base), rounded down to a tenth so
+// that only complete coverage reads 100. With no display strings it is 100.
+func (c Coverage) Percent() float64 { return percent(c.Translated+c.ViaBase, c.Strings) }
+
+// WordsPercent is Percent counted in words.
+func (c Coverage) WordsPercent() float64 {
+	return percent(c.WordsTranslated+c.WordsViaBase, c.Words)
+}
+
+func percent(part, whole int) float64 {
+	if whole == 0 {
+		return 100
+	}
+	return math.Floor(float64(part)*1000/float64(whole)) / 10
+}
+
+func (c *Coverage) add(s State, words int) {
+	c.Strings++
+	c.Words += words
+	switch s {
+	case Translated:
+		c.Translated++
+		c.WordsTranslated += words
+	case ViaBase:
+		c.ViaBase++
+		c.WordsViaBase += words
+	case Empty:
+		c.Empty++
+		c.WordsEmpty += words
+	default:
+		c.Missing++
+		c.WordsMissing += words
+	}
+}
+
+// StaleKey is a key of a locale file's ruleset section that matches no
+// current display string, with the nearest current string as a hint ("" when
+// the ruleset has none).
+type StaleKey struct {
+	English string
+	Node    *model.Node
+	Nearest string
+}
+
+// Language is one language's view of the ruleset: its own file and its
+// base language's file (each nil when absent), each display string's state,
+// the coverage, and the stale keys of its own file.
+type Language struct {
+	Lang string
+	// Base is the base language when it differs from Lang (pt for pt-BR),
+	// else "".
+	Base       string
+	Own        *Locale
+	BaseLocale *Locale
+	// States holds each display string's state, in Report.Strings order.
+	States   []State
+	Coverage Coverage
+	Stale    []StaleKey
+}
+
+// Report is the translation picture of a workspace: the display strings,
+// every locale file read, one Language per language that has a file, and
+// every translation finding (without positions filled in for findings made
+// by path; the caller locates them).
+type Report struct {
+	Strings []DisplayString
+	// Words is the number of words in all display strings, each distinct
+	// string counted once.
+	Words int
+	// Catalog tells whether the workspace is a catalog artifact, whose
+	// translations are language packs fetched one at a time.
+	Catalog bool
+	// Locales are all locale files (or packs), in the order read. A catalog
+	// entry the loader found beside an artifact (an object with an artifact
+	// member) is not a pack and is left out.
+	Locales []*Locale
+	// Languages has one entry per language with a locale file, in file
+	// order. English without a ruleset section (a package's own
+	// introduction) is not a translation and is left out.
+	Languages   []*Language
+	Diagnostics []model.Diagnostic
+
+	index  map[string]int
+	byLang map[string]*Locale
+	stale  map[*Locale][]StaleKey
+}
+
+// Analyze reads every locale file of a workspace against its display
+// strings: what each language translates, each string's state, coverage,
+// stale keys, and every translation finding.
+func Analyze(ws *model.Workspace) *Report {
+	r := &Report{index: map[string]int{}, byLang: map[string]*Locale{}, stale: map[*Locale][]StaleKey{}}
+	if ws == nil {
+		return r
+	}
+	r.Catalog = ws.Kind == model.Artifact
+	r.Strings = Strings(ws.Ruleset)
+	for i, s := range r.Strings {
+		r.index[s.Text] = i
+		r.Words += s.Words
+	}
+	for _, f := range ws.Locales {
+		if isCatalogEntry(f) {
+			continue
+		}
+		l, ds := ReadLocale(f, r.Catalog)
+		r.Diagnostics = append(r.Diagnostics, ds...)
+		r.Locales = append(r.Locales, l)
+		if l.Lang == "" {
+			continue
+		}
+		if first, dup := r.byLang[l.Lang]; dup {
+			r.Diagnostics = append(r.Diagnostics, model.At(model.Error, f.Name, f.Root, "locale-duplicate",
+				"this file gives the language %s, as %s already does; only the first is used", l.Lang, first.Name()))
+			continue
+		}
+		r.byLang[l.Lang] = l
+	}
+	finder := newNearest(r.Strings)
+	for _, l := range r.Locales {
+		r.findStale(l, finder)
+	}
+	for _, l := range r.Locales {
+		if l.Lang == "" || r.byLang[l.Lang] != l || (l.Lang == "en" && !l.HasRuleset) {
+			continue
+		}
+		lang, _ := r.Language(l.Lang)
+		r.Languages = append(r.Languages, lang)
+	}
+	return r
+}
+
+// isCatalogEntry tells whether a file the loader took for a language pack
+// is in fact a catalog entry (an object with an artifact member), such as
+// <id>-<version>.entry.json beside an artifact.
+func isCatalogEntry(f *model.File) bool {
+	return f.Root != nil && f.Root.Kind == model.Object && f.Root.Get("artifact") != nil && f.Root.Get("_meta") == nil
+}
+
+// findStale records the keys of l's ruleset section that match no display
+// string, and warns about each.
+func (r *Report) findStale(l *Locale, finder *nearest) {
+	for _, k := range l.Keys {
+		if _, ok := r.index[k.English]; ok {
+			continue
+		}
+		s := StaleKey{English: k.English, Node: k.Node, Nearest: finder.find(k.English)}
+		r.stale[l] = append(r.stale[l], s)
+		msg := fmt.Sprintf("%q matches no display string of the ruleset (a stale key)", k.English)
+		if s.Nearest != "" {
+			msg += fmt.Sprintf("; the nearest current string is %q", s.Nearest)
+		}
+		r.Diagnostics = append(r.Diagnostics, keyAt(model.Warning, l.Name(), k.Node, "locale-stale", "%s", msg))
+	}
+}
+
+// Locale returns the locale file used for a canonical language tag, or nil.
+func (r *Report) Locale(lang string) *Locale { return r.byLang[lang] }
+
+// Index returns the position of an English display string in Strings.
+func (r *Report) Index(english string) (int, bool) {
+	i, ok := r.index[english]
+	return i, ok
+}
+
+// Language returns the view of the ruleset in any language, whether or not
+// it has a file of its own (pt-PT with only a pt file reads everything via
+// its base). code is any valid language tag.
+func (r *Report) Language(code string) (*Language, error) {
+	tag, err := ParseTag(code)
+	if err != nil {
+		return nil, err
+	}
+	lang := &Language{Lang: tag.String(), Own: r.byLang[tag.String()]}
+	if base, differs := BaseOf(tag); differs {
+		lang.Base = base
+		lang.BaseLocale = r.byLang[base]
+	}
+	lang.Stale = r.stale[lang.Own]
+	lang.States = make([]State, len(r.Strings))
+	for i, s := range r.Strings {
+		st := lang.state(s.Text)
+		lang.States[i] = st
+		lang.Coverage.add(st, s.Words)
+	}
+	return lang, nil
+}
+
+// state works out the state of any English text in this language.
+func (l *Language) state(english string) State {
+	if _, ok := l.Own.usable(english); ok {
+		return Translated
+	}
+	if _, ok := l.BaseLocale.usable(english); ok {
+		return ViaBase
+	}
+	if k, ok := l.Own.Lookup(english); ok && k.Text && k.Value == "" {
+		return Empty
+	}
+	return Missing
+}
+
+// Shown is what a player of a language sees for an English string, and
+// where it comes from.
+type Shown struct {
+	Text  string
+	State State
+	// Lang is the language of the text shown: the language itself, its
+	// base, or "en" when the English is shown.
+	Lang string
+	// File is the locale file the text comes from, "" for English.
+	File string
+}
+
+// Show returns what a player of this language sees for an English string,
+// falling back per string: the language's own file, then its base
+// language's file, then English.
+func (l *Language) Show(english string) Shown {
+	if v, ok := l.Own.usable(english); ok {
+		return Shown{Text: v, State: Translated, Lang: l.Lang, File: l.Own.Name()}
+	}
+	if v, ok := l.BaseLocale.usable(english); ok {
+		return Shown{Text: v, State: ViaBase, Lang: l.Base, File: l.BaseLocale.Name()}
+	}
+	return Shown{Text: english, State: l.state(english), Lang: "en"}
+}
+
+// ShowName is Show for a name on the battle screen, where the Engine
+// numbers creatures of the same kind: "Goblin 2" with no translation of its
+// own shows as the translation of "Goblin", a space and the number.
+func (l *Language) ShowName(name string) Shown {
+	s := l.Show(name)
+	if s.State == Translated || s.State == ViaBase {
+		return s
+	}
+	rest, number, ok := splitNumber(name)
+	if !ok {
+		return s
+	}
+	r := l.Show(rest)
+	if r.State != Translated && r.State != ViaBase {
+		return s
+	}
+	r.Text += " " + number
+	return r
+}
+
+// Numbered applies the "Goblin 2" rule with any translation: a name ending
+// in a space and a number whose rest has a translation is shown as that
+// translation, a space, and the number. A name with a translation of its
+// own keeps it; any other name is returned as it is.
+func Numbered(name string, translate func(english string) (string, bool)) string {
+	if t, ok := translate(name); ok {
+		return t
+	}
+	if rest, number, ok := splitNumber(name); ok {
+		if t, ok := translate(rest); ok {
+			return t + " " + number
+		}
+	}
+	return name
+}
+
+// splitNumber splits "Goblin 12" into "Goblin" and "12". The number is one
+// or more ASCII digits after a single space, with something before it.
+func splitNumber(name string) (rest, number string, ok bool) {
+	i := len(name)
+	for i > 0 && name[i-1] >= '0' && name[i-1] <= '9' {
+		i--
+	}
+	if i == len(name) || i < 2 || name[i-1] != ' ' {
+		return "", "", false
+	}
+	return name[:i-1], name[i:], true
+}

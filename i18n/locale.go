@@ -1,0 +1,305 @@
+package i18n
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"strings"
+
+	"golang.org/x/text/language"
+
+	"rulebench/model"
+)
+
+// MaxPackBytes is the largest language pack the catalog allows: 8 MiB.
+const MaxPackBytes = 8 * 1024 * 1024
+
+// Locale is one locale file read and checked: a package's
+// locales/<language>.json or a language pack beside a catalog artifact.
+type Locale struct {
+	File *model.File
+	// Lang is the canonical language the file name gives, "" when the name
+	// gives no valid language tag.
+	Lang string
+	Tag  language.Tag
+	// Pack tells whether the file is a language pack of a catalog artifact
+	// (which must have a ruleset section) rather than a package locale.
+	Pack bool
+	// MetaLocale and Direction are _meta.locale and _meta.direction as
+	// written ("" when absent or not text).
+	MetaLocale string
+	Direction  string
+	// HasRuleset tells whether the file has a ruleset section. A file
+	// without one translates nothing.
+	HasRuleset bool
+	// Keys are the members of the ruleset section in file order; a key
+	// written twice is kept once, with its last value, as JSON.parse does.
+	Keys   []Key
+	lookup map[string]int
+}
+
+// Key is one member of a locale file's ruleset section: an English display
+// string and its translation.
+type Key struct {
+	English string
+	// Value is the translation; Text tells whether the value is text at
+	// all (a value that is not text is an error and counts as missing).
+	Value string
+	Text  bool
+	// Node is the value, for its path and position.
+	Node *model.Node
+}
+
+// Lookup returns the member of the ruleset section keyed by english.
+func (l *Locale) Lookup(english string) (Key, bool) {
+	if l == nil {
+		return Key{}, false
+	}
+	i, ok := l.lookup[english]
+	if !ok {
+		return Key{}, false
+	}
+	return l.Keys[i], true
+}
+
+// usable returns the non-empty text translation of english, if any.
+func (l *Locale) usable(english string) (string, bool) {
+	if l == nil {
+		return "", false
+	}
+	i, ok := l.lookup[english]
+	if !ok {
+		return "", false
+	}
+	k := l.Keys[i]
+	return k.Value, k.Text && k.Value != ""
+}
+
+// Name is the locale file's name.
+func (l *Locale) Name() string { return l.File.Name }
+
+// ParseLocale parses and checks a locale file given as bytes: name is the
+// file name used in findings, lang the language its name gives, and pack
+// whether it is a catalog language pack. Unlike model.Load it reads the
+// bytes it is given; the caller bounds their size.
+func ParseLocale(name, lang string, data []byte, pack bool) (*Locale, []model.Diagnostic) {
+	sum := sha256.Sum256(data)
+	f := &model.File{Name: name, Lang: lang, Data: data, Bytes: int64(len(data)), SHA256: hex.EncodeToString(sum[:])}
+	root, ds := model.Parse(name, data)
+	f.Root = root
+	l, more := ReadLocale(f, pack)
+	return l, append(ds, more...)
+}
+
+// allowedLocaleKeys are the top-level keys a locale file may hold.
+const allowedLocaleKeys = "$schema, _meta, package and ruleset"
+
+// ReadLocale checks a parsed locale file and returns what it translates.
+// The findings cover the file name's language tag, the top-level keys,
+// _meta (locale matching the file name, direction), package and the
+// ruleset section (every value text). Stale keys need the ruleset and are
+// found by Analyze. A file that is not JSON (Root nil) gives an empty
+// Locale; the parser has reported why.
+func ReadLocale(f *model.File, pack bool) (*Locale, []model.Diagnostic) {
+	l := &Locale{File: f, Pack: pack, lookup: map[string]int{}}
+	r := localeReader{l: l, file: f.Name}
+	r.name()
+	if f.Root == nil {
+		return l, r.ds
+	}
+	if pack && f.Bytes > MaxPackBytes {
+		r.ds = append(r.ds, model.Errorf(f.Name, model.RootPath, "pack-size",
+			"the language pack is %d bytes; a pack is at most %d bytes (8 MiB)", f.Bytes, MaxPackBytes))
+	}
+	root := f.Root
+	if root.Kind != model.Object {
+		r.ds = append(r.ds, model.At(model.Error, f.Name, root, "locale-shape",
+			"a locale file is a JSON object, not %s", root.Kind))
+		return l, r.ds
+	}
+	for _, m := range root.Children {
+		switch m.Key {
+		case "$schema":
+			if m.Kind != model.String {
+				r.ds = append(r.ds, model.At(model.Error, f.Name, m, "type", "$schema is text, not %s", m.Kind))
+			}
+		case "_meta", "package", "ruleset":
+		default:
+			r.ds = append(r.ds, keyAt(model.Error, f.Name, m, "locale-key",
+				"unknown key %q: a locale file holds only %s", m.Key, allowedLocaleKeys))
+		}
+	}
+	r.meta(root)
+	r.pkg(root.Get("package"))
+	r.ruleset(root.Get("ruleset"))
+	if pack && !l.HasRuleset {
+		r.ds = append(r.ds, model.At(model.Error, f.Name, root, "pack-ruleset",
+			"a language pack needs a ruleset section: it is what the pack translates"))
+	}
+	if l.Lang == "en" && l.HasRuleset {
+		sev, why := model.Warning, "the ruleset is already English; this file's ruleset section rewords it for English players"
+		if pack {
+			sev, why = model.Error, "a catalog ruleset never has an en pack: English is the ruleset itself"
+		}
+		r.ds = append(r.ds, model.At(sev, f.Name, root.Get("ruleset"), "locale-en", "%s", why))
+	}
+	return l, r.ds
+}
+
+type localeReader struct {
+	l    *Locale
+	file string
+	ds   []model.Diagnostic
+}
+
+func (r *localeReader) errorf(n *model.Node, code, format string, args ...any) {
+	r.ds = append(r.ds, model.At(model.Error, r.file, n, code, format, args...))
+}
+
+// keyAt makes a finding at an object member's key rather than its value.
+func keyAt(sev model.Severity, file string, n *model.Node, code, format string, args ...any) model.Diagnostic {
+	d := model.At(sev, file, n, code, format, args...)
+	if n.KeyPos.Line > 0 {
+		d.Line, d.Column = n.KeyPos.Line, n.KeyPos.Column
+	}
+	return d
+}
+
+// name checks the language the file name gives.
+func (r *localeReader) name() {
+	code := r.l.File.Lang
+	tag, err := ParseTag(code)
+	if err != nil {
+		msg := "the file name gives the language %q, which is not a language tag: %v"
+		args := []any{code, err}
+		if err == ErrUnderscore {
+			if fixed, err2 := Canonical(strings.ReplaceAll(code, "_", "-")); err2 == nil {
+				msg += "; name the file for %s"
+				args = append(args, fixed)
+			}
+		}
+		r.ds = append(r.ds, model.At(model.Error, r.file, r.l.File.Root, "locale-name", msg, args...))
+		return
+	}
+	r.l.Tag, r.l.Lang = tag, tag.String()
+}
+
+func (r *localeReader) meta(root *model.Node) {
+	meta := root.Get("_meta")
+	if meta == nil {
+		r.ds = append(r.ds, missingAt(r.file, root, "_meta",
+			`"_meta" is required: {"locale": "<the file's language>", "direction": "ltr" or "rtl"}`))
+		return
+	}
+	if meta.Kind != model.Object {
+		r.errorf(meta, "type", "_meta is an object, not %s", meta.Kind)
+		return
+	}
+	for _, m := range meta.Children {
+		if m.Key != "locale" && m.Key != "direction" {
+			r.ds = append(r.ds, keyAt(model.Error, r.file, m, "locale-key", "unknown key %q in _meta: it holds only locale and direction", m.Key))
+		}
+	}
+	var metaTag language.Tag
+	metaOK := false
+	switch loc := meta.Get("locale"); {
+	case loc == nil:
+		r.ds = append(r.ds, missingAt(r.file, meta, "locale", `"locale" is required in _meta: the language the file name says`))
+	case loc.Kind != model.String:
+		r.errorf(loc, "type", "_meta.locale is text, not %s", loc.Kind)
+	default:
+		r.l.MetaLocale = loc.Str
+		tag, err := ParseTag(loc.Str)
+		if err != nil {
+			r.errorf(loc, "locale-meta", "_meta.locale %q is not a language tag: %v", loc.Str, err)
+			break
+		}
+		metaTag, metaOK = tag, true
+		if r.l.Lang != "" && tag.String() != r.l.Lang {
+			r.errorf(loc, "locale-meta", "_meta.locale is %s but the file name says %s: the Engine refuses a file whose language differs from its name", tag, r.l.Lang)
+		}
+	}
+	switch dir := meta.Get("direction"); {
+	case dir == nil:
+		r.ds = append(r.ds, missingAt(r.file, meta, "direction", `"direction" is required in _meta: "ltr" or "rtl"`))
+	case dir.Kind != model.String:
+		r.errorf(dir, "type", "_meta.direction is text, not %s", dir.Kind)
+	case dir.Str != "ltr" && dir.Str != "rtl":
+		r.errorf(dir, "locale-direction", "_meta.direction is %q; it must be \"ltr\" or \"rtl\"", dir.Str)
+	default:
+		r.l.Direction = dir.Str
+		tag, haveTag := r.l.Tag, r.l.Lang != ""
+		if !haveTag && metaOK {
+			tag, haveTag = metaTag, true
+		}
+		if want, known := direction(tag); haveTag && known && want != dir.Str {
+			r.ds = append(r.ds, model.At(model.Warning, r.file, dir, "locale-direction",
+				"_meta.direction is %s, but %s is written %s", dir.Str, tag, map[string]string{"ltr": "left to right", "rtl": "right to left"}[want]))
+		}
+	}
+}
+
+// missingAt reports a required key absent from obj, at the path the key
+// would have and the position of the object.
+func missingAt(file string, obj *model.Node, key, msg string) model.Diagnostic {
+	path := key
+	if obj.Parent != nil {
+		path = obj.Path() + "." + key
+	}
+	return model.Diagnostic{Severity: model.Error, Code: "required", File: file, Path: path,
+		Line: obj.Pos.Line, Column: obj.Pos.Column, Message: msg}
+}
+
+func (r *localeReader) pkg(n *model.Node) {
+	if n == nil {
+		return
+	}
+	if n.Kind != model.Object {
+		r.errorf(n, "type", "package is an object {name?, description?}, not %s", n.Kind)
+		return
+	}
+	for _, m := range n.Children {
+		if m.Key != "name" && m.Key != "description" {
+			r.ds = append(r.ds, keyAt(model.Error, r.file, m, "locale-key", "unknown key %q in package: it holds only name and description", m.Key))
+			continue
+		}
+		switch {
+		case m.Kind != model.String:
+			r.errorf(m, "type", "package.%s is text, not %s", m.Key, m.Kind)
+		case strings.TrimSpace(m.Str) == "":
+			r.errorf(m, "locale-empty", "package.%s is empty; leave the key out instead", m.Key)
+		}
+	}
+}
+
+func (r *localeReader) ruleset(n *model.Node) {
+	if n == nil {
+		return
+	}
+	if n.Kind != model.Object {
+		r.errorf(n, "type", "ruleset is an object of English display strings and their translations, not %s", n.Kind)
+		return
+	}
+	r.l.HasRuleset = true
+	for _, m := range n.Children {
+		k := Key{English: m.Key, Node: m}
+		if m.Kind == model.String {
+			k.Value, k.Text = m.Str, true
+			switch why := model.CatalogUnsafe(m.Str); {
+			case why != "":
+				r.ds = append(r.ds, model.At(model.Warning, r.file, m, "locale-text",
+					"the translation holds %s, which the screen would show as it is", why))
+			case m.Str != "" && strings.TrimSpace(m.Str) == "":
+				r.ds = append(r.ds, model.At(model.Warning, r.file, m, "locale-blank",
+					"the translation is only spaces: it counts as translated but shows nothing; leave it \"\" to show the English"))
+			}
+		} else {
+			r.errorf(m, "locale-value", "every value in ruleset is text; this one is %s, so the string counts as missing", m.Kind)
+		}
+		if i, dup := r.l.lookup[m.Key]; dup {
+			r.l.Keys[i] = k // the last one wins; the parser reported the repeat
+			continue
+		}
+		r.l.lookup[m.Key] = len(r.l.Keys)
+		r.l.Keys = append(r.l.Keys, k)
+	}
+}
