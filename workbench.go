@@ -46,6 +46,7 @@ func runWorkbench(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		Workspace: ws,
 		Reload:    load,
 		Check:     checkAll,
+		FS:        fsys,
 		Theme:     *theme,
 		Lang:      *lang,
 		ASCII:     *ascii,

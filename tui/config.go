@@ -2,6 +2,7 @@ package tui
 
 import (
 	"io"
+	"io/fs"
 
 	"rulebench/model"
 )
@@ -14,11 +15,15 @@ type Config struct {
 	Reload func() (*model.Workspace, error)
 	// Check runs every check, the same as `rulebench check`.
 	Check func(*model.Workspace) []model.Diagnostic
+	// FS is the file system the workspace was read from; the source preview
+	// of a finding reads its file from it. Nil shows no source.
+	FS fs.FS
 	// Theme names the colour theme; Lang the translation language to show.
 	Theme, Lang string
 	// ASCII draws without box-drawing characters; NoMouse leaves the mouse
-	// alone; Watch follows edits to the files.
-	ASCII, NoMouse, Watch bool
-	Input                 io.Reader
-	Output                io.Writer
+	// alone; Watch follows edits to the files. NoColor draws without colour
+	// (Run also sets it when the NO_COLOR environment variable is set).
+	ASCII, NoMouse, Watch, NoColor bool
+	Input                          io.Reader
+	Output                         io.Writer
 }

@@ -1,0 +1,462 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"charm.land/bubbles/v2/help"
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
+	"rulebench/model"
+	"rulebench/themes"
+)
+
+// fullHelpHeight is the room the full help takes: its longest group.
+const fullHelpHeight = 6
+
+// wheelStep is how many rows one turn of the mouse wheel scrolls.
+const wheelStep = 3
+
+// App is the workbench: the root Bubble Tea model. It holds the workspace
+// shown, the layer choice, the tabs and the chrome around them.
+type App struct {
+	cfg    Config
+	keys   keyMap
+	help   help.Model
+	theme  themes.Theme
+	dark   bool // the terminal's background as reported; dark until told
+	styles styles
+	r      rects
+	sized  bool
+	focus  paneID
+	snap   snapshot
+	status statusLine
+	// gen counts loads; a reload result for an older one is dropped.
+	gen int
+	// changes delivers a value each time the watched files change (nil
+	// error) or the watcher fails; nil when nothing is watched.
+	changes  <-chan error
+	spans    [paneCount]tabSpan
+	reading  string // the file being read for the source preview
+	overview docPane
+	trans    docPane
+	migr     docPane
+	layers   layersPane
+	problems problemsPane
+}
+
+// New makes the workbench for a configuration: it runs the checks on the
+// workspace and chooses the theme. An unknown theme name is an error.
+func New(cfg Config) (App, error) {
+	th, err := themes.ByName(cfg.Theme)
+	if err != nil {
+		return App{}, err
+	}
+	if cfg.NoColor {
+		th = th.WithoutColor()
+	}
+	a := App{
+		cfg:      cfg,
+		keys:     newKeyMap(),
+		help:     help.New(),
+		theme:    th,
+		dark:     true,
+		overview: newDocPane(overviewLines),
+		trans:    newDocPane(translationLines),
+		migr:     newDocPane(migrationLines),
+		layers:   newLayersPane(),
+		problems: newProblemsPane(),
+	}
+	if cfg.ASCII {
+		a.help.ShortSeparator, a.help.Ellipsis = " - ", "..."
+	}
+	a.snap = snapshot{ws: cfg.Workspace, chosen: map[string]bool{}, lang: cfg.Lang}
+	if cfg.Workspace != nil {
+		a.snap.diags = a.check(cfg.Workspace)
+	}
+	a.restyle(a.dark)
+	return a, nil
+}
+
+// check runs the configured checks, or takes what reading found.
+func (a *App) check(ws *model.Workspace) []model.Diagnostic {
+	if a.cfg.Check != nil {
+		return a.cfg.Check(ws)
+	}
+	return ws.Diagnostics
+}
+
+// Init implements tea.Model: it asks the terminal for its background
+// colour and starts listening to the file watcher.
+func (a App) Init() tea.Cmd {
+	var cmds []tea.Cmd
+	if a.theme.Background == themes.Detect {
+		cmds = append(cmds, tea.RequestBackgroundColor)
+	}
+	if a.changes != nil {
+		cmds = append(cmds, waitForChange(a.changes))
+	}
+	return tea.Batch(cmds...)
+}
+
+// Update implements tea.Model. It only dispatches; each case is a method.
+func (a App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
+	var cmd tea.Cmd
+	switch msg := msg.(type) {
+	case tea.WindowSizeMsg:
+		a.resize(msg.Width, msg.Height)
+	case tea.BackgroundColorMsg:
+		a.restyle(msg.IsDark())
+	case tea.KeyPressMsg:
+		cmd = a.onKey(msg)
+	case tea.MouseClickMsg:
+		cmd = a.onClick(msg.Mouse())
+	case tea.MouseWheelMsg:
+		a.onWheel(msg.Mouse())
+	case filesChangedMsg:
+		cmd = tea.Batch(a.startReload(), waitForChange(a.changes))
+	case reloadedMsg:
+		cmd = a.onReloaded(msg)
+	case sourceMsg:
+		a.onSource(msg)
+	case watchErrMsg:
+		a.status = statusLine{text: "Stopped watching the files: " + vis(msg.err.Error()), isErr: true}
+	}
+	a.syncKeys()
+	return a, cmd
+}
+
+// View implements tea.Model.
+func (a App) View() tea.View {
+	v := tea.NewView(a.render())
+	v.AltScreen = true
+	if !a.cfg.NoMouse {
+		v.MouseMode = tea.MouseModeCellMotion
+	}
+	v.WindowTitle = "rulebench"
+	if rs := a.snap.ruleset(); rs != nil && rs.Name != "" {
+		v.WindowTitle = "rulebench: " + vis(rs.Name)
+	}
+	return v
+}
+
+// render draws the whole screen as text.
+func (a App) render() string {
+	if !a.sized {
+		return ""
+	}
+	st := a.styles
+	if a.r.TooSmall {
+		return tooSmallView(a.r.Width, a.r.Height, st)
+	}
+	tabs, _ := tabsView(a.focus, len(a.snap.diags), st, a.r.Width)
+	parts := []string{
+		headerView(&a.snap, st, a.r.Width),
+		tabs,
+		a.paneView(),
+		statusView(a.status, a.hint(), a.pane(a.focus).scroller().position(), a.changes != nil, st, a.r.Width),
+	}
+	if a.r.Help.H > 0 {
+		a.help.SetWidth(a.r.Width - 1)
+		h := strings.Split(a.help.View(helpView{a.keys}), "\n")
+		for i := range h {
+			h[i] = " " + h[i]
+		}
+		parts = append(parts, block(h, a.r.Width, a.r.Help.H, st.g.ellipsis))
+	}
+	return strings.Join(parts, "\n")
+}
+
+// pane returns the tab's pane.
+func (a *App) pane(id paneID) pane {
+	switch id {
+	case paneLayers:
+		return &a.layers
+	case paneTranslations:
+		return &a.trans
+	case paneMigrations:
+		return &a.migr
+	case paneProblems:
+		return &a.problems
+	}
+	return &a.overview
+}
+
+func (a App) paneView() string { return a.pane(a.focus).view() }
+
+// hint is what the status line says when there is no message: what the
+// cursor is on.
+func (a App) hint() string {
+	switch a.focus {
+	case paneLayers:
+		if t, ok := a.layers.selected(); ok {
+			if t.blocked() {
+				return vis(t.layer.Label) + " is blocked by " + quoteList(t.blockedBy) + ": switch that off first"
+			}
+			return fmt.Sprintf("%d of %d layers on", a.snap.onCount(), len(a.snap.toggles))
+		}
+	case paneProblems:
+		if d, ok := a.problems.selected(); ok {
+			return vis(d.Code)
+		}
+	}
+	return ""
+}
+
+// resize lays the screen out for a new terminal size.
+func (a *App) resize(w, h int) {
+	a.sized = true
+	a.r = layout(w, h, a.helpHeight())
+	a.refresh()
+}
+
+// helpHeight is the room the help wants.
+func (a *App) helpHeight() int {
+	if a.help.ShowAll {
+		return fullHelpHeight
+	}
+	return 1
+}
+
+// restyle rebuilds the styles for the terminal's background.
+func (a *App) restyle(detectedDark bool) {
+	a.dark = detectedDark
+	a.styles = newStyles(a.theme, a.theme.IsDark(detectedDark), a.cfg.ASCII)
+	a.help.Styles = a.styles.help
+	a.refresh()
+}
+
+// refresh pushes the data, styles and sizes into every pane.
+func (a *App) refresh() {
+	a.snap.resolve()
+	if !a.sized || a.r.TooSmall {
+		return
+	}
+	b := a.r.Body
+	a.overview.set(&a.snap, a.styles, b.W, b.H)
+	a.trans.set(&a.snap, a.styles, b.W, b.H)
+	a.migr.set(&a.snap, a.styles, b.W, b.H)
+	a.layers.set(&a.snap, a.styles, b, a.r.Wide)
+	a.problems.set(&a.snap, a.styles, b, a.r.Wide)
+	_, a.spans = tabsView(a.focus, len(a.snap.diags), a.styles, a.r.Width)
+}
+
+// syncKeys enables the bindings that work in the current state and
+// disables the rest, so that the help tells the truth.
+func (a *App) syncKeys() {
+	k := &a.keys
+	nav := a.sized && !a.r.TooSmall && a.pane(a.focus).scroller().scrollable()
+	for _, b := range []*key.Binding{&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.Top, &k.Bottom} {
+		b.SetEnabled(nav)
+	}
+	t, ok := a.layers.selected()
+	k.Toggle.SetEnabled(a.focus == paneLayers && ok && !t.blocked())
+	if t.chosen {
+		k.Toggle.SetHelp("space", "switch off")
+	} else {
+		k.Toggle.SetHelp("space", "switch on")
+	}
+	k.Open.SetEnabled(a.focus == paneProblems && len(a.snap.diags) > 0 && !a.problems.open)
+	k.Close.SetEnabled(a.focus == paneProblems && a.problems.open)
+	k.Reload.SetEnabled(a.cfg.Reload != nil)
+}
+
+// onKey handles a key press: the keys that work everywhere, then the
+// focused pane's.
+func (a *App) onKey(msg tea.KeyPressMsg) tea.Cmd {
+	a.status = statusLine{}
+	k := a.keys
+	switch {
+	case key.Matches(msg, k.Quit):
+		return tea.Quit
+	case a.r.TooSmall || !a.sized:
+		return nil
+	case key.Matches(msg, k.Help):
+		a.help.ShowAll = !a.help.ShowAll
+		a.resize(a.r.Width, a.r.Height)
+	case key.Matches(msg, k.NextTab):
+		a.focus = (a.focus + 1) % paneCount
+	case key.Matches(msg, k.PrevTab):
+		a.focus = (a.focus + paneCount - 1) % paneCount
+	case key.Matches(msg, k.Reload):
+		return a.startReload()
+	default:
+		for i, b := range k.Tabs {
+			if key.Matches(msg, b) {
+				a.focus = paneID(i)
+				return nil
+			}
+		}
+		return a.onPaneKey(msg)
+	}
+	return nil
+}
+
+// onPaneKey handles the keys that act on the focused pane.
+func (a *App) onPaneKey(msg tea.KeyPressMsg) tea.Cmd {
+	k, sc := a.keys, a.pane(a.focus).scroller()
+	switch {
+	case key.Matches(msg, k.Up):
+		sc.move(-1)
+	case key.Matches(msg, k.Down):
+		sc.move(1)
+	case key.Matches(msg, k.PageUp):
+		sc.page(-1)
+	case key.Matches(msg, k.PageDown):
+		sc.page(1)
+	case key.Matches(msg, k.Top):
+		sc.top()
+	case key.Matches(msg, k.Bottom):
+		sc.bottom()
+	case key.Matches(msg, k.Toggle):
+		a.toggleLayer()
+	case key.Matches(msg, k.Open):
+		a.problems.setOpen(true)
+	case key.Matches(msg, k.Close):
+		a.problems.setOpen(false)
+	}
+	return a.readSource()
+}
+
+// toggleLayer switches the selected layer on or off.
+func (a *App) toggleLayer() {
+	before, ok := a.layers.selected()
+	if !ok || before.blocked() {
+		return
+	}
+	a.snap.chosen = withChosen(a.snap.chosen, before.layer.ID, !before.chosen)
+	a.refresh()
+	after, _ := a.layers.selected()
+	a.status = statusLine{text: toggleStatus(before, after)}
+}
+
+// onClick handles a left click: on a tab, it opens it; on a layer, it
+// selects and switches it; on a finding, it selects it.
+func (a *App) onClick(m tea.Mouse) tea.Cmd {
+	if m.Button != tea.MouseLeft || !a.sized || a.r.TooSmall {
+		return nil
+	}
+	if m.Y == a.r.Tabs.Y {
+		for i, s := range a.spans {
+			if m.X >= s.start && m.X < s.end {
+				a.focus = paneID(i)
+				return nil
+			}
+		}
+		return nil
+	}
+	if !a.r.Body.contains(m.X, m.Y) {
+		return nil
+	}
+	x, y := m.X-a.r.Body.X, m.Y-a.r.Body.Y
+	switch a.focus {
+	case paneLayers:
+		if a.layers.list.contains(x, y) && a.layers.scroll.selectVisible(y-a.layers.list.Y) {
+			a.toggleLayer()
+		}
+	case paneProblems:
+		if lr := a.problems.listRect(); lr.contains(x, y) {
+			a.problems.scroll.selectVisible(y - lr.Y)
+		}
+	}
+	return a.readSource()
+}
+
+// onWheel scrolls the focused pane.
+func (a *App) onWheel(m tea.Mouse) {
+	sc := a.pane(a.focus).scroller()
+	switch m.Button {
+	case tea.MouseWheelUp:
+		sc.scroll(-wheelStep)
+	case tea.MouseWheelDown:
+		sc.scroll(wheelStep)
+	}
+}
+
+// startReload reads the files again in the background.
+func (a *App) startReload() tea.Cmd {
+	if a.cfg.Reload == nil {
+		return nil
+	}
+	a.gen++
+	reload, check, gen := a.cfg.Reload, a.cfg.Check, a.gen
+	return func() tea.Msg {
+		ws, err := reload()
+		if err != nil {
+			return reloadedMsg{gen: gen, err: err}
+		}
+		ds := ws.Diagnostics
+		if check != nil {
+			ds = check(ws)
+		}
+		return reloadedMsg{gen: gen, ws: ws, diags: ds}
+	}
+}
+
+// broken tells whether a workspace has no ruleset to show.
+func broken(ws *model.Workspace) bool {
+	return ws == nil || ws.Ruleset == nil || ws.Ruleset.Root == nil || ws.Ruleset.Root.Kind != model.Object
+}
+
+// onReloaded takes in the files read again. A broken ruleset keeps the
+// last good one on screen and shows the new findings; the layer choice,
+// the tab and the selections stay.
+func (a *App) onReloaded(msg reloadedMsg) tea.Cmd {
+	if msg.gen != a.gen {
+		return nil
+	}
+	if msg.err != nil {
+		a.status = statusLine{text: "Cannot reload: " + vis(msg.err.Error()), isErr: true}
+		return nil
+	}
+	layerID := ""
+	if t, ok := a.layers.selected(); ok {
+		layerID = t.layer.ID
+	}
+	finding, hadFinding := a.problems.selected()
+	a.snap.diags = msg.diags
+	a.snap.broken = broken(msg.ws) && !broken(a.snap.ws)
+	if !a.snap.broken {
+		a.snap.ws = msg.ws
+	}
+	a.problems.resetSources()
+	a.reading = ""
+	a.refresh()
+	a.layers.selectByID(layerID)
+	if hadFinding {
+		a.problems.selectFinding(finding)
+	}
+	if a.snap.broken {
+		a.status = statusLine{text: fmt.Sprintf("The ruleset on disk is broken (%s): showing the last good version", describeFindings(msg.diags)), isErr: true}
+	} else {
+		a.status = statusLine{text: fmt.Sprintf("Reloaded at %s: %s", time.Now().Format("15:04:05"), describeFindings(msg.diags))}
+	}
+	return a.readSource()
+}
+
+// readSource starts reading the file the source preview needs.
+func (a *App) readSource() tea.Cmd {
+	file, need := a.problems.wantSource()
+	if !need || file == a.reading {
+		return nil
+	}
+	if a.cfg.FS == nil {
+		a.problems.addSource(file, source{err: errNoSource})
+		return nil
+	}
+	a.reading = file
+	return readSourceCmd(a.cfg.FS, a.gen, file)
+}
+
+// onSource takes in a file read for the preview.
+func (a *App) onSource(msg sourceMsg) {
+	if msg.gen != a.gen {
+		return
+	}
+	if a.reading == msg.file {
+		a.reading = ""
+	}
+	a.problems.addSource(msg.file, source{lines: msg.lines, err: msg.err})
+}

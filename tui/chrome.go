@@ -1,0 +1,141 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
+
+	"rulebench/model"
+)
+
+// headerView is the top line: the program, the ruleset's name and version,
+// its path, and how many findings it has.
+func headerView(s *snapshot, st styles, width int) string {
+	left := st.brand.Render("rulebench")
+	if rs := s.ruleset(); rs != nil {
+		left += " " + st.bold.Render(vis(rs.Name)) + " " + st.muted.Render(fmt.Sprintf("v%d", rs.Version))
+	}
+	if s.ws != nil {
+		left += " " + st.muted.Render(vis(s.ws.Path))
+	}
+	var right string
+	switch e, w := model.Count(s.diags, model.Error), model.Count(s.diags, model.Warning); {
+	case s.broken:
+		right = st.err.Render("broken on disk")
+	case e > 0:
+		right = st.err.Render(plural(e, "error", "errors"))
+		if w > 0 {
+			right += st.muted.Render(", ") + st.warn.Render(plural(w, "warning", "warnings"))
+		}
+	case w > 0:
+		right = st.warn.Render(plural(w, "warning", "warnings"))
+	default:
+		right = st.ok.Render("no findings")
+	}
+	return spread(left, right, width, st)
+}
+
+// spread puts left and right on one line of width cells, cutting left when
+// both do not fit.
+func spread(left, right string, width int, st styles) string {
+	rw := ansi.StringWidth(right)
+	left = fit(left, max(width-rw-1, 0), st.g.ellipsis)
+	gap := max(width-ansi.StringWidth(left)-rw, 1)
+	return fit(left+strings.Repeat(" ", gap)+right, width, st.g.ellipsis)
+}
+
+// tabSpan is where a tab's name is drawn, for mouse clicks.
+type tabSpan struct{ start, end int }
+
+// tabsView draws the tab bar (the names, then a rule) and returns where
+// each tab is. It uses numbered names, plain names or short names,
+// whichever fits first.
+func tabsView(active paneID, problems int, st styles, width int) (string, [paneCount]tabSpan) {
+	names := func(short, numbered bool) []string {
+		out := make([]string, paneCount)
+		for i := range out {
+			n := paneNames[i]
+			if short {
+				n = paneShort[i]
+			}
+			if numbered {
+				n = itoa(i+1) + " " + n
+			}
+			if paneID(i) == paneProblems && problems > 0 {
+				n += " " + itoa(problems)
+			}
+			out[i] = n
+		}
+		return out
+	}
+	render := func(ns []string) (string, [paneCount]tabSpan) {
+		var b strings.Builder
+		var spans [paneCount]tabSpan
+		x := 0
+		for i, n := range ns {
+			style := st.tab
+			if paneID(i) == active {
+				style = st.tabActive
+			}
+			cell := style.Render(n)
+			w := ansi.StringWidth(cell)
+			spans[i] = tabSpan{x, x + w}
+			b.WriteString(cell)
+			x += w
+		}
+		return b.String(), spans
+	}
+	var line string
+	var spans [paneCount]tabSpan
+	for _, v := range [][2]bool{{false, true}, {false, false}, {true, false}} {
+		line, spans = render(names(v[0], v[1]))
+		if ansi.StringWidth(line) <= width {
+			break
+		}
+	}
+	rule := st.tabRule.Render(strings.Repeat(st.g.rule, width))
+	return fit(line, width, st.g.ellipsis) + "\n" + rule, spans
+}
+
+// statusLine is a message on the status line: what just happened, or an
+// operational error. It is cleared by the next key.
+type statusLine struct {
+	text  string
+	isErr bool
+}
+
+// statusView draws the status line: the message (or what the pane has
+// under its cursor), and where the view is on the right.
+func statusView(msg statusLine, hint, position string, watching bool, st styles, width int) string {
+	left := st.status.Render(" " + hint)
+	if msg.text != "" {
+		if msg.isErr {
+			left = st.statusErr.Render(" " + msg.text)
+		} else {
+			left = st.statusInfo.Render(" " + msg.text)
+		}
+	}
+	right := position
+	if watching {
+		if right != "" {
+			right += st.g.sep
+		}
+		right += "watching"
+	}
+	return spread(left, st.status.Render(right+" "), width, st)
+}
+
+// tooSmallView asks for a bigger terminal.
+func tooSmallView(width, height int, st styles) string {
+	msg := fmt.Sprintf("The terminal is %d×%d; rulebench needs at least %d×%d.\nEnlarge the window, or press q to quit.", width, height, minWidth, minHeight)
+	if st.g.rule == "-" {
+		msg = strings.ReplaceAll(msg, "×", "x")
+	}
+	lines := strings.Split(msg, "\n")
+	for i, l := range lines {
+		lines[i] = fit(l, width, "")
+	}
+	return lipgloss.Place(max(width, 1), max(height, 1), lipgloss.Center, lipgloss.Center, st.text.Render(strings.Join(lines, "\n")))
+}

@@ -1,0 +1,29 @@
+package tui
+
+import (
+	"rulebench/model"
+)
+
+// filesChangedMsg says the watched files changed on disk.
+type filesChangedMsg struct{}
+
+// reloadedMsg carries a workspace read again and its findings. Gen is the
+// load generation it was started for; an older one is dropped.
+type reloadedMsg struct {
+	gen   int
+	ws    *model.Workspace
+	diags []model.Diagnostic
+	err   error
+}
+
+// sourceMsg carries the lines of a file read for the source preview. Gen
+// is the load generation it was read in.
+type sourceMsg struct {
+	gen   int
+	file  string
+	lines []string
+	err   error
+}
+
+// watchErrMsg reports that the file watcher stopped working.
+type watchErrMsg struct{ err error }

@@ -1,0 +1,215 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"rulebench/model"
+)
+
+// docPane is a pane showing a document that scrolls, without a cursor:
+// the Overview, Translations and Migrations tabs.
+type docPane struct {
+	build  func(s *snapshot, st styles, width int) []string
+	lines  []string
+	scroll scroller
+	width  int
+	st     styles
+}
+
+func newDocPane(build func(*snapshot, styles, int) []string) docPane {
+	return docPane{build: build}
+}
+
+func (p *docPane) scroller() *scroller { return &p.scroll }
+
+func (p *docPane) set(s *snapshot, st styles, w, h int) {
+	p.st, p.width = st, w
+	p.lines = p.build(s, st, w)
+	p.scroll.setHeight(h)
+	p.scroll.setLen(len(p.lines))
+}
+
+func (p *docPane) view() string {
+	start, end := p.scroll.window()
+	return block(p.lines[start:end], p.width, p.scroll.height, p.st.g.ellipsis)
+}
+
+// maxOverviewFindings is how many findings the overview lists before
+// pointing at the Problems tab.
+const maxOverviewFindings = 12
+
+// overviewLines builds the first screen for a width: the ruleset's outline
+// (name, version, resolution, counts), then its layers with their state, its
+// languages, its migrations and sample saves, and its findings.
+func overviewLines(s *snapshot, st styles, width int) []string {
+	var out []string
+	add := func(lines ...string) { out = append(out, lines...) }
+	ws, rs := s.ws, s.ruleset()
+	if rs == nil {
+		add(st.err.Render("The ruleset could not be read."), "")
+		add(st.muted.Render("The Problems tab lists what is wrong with it."))
+		return out
+	}
+	name := vis(rs.Name)
+	if name == "" {
+		name = "(no name)"
+	}
+	add(" " + st.title.Render(name) + "  " + st.muted.Render(fmt.Sprintf("%s, version %d", vis(rs.ID), rs.Version)))
+	if rs.Edition != "" {
+		add(" " + st.muted.Render(vis(rs.Edition)))
+	}
+	add(" "+st.muted.Render(fmt.Sprintf("%s %s", ws.Kind, vis(ws.Path))), "")
+
+	field := func(label, value string) {
+		const lw = 13
+		text := wrap(value, max(width-lw-3, 10))
+		for i, t := range text {
+			if i == 0 {
+				add("   " + st.label.Render(padRight(label, lw)) + st.text.Render(t))
+			} else {
+				add("   " + strings.Repeat(" ", lw) + st.text.Render(t))
+			}
+		}
+	}
+	heading := func(h string) { add(" " + st.heading.Render(h)) }
+
+	heading("Outline")
+	field("Resolution", describeResolution(rs.Resolution))
+	field("Sheet", describeSheet(rs.Sheet))
+	field("Catalogs", describeCatalogs(rs.Catalogs))
+	field("Coins", describeCoins(rs.Items))
+	field("Layers", fmt.Sprintf("%s, %d on", plural(len(rs.Layers), "layer", "layers"), s.onCount()))
+	field("Languages", describeLanguages(ws))
+	field("Migrations", describeMigrations(rs.Sheet))
+	field("Saves", plural(len(ws.Saves), "sample save", "sample saves"))
+	field("Findings", describeFindings(s.diags))
+	if s.broken {
+		add("", "   "+st.err.Render("The files on disk are broken; this is the last version that could be read."))
+	}
+
+	if len(s.toggles) > 0 {
+		add("")
+		heading("Layers")
+		for _, t := range s.toggles {
+			add("   " + toggleLine(t, st, false))
+		}
+	}
+	if len(ws.Locales) > 0 {
+		add("")
+		heading("Languages")
+		for _, f := range ws.Locales {
+			add("   " + st.text.Render(padRight(vis(f.Lang), 8)) + st.muted.Render(localeSummary(f, ws)))
+		}
+	}
+	if len(rs.Sheet.Migrations) > 0 || len(ws.Saves) > 0 {
+		add("")
+		heading("Migrations")
+		for _, m := range rs.Sheet.Migrations {
+			add(fmt.Sprintf("   %s %s", st.text.Render(fmt.Sprintf("%d %s %d", m.From, st.g.arrow, m.From+1)),
+				st.muted.Render(plural(len(m.Steps), "step", "steps"))))
+		}
+		for _, sv := range ws.Saves {
+			add("   " + saveLine(sv, rs, ws, st))
+		}
+	}
+
+	add("")
+	heading(fmt.Sprintf("Findings (%d)", len(s.diags)))
+	if len(s.diags) == 0 {
+		add("   " + st.ok.Render("No findings: the Engine would accept this ruleset."))
+	}
+	for i, d := range s.diags {
+		if i == maxOverviewFindings {
+			add("   " + st.muted.Render(fmt.Sprintf("and %d more in the Problems tab", len(s.diags)-i)))
+			break
+		}
+		add("   " + findingLine(d, ws, st))
+	}
+	return out
+}
+
+// describeLanguages lists the locale files or language packs by language.
+func describeLanguages(ws *model.Workspace) string {
+	if len(ws.Locales) == 0 {
+		return "none"
+	}
+	var langs []string
+	for _, f := range ws.Locales {
+		langs = append(langs, vis(f.Lang))
+	}
+	return fmt.Sprintf("%d: %s", len(langs), strings.Join(langs, ", "))
+}
+
+// localeSummary says what a locale file holds: its file, and how many
+// ruleset strings it translates.
+func localeSummary(f *model.File, ws *model.Workspace) string {
+	name := vis(relFile(f.Name, ws))
+	if f.Root == nil {
+		return name + ", not readable as JSON"
+	}
+	sec := f.Root.Get("ruleset")
+	if sec == nil {
+		return name + ", no ruleset section (translates nothing)"
+	}
+	return fmt.Sprintf("%s, %s", name, plural(len(sec.Children), "string", "strings"))
+}
+
+// saveLine says which version a sample save is at and where migration takes
+// it.
+func saveLine(sv *model.Save, rs *model.Ruleset, ws *model.Workspace, st styles) string {
+	name := st.text.Render(vis(relFile(sv.File, ws)))
+	switch {
+	case sv.V == 0:
+		return name + "  " + st.err.Render("no readable version")
+	case sv.V > rs.Sheet.Version:
+		return name + "  " + st.err.Render(fmt.Sprintf("v%d is newer than the sheet (version %d)", sv.V, rs.Sheet.Version))
+	case sv.V == rs.Sheet.Version:
+		return name + "  " + st.muted.Render(fmt.Sprintf("v%d, current", sv.V))
+	}
+	return name + "  " + st.muted.Render(fmt.Sprintf("v%d %s %d", sv.V, st.g.arrow, rs.Sheet.Version))
+}
+
+// severityStyle picks the style of a severity.
+func severityStyle(sev model.Severity, st styles) func(...string) string {
+	switch sev {
+	case model.Error:
+		return st.err.Render
+	case model.Warning:
+		return st.warn.Render
+	}
+	return st.accent.Render
+}
+
+// findingLine writes a finding on one line: severity, file:line:col, path
+// and message.
+func findingLine(d model.Diagnostic, ws *model.Workspace, st styles) string {
+	return severityStyle(d.Severity, st)(padRight(d.Severity.String(), 8)) +
+		st.muted.Render(location(d, ws)) + " " +
+		st.accent.Render(vis(d.Path)) + " " +
+		st.text.Render(vis(d.Message))
+}
+
+// toggleLine writes a layer's switch: its state, label, id and what it
+// does or what blocks it.
+func toggleLine(t toggle, st styles, selected bool) string {
+	mark, style := st.g.off, st.text
+	switch {
+	case t.on:
+		mark, style = st.g.on, st.ok
+	case t.blocked():
+		mark, style = st.g.blocked, st.muted
+	}
+	note := effectNames(t.layer)
+	switch {
+	case t.blocked():
+		note = "blocked by " + quoteList(t.blockedBy)
+	case t.chosen && !t.on:
+		note = "chosen, but dropped"
+	}
+	label := vis(t.layer.Label)
+	if selected {
+		return fmt.Sprintf("%s %s  %s  %s", mark, label, vis(t.layer.ID), note)
+	}
+	return style.Render(mark) + " " + style.Render(label) + "  " + st.muted.Render(vis(t.layer.ID)+"  "+note)
+}

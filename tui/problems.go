@@ -1,0 +1,223 @@
+package tui
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/charmbracelet/x/ansi"
+
+	"rulebench/model"
+)
+
+// sourceContext is how many lines the source preview shows on each side of
+// a finding's line.
+const sourceContext = 4
+
+// source is a file read for the preview, split into lines; err is set when
+// it could not be read.
+type source struct {
+	lines []string
+	err   error
+}
+
+// problemsPane lists every finding as file:line:col severity path message.
+// Enter opens the source around the selected finding.
+type problemsPane struct {
+	diags   []model.Diagnostic
+	ws      *model.Workspace
+	scroll  scroller
+	open    bool
+	sources map[string]source
+	body    rect
+	wide    bool
+	st      styles
+}
+
+func newProblemsPane() problemsPane {
+	return problemsPane{scroll: scroller{cursed: true}, sources: map[string]source{}}
+}
+
+func (p *problemsPane) scroller() *scroller { return &p.scroll }
+
+func (p *problemsPane) set(s *snapshot, st styles, body rect, wide bool) {
+	p.st, p.wide, p.diags, p.ws = st, wide, s.diags, s.ws
+	p.body = rect{0, 0, body.W, body.H}
+	p.scroll.setHeight(p.listRect().H)
+	p.scroll.setLen(len(p.diags))
+	if len(p.diags) == 0 {
+		p.open = false
+	}
+}
+
+// listRect and detailRect are where the list and the source go.
+func (p *problemsPane) listRect() rect {
+	if !p.open {
+		return p.body
+	}
+	l, _ := split(p.body, p.wide, 45)
+	return l
+}
+
+func (p *problemsPane) detailRect() rect {
+	_, d := split(p.body, p.wide, 45)
+	return d
+}
+
+// setOpen opens or closes the source preview.
+func (p *problemsPane) setOpen(open bool) {
+	p.open = open && len(p.diags) > 0
+	p.scroll.setHeight(p.listRect().H)
+}
+
+// selected returns the finding under the cursor.
+func (p *problemsPane) selected() (model.Diagnostic, bool) {
+	if p.scroll.cursor < len(p.diags) {
+		return p.diags[p.scroll.cursor], true
+	}
+	return model.Diagnostic{}, false
+}
+
+// wantSource names the file the preview needs and has not got.
+func (p *problemsPane) wantSource() (string, bool) {
+	d, ok := p.selected()
+	if !p.open || !ok || d.File == "" {
+		return "", false
+	}
+	_, have := p.sources[d.File]
+	return d.File, !have
+}
+
+// resetSources forgets the files read, after a reload.
+func (p *problemsPane) resetSources() { p.sources = map[string]source{} }
+
+func (p *problemsPane) addSource(file string, s source) {
+	m := make(map[string]source, len(p.sources)+1)
+	for k, v := range p.sources {
+		m[k] = v
+	}
+	m[file] = s
+	p.sources = m
+}
+
+func (p *problemsPane) view() string {
+	st := p.st
+	lr := p.listRect()
+	if len(p.diags) == 0 {
+		return block([]string{"", " " + st.ok.Render("No findings: the Engine would accept this ruleset.")}, p.body.W, p.body.H, st.g.ellipsis)
+	}
+	locW := 0
+	for _, d := range p.diags {
+		locW = max(locW, ansi.StringWidth(location(d, p.ws)))
+	}
+	locW = min(locW, max(lr.W/3, 12))
+	var rows []string
+	start, end := p.scroll.window()
+	for i := start; i < end; i++ {
+		d := p.diags[i]
+		if i == p.scroll.cursor {
+			plain := fmt.Sprintf("%s %s%s%s %s %s", st.g.cursor, padRight(d.Severity.String(), 8),
+				padRight(fit(location(d, p.ws), locW, st.g.ellipsis), locW), "", vis(d.Path), vis(d.Message))
+			rows = append(rows, st.rowSelected.Render(padRight(fit(plain, lr.W, st.g.ellipsis), lr.W)))
+			continue
+		}
+		rows = append(rows, st.g.noCursor+" "+severityStyle(d.Severity, st)(padRight(d.Severity.String(), 8))+
+			st.muted.Render(padRight(fit(location(d, p.ws), locW, st.g.ellipsis), locW))+" "+
+			st.accent.Render(vis(d.Path))+" "+st.text.Render(vis(d.Message)))
+	}
+	list := block(rows, lr.W, lr.H, st.g.ellipsis)
+	if !p.open {
+		return list
+	}
+	dr := p.detailRect()
+	return joinDetail(list, block(p.detail(dr.W, dr.H), dr.W, dr.H, st.g.ellipsis), lr, dr, p.wide, st)
+}
+
+// detail shows the selected finding in full and the source lines around
+// it, the finding's line marked and its column pointed at.
+func (p *problemsPane) detail(width, height int) []string {
+	st := p.st
+	d, ok := p.selected()
+	if !ok {
+		return nil
+	}
+	out := []string{" " + severityStyle(d.Severity, st)(d.Severity.String()) + " " + st.muted.Render(location(d, p.ws)) +
+		"  " + st.accent.Render(vis(d.Path)) + "  " + st.muted.Render(vis(d.Code))}
+	for _, line := range wrap(vis(d.Message), width-2) {
+		out = append(out, " "+st.text.Render(line))
+	}
+	out = append(out, "")
+	src, have := p.sources[d.File]
+	switch {
+	case !have:
+		return append(out, " "+st.muted.Render("reading "+vis(relFile(d.File, p.ws))+st.g.ellipsis))
+	case src.err != nil:
+		return append(out, " "+st.muted.Render("The source cannot be shown: "+vis(src.err.Error())))
+	case d.Line < 1 || d.Line > len(src.lines):
+		return append(out, " "+st.muted.Render("The finding has no line in the file."))
+	}
+	room := max(height-len(out), 3)
+	before := min(sourceContext, (room-2)/2)
+	first := max(d.Line-before, 1)
+	last := min(first+room-2, len(src.lines))
+	numW := len(itoa(last))
+	for n := first; n <= last; n++ {
+		text, shift := sourceLine(src.lines[n-1], d.Column, n == d.Line, width-numW-3, st)
+		num := fmt.Sprintf("%*d", numW, n)
+		if n == d.Line {
+			out = append(out, st.lineMark.Render(num)+" "+st.tabRule.Render(st.g.vbar)+" "+st.text.Render(text))
+			caret := max(ansi.StringWidth(vis(expandTabs(prefixRunes(src.lines[n-1], d.Column-1))))-shift, 0)
+			out = append(out, strings.Repeat(" ", numW)+" "+st.tabRule.Render(st.g.vbar)+" "+strings.Repeat(" ", caret)+st.lineMark.Render("^"))
+			continue
+		}
+		out = append(out, st.lineNo.Render(num)+" "+st.tabRule.Render(st.g.vbar)+" "+st.muted.Render(text))
+	}
+	return out
+}
+
+// sourceLine makes a source line safe and narrow enough to draw. On the
+// finding's own line, when the column would fall off the right edge, the
+// line is shifted left; shift says by how many cells.
+func sourceLine(line string, column int, marked bool, width int, st styles) (string, int) {
+	text := vis(expandTabs(line))
+	if !marked || width <= 0 {
+		return text, 0
+	}
+	col := ansi.StringWidth(vis(expandTabs(prefixRunes(line, column-1))))
+	if col < width-4 {
+		return text, 0
+	}
+	shift := col - width/2
+	return st.g.ellipsis + ansi.Cut(text, shift+ansi.StringWidth(st.g.ellipsis), ansi.StringWidth(text)), shift
+}
+
+// prefixRunes returns the first n characters of s.
+func prefixRunes(s string, n int) string {
+	i := 0
+	for j := range s {
+		if i == n {
+			return s[:j]
+		}
+		i++
+	}
+	return s
+}
+
+func expandTabs(s string) string { return strings.ReplaceAll(s, "\t", "    ") }
+
+// splitSource splits file bytes into lines, without their line endings.
+func splitSource(data []byte) []string {
+	s := strings.ReplaceAll(string(data), "\r\n", "\n")
+	return strings.Split(s, "\n")
+}
+
+// selectFinding puts the cursor back on a finding after a reload: the same
+// finding if it is still there, else the same place in the list.
+func (p *problemsPane) selectFinding(d model.Diagnostic) {
+	for i, x := range p.diags {
+		if x.File == d.File && x.Path == d.Path && x.Code == d.Code && x.Message == d.Message {
+			p.scroll.cursor = i
+			break
+		}
+	}
+	p.scroll.clamp()
+}

@@ -1,0 +1,88 @@
+package tui
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+
+	tea "charm.land/bubbletea/v2"
+
+	"rulebench/model"
+	"rulebench/themes"
+)
+
+// errNoSource is shown when the workbench was given no file system to read
+// sources from.
+var errNoSource = errors.New("the files are not available")
+
+// Run opens the workbench and returns when the user quits. It returns an
+// error for an unknown theme before drawing anything, and any error of the
+// terminal program. It watches the files when cfg.Watch is set.
+func Run(cfg Config) error {
+	if themes.NoColor(os.LookupEnv) {
+		cfg.NoColor = true
+	}
+	app, err := New(cfg)
+	if err != nil {
+		return err
+	}
+	if cfg.Watch && cfg.Workspace != nil && cfg.Reload != nil {
+		w, err := watchWorkspace(cfg.Workspace)
+		if err != nil {
+			app.status = statusLine{text: "Not watching the files: " + vis(err.Error()), isErr: true}
+		} else {
+			defer w.Close()
+			app.changes = w.Changes
+		}
+	}
+	var opts []tea.ProgramOption
+	if cfg.Input != nil {
+		opts = append(opts, tea.WithInput(cfg.Input))
+	}
+	if cfg.Output != nil {
+		opts = append(opts, tea.WithOutput(cfg.Output))
+	}
+	if _, err := tea.NewProgram(app, opts...).Run(); err != nil {
+		return fmt.Errorf("the workbench stopped: %w", err)
+	}
+	return nil
+}
+
+// waitForChange waits for the watcher's next report.
+func waitForChange(ch <-chan error) tea.Cmd {
+	if ch == nil {
+		return nil
+	}
+	return func() tea.Msg {
+		err, ok := <-ch
+		switch {
+		case !ok:
+			return nil
+		case err != nil:
+			return watchErrMsg{err: err}
+		}
+		return filesChangedMsg{}
+	}
+}
+
+// readSourceCmd reads a file for the source preview, refusing files larger
+// than rulebench reads at all.
+func readSourceCmd(fsys fs.FS, gen int, file string) tea.Cmd {
+	return func() tea.Msg {
+		f, err := fsys.Open(file)
+		if err != nil {
+			return sourceMsg{gen: gen, file: file, err: err}
+		}
+		defer f.Close()
+		data, err := io.ReadAll(io.LimitReader(f, model.MaxReadBytes+1))
+		if err != nil {
+			return sourceMsg{gen: gen, file: file, err: err}
+		}
+		if len(data) > model.MaxReadBytes {
+			return sourceMsg{gen: gen, file: file, err: errors.New("the file is over 16 MiB")}
+		}
+		return sourceMsg{gen: gen, file: file, lines: splitSource(data)}
+	}
+}
