@@ -241,6 +241,20 @@ func (d *decoder) entry(c *Catalog, n *Node) *Entry {
 				row.Values = append(row.Values, ColumnValue{Column: cv.Key, Value: d.scalar(cv), Node: cv})
 			}
 		}
+		if sc := ro.get("scaled"); sc != nil && d.wantKind(sc, Object) {
+			if n := len(sc.Children); n < 1 || n > 4 {
+				d.errorf(sc, "count", "scaled names 1 to 4 columns, not %d", n)
+			}
+			for _, col := range sc.Children {
+				so := d.object(col, "from", "table")
+				if f := so.need("from", true); f != nil {
+					d.valueRef(f)
+				}
+				if t := so.get("table"); t != nil {
+					d.stepTable(t)
+				}
+			}
+		}
 		e.Rows = append(e.Rows, row)
 	}
 	if cr := o.get("creature"); cr != nil && d.wantKind(cr, Object) {
@@ -279,6 +293,20 @@ func (d *decoder) item(n *Node) *Item {
 	}
 	it.Service = o.boolean("service", false)
 	o.integer("stack", false, 1, 999_999)
+	if st := o.get("stats"); st != nil && d.wantKind(st, Object) {
+		for _, v := range st.Children {
+			if v.Kind == String {
+				d.text(v, 0, 4000, plainText)
+			} else {
+				d.scalar(v)
+			}
+		}
+	}
+	if sl := o.get("slots"); sl != nil && d.wantKind(sl, Object) {
+		for _, v := range sl.Children {
+			d.integer(v, 1, 20)
+		}
+	}
 	if b := o.child("binds", false, "restriction", "cursed"); b.ok() {
 		b.str("restriction", false, 0, 200, catalogTxt)
 		b.boolean("cursed", false)

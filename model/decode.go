@@ -46,6 +46,13 @@ func (d *decoder) wantKind(n *Node, k Kind) bool {
 	return false
 }
 
+// misplaced reports a key that its object allows only in another form (a
+// table beside an op that takes none), at the key, as an unknown key is.
+func (d *decoder) misplaced(c *Node, format string, args ...any) {
+	d.diags = append(d.diags, Diagnostic{Severity: Error, Code: "unknown-key", File: d.file, Path: c.Path(),
+		Line: c.KeyPos.Line, Column: c.KeyPos.Column, Message: fmt.Sprintf(format, args...)})
+}
+
 // obj reads the members of one JSON object. A zero obj (from a value that was
 // not an object) answers every question with "absent".
 type obj struct {

@@ -197,21 +197,25 @@ func (d *decoder) items(n *Node) *Items {
 			d.valueRef(m)
 		}
 	}
-	o.array("rarityCaps", false, 0, 12)
+	for _, c := range o.array("rarityCaps", false, 0, 12) {
+		co := d.object(c, "rarity", "stats", "bonus")
+		co.id("rarity", true)
+		if st := co.get("stats"); st != nil && d.wantKind(st, Object) {
+			for _, v := range st.Children {
+				d.number(v)
+			}
+		}
+		co.integer("bonus", false, 0, 100)
+	}
 	o.boolean("propose", true)
 	o.boolean("native", true)
 	o.oneOf("freeform", false, "plain", "plain", "refuse")
 	for _, c := range o.array("currencies", false, 0, 6) {
 		it.Currencies = append(it.Currencies, d.currencyFamily(c))
 	}
-	var ids []string
-	var idNodes []*Node
 	for _, c := range o.array("lootTables", false, 0, 24) {
-		t := d.lootTable(c)
-		it.LootTables = append(it.LootTables, t)
-		ids, idNodes = append(ids, t.ID), append(idNodes, c.Get("id"))
+		it.LootTables = append(it.LootTables, d.lootTable(c))
 	}
-	d.uniqueIDs("loot table", ids, idNodes)
 	if m := o.get("market"); m != nil {
 		it.Market = d.market(m)
 	}

@@ -104,6 +104,8 @@ func (d *decoder) resolution(n *Node) Resolution {
 		r.AbilityModifier = am.oneOf("op", true, "", "floorHalfMinusTen", "identity", "stepTable")
 		if r.AbilityModifier == "stepTable" {
 			r.ModifierTable = d.stepTable(am.need("table", true))
+		} else if t := am.get("table"); t != nil && r.AbilityModifier != "" {
+			d.misplaced(t, "table belongs only to the op stepTable, not to %s", r.AbilityModifier)
 		}
 	}
 	if p := o.child("proficiency", false, "bonus"); p.ok() {
@@ -121,8 +123,6 @@ func (d *decoder) resolution(n *Node) Resolution {
 		r.ProficiencyTiers = append(r.ProficiencyTiers, tier)
 	}
 	r.PenaltyFrom = o.id("penaltyFrom", false)
-	o.array("spend", false, 0, 4)
-	o.array("adjust", false, 0, 8)
 	switch r.Kind {
 	case DiceSum:
 		if dc := o.child("dice", false, "count", "sides"); dc.ok() {
@@ -135,11 +135,22 @@ func (d *decoder) resolution(n *Node) Resolution {
 		}
 		o.boolean("advantage", false)
 		if nat := o.child("naturals", false, "check", "save"); nat.ok() {
-			nat.oneOf("check", false, "none", "none", "both", "max-only", "min-only")
-			nat.oneOf("save", false, "none", "none", "both", "max-only", "min-only")
+			check := nat.oneOf("check", false, "none", "none", "both", "max-only", "min-only")
+			save := nat.oneOf("save", false, "none", "none", "both", "max-only", "min-only")
+			if (check != "none" || save != "none") && r.DiceCount != 1 {
+				d.errorf(nat.n, "naturals-count", "naturals other than none need a single die; dice.count is %d", r.DiceCount)
+			}
 		}
 	case DicePool:
 		d.poolResolution(o, &r)
+	}
+	d.spend(o.array("spend", false, 0, 4), r)
+	for _, c := range o.array("adjust", false, 0, 8) {
+		ao := d.object(c, "value", "abilities")
+		if v := ao.need("value", true); v != nil {
+			d.valueRef(v)
+		}
+		ao.ids("abilities", false, 1, 12)
 	}
 	for _, s := range o.array("difficultyLadder", true, 1, 12) {
 		r.Ladder = append(r.Ladder, d.ladderStep(s))
@@ -186,19 +197,21 @@ func (d *decoder) poolResolution(o obj, r *Resolution) {
 			if !e.has("from") && !e.has("min") {
 				d.errorf(e.n, "one-of", "%s needs at least one of from and min", k)
 			}
-			e.integer("from", false, 2, 100)
-			e.integer("min", false, 2, 100)
+			from, okFrom := d.face(e, "from", r.DieSides)
+			least, okMin := d.face(e, "min", r.DieSides)
+			if okFrom && okMin && from < least {
+				d.errorf(e.get("from"), "range", "%s.from %d is below %s.min %d", k, from, k, least)
+			}
 		}
 	}
+	cancelKeys := map[string][]string{"cancel": {"upTo"}, "botch": {"upTo", "rule"}}
 	for _, k := range []string{"cancel", "botch"} {
-		if c := o.child(k, false, "upTo", "rule"); c.ok() {
+		if c := o.child(k, false, cancelKeys[k]...); c.ok() {
 			if v, ok := c.integer("upTo", true, 1, 99); ok && r.HasTarget && int(v) >= r.TargetMin {
 				d.errorf(c.get("upTo"), "range", "%s.upTo %d must be below target.min %d", k, v, r.TargetMin)
 			}
 			if k == "botch" {
 				c.oneOf("rule", false, "noSuccesses", "noSuccesses", "halfOrMore")
-			} else if c.has("rule") {
-				d.errorf(c.get("rule"), "unknown-key", "cancel has no rule")
 			}
 		}
 	}
@@ -216,6 +229,53 @@ func (d *decoder) poolResolution(o obj, r *Resolution) {
 		ro.id("id", true)
 		ro.integer("upTo", true, 1, int64(r.DieSides-1))
 		ro.oneOf("mode", true, "", "once", "until")
+	}
+}
+
+// face reads an optional die face 2..100 that must also lie on the die.
+func (d *decoder) face(o obj, key string, sides int) (int, bool) {
+	v, ok := o.integer(key, false, 2, 100)
+	if ok && v >= 2 && v <= 100 && int(v) > sides {
+		d.errorf(o.get(key), "range", "the face %d is above the die's %d sides", v, sides)
+	}
+	return int(v), ok
+}
+
+// spend reads what a dice-pool check may spend pools on.
+func (d *decoder) spend(items []*Node, r Resolution) {
+	for _, c := range items {
+		so := d.object(c, "pool", "amount", "successes", "dice", "reroll", "perCheck")
+		if !so.ok() {
+			continue
+		}
+		so.id("pool", true)
+		so.integer("amount", true, 1, 100)
+		so.integer("successes", false, 1, 10)
+		so.integer("dice", false, 1, 10)
+		if rr := so.child("reroll", false, "upTo", "mode"); rr.ok() {
+			if v, ok := rr.integer("upTo", true, 1, 999); ok && v >= 1 && v <= 999 && r.Kind == DicePool && int(v) > r.DieSides-1 {
+				d.errorf(rr.get("upTo"), "range", "reroll.upTo %d must be below the die's %d sides", v, r.DieSides)
+			}
+			rr.oneOf("mode", true, "", "once", "until")
+		}
+		if !so.has("successes") && !so.has("dice") && !so.has("reroll") {
+			d.errorf(c, "spend-nothing", "a spend entry must buy successes, dice or a reroll")
+		}
+		if pc := so.need("perCheck", true); pc != nil {
+			switch pc.Kind {
+			case Number:
+				d.integer(pc, 1, 10)
+			case String:
+				if pc.Str != "pool" {
+					d.errorf(pc, "enum", "perCheck is a whole number 1 to 10, a value ref or \"pool\", not %q", pc.Str)
+				}
+			case Object:
+				d.valueRef(pc)
+			default:
+				d.wrongType = true
+				d.errorf(pc, "type", "perCheck is a whole number, a value ref or \"pool\", not %s", pc.Kind)
+			}
+		}
 	}
 }
 

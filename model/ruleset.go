@@ -36,8 +36,13 @@ type Ruleset struct {
 	Items         *Items  // nil without an items block
 	Combat        *Combat // nil without a combat block
 	Layers        []*Layer
-	// HasBattle and HasRests tell whether those raw blocks are present.
+	// HasBattle tells whether the raw battle block is present.
 	HasBattle bool
+	// WrongType tells that some value had the wrong JSON type (an object
+	// where a list belongs, text for a number). The Engine most likely skips
+	// its cross-reference pass then; rulebench runs its cross-checks anyway,
+	// on the values that did have the right type.
+	WrongType bool
 }
 
 // Coverage says which parts of play the ruleset covers.
@@ -150,9 +155,12 @@ func DecodeRuleset(file string, root *Node) (*Ruleset, []Diagnostic) {
 	for _, c := range o.array("layers", false, 0, MaxLayers) {
 		r.Layers = append(r.Layers, d.layer(c))
 	}
-	if c := o.get("$schema"); c != nil {
-		d.wantKind(c, String)
+	if c := o.get("$schema"); c != nil && c.Kind != String {
+		// The Engine removes $schema before validating, so any value passes;
+		// only editors that look for the schema are misled.
+		d.report(Warning, c, "schema-url", "$schema is normally the URL of the published JSON Schema, not %s", c.Kind)
 	}
+	r.WrongType = d.wrongType
 	return r, d.diags
 }
 
@@ -195,14 +203,33 @@ func (d *decoder) combat(n *Node) *Combat {
 		return c
 	}
 	o := d.object(threat, "tiers")
-	var idNodes []*Node
-	var ids []string
 	for _, t := range o.array("tiers", true, 1, 40) {
 		to := d.object(t, "id", "label", "health", "defense", "toHit", "damagePerRound", "saveDifficulty", "loot")
 		tier := &ThreatTier{Node: t, ID: to.id("id", true), Label: to.label("label", 80), Loot: to.id("loot", false)}
+		d.intPair(to, "health", 1, 100_000)
+		to.numberIn("defense", true, 0, 100)
+		to.numberIn("toHit", true, -20, 50)
+		d.intPair(to, "damagePerRound", 0, 10_000)
+		to.numberIn("saveDifficulty", true, 0, 100)
 		c.Threat = append(c.Threat, tier)
-		ids, idNodes = append(ids, tier.ID), append(idNodes, to.get("id"))
 	}
-	d.uniqueIDs("threat tier", ids, idNodes)
 	return c
+}
+
+// intPair reads a required [lo, hi] pair of whole numbers within min..max,
+// with lo ≤ hi.
+func (d *decoder) intPair(o obj, key string, lo, hi int64) {
+	c := o.need(key, true)
+	if c == nil {
+		return
+	}
+	pair := d.list(c, 2, 2)
+	if len(pair) != 2 {
+		return
+	}
+	a, okA := d.integer(pair[0], lo, hi)
+	b, okB := d.integer(pair[1], lo, hi)
+	if okA && okB && a > b {
+		d.errorf(c, "range", "the pair needs its first number at most its second; %d is above %d", a, b)
+	}
 }

@@ -2,6 +2,7 @@ package model
 
 import (
 	"math"
+	"strings"
 )
 
 // Field types.
@@ -549,10 +550,25 @@ func (d *decoder) hideValue(c *Node) any {
 
 func (d *decoder) derived(n *Node) *Derived {
 	dv := &Derived{Node: n, Round: "down"}
-	o := d.object(n, "id", "label", "section", "hideWhen", "op", "of", "from", "multiplier", "round", "table", "default")
-	if !o.ok() {
+	if n == nil || !d.wantKind(n, Object) {
 		return dv
 	}
+	// The keys allowed depend on the op; with no known op, any op's keys.
+	keys := []string{"id", "label", "section", "hideWhen", "op"}
+	op, _ := n.Get("op").Scalar().(string)
+	switch op {
+	case "sum", "min", "max":
+		keys = append(keys, "of")
+	case "scale":
+		keys = append(keys, "of", "multiplier", "round")
+	case "stepTable":
+		keys = append(keys, "from", "table")
+	case "enumTable":
+		keys = append(keys, "from", "table", "default")
+	default:
+		keys = append(keys, "of", "from", "multiplier", "round", "table", "default")
+	}
+	o := d.object(n, keys...)
 	dv.ID = o.id("id", true)
 	dv.Label = o.label("label", 80)
 	dv.Section = o.id("section", false)
@@ -665,6 +681,11 @@ func (d *decoder) live(n *Node) Live {
 		so := d.object(c, "id", "label", "values", "valueLabels", "default", "hideWhen")
 		st := &State{Node: c, ID: so.id("id", true), Label: so.label("label", 80)}
 		st.Values = so.strs("values", true, 2, 40, 1, 80, promptSafe)
+		for i, v := range st.Values {
+			if strings.Contains(v, `"`) {
+				d.errorf(so.get("values").At(i), "state-value", "a state value may not contain a double quote")
+			}
+		}
 		if vl := so.get("valueLabels"); vl != nil && d.wantKind(vl, Object) {
 			for _, kv := range vl.Children {
 				st.ValueLabels = append(st.ValueLabels, ValueLabel{Value: kv.Key, Label: d.text(kv, 1, 80, promptSafe), Node: kv})
@@ -681,6 +702,30 @@ func (d *decoder) live(n *Node) Live {
 		lv.States = append(lv.States, st)
 	}
 	return lv
+}
+
+// boxTable reads a boxes penalty table: 1..40 pairs [number, int
+// -1000..0], the numbers strictly ascending.
+func (d *decoder) boxTable(n *Node) {
+	if n == nil {
+		return
+	}
+	prev, have := 0.0, false
+	for _, p := range d.list(n, 1, 40) {
+		pair := d.list(p, 2, 2)
+		if len(pair) != 2 {
+			continue
+		}
+		at, ok := d.number(pair[0])
+		d.integer(pair[1], -1000, 0)
+		if !ok {
+			continue
+		}
+		if have && at <= prev {
+			d.errorf(pair[0], "ascending", "the counts must rise strictly: %v is not above %v", at, prev)
+		}
+		prev, have = at, true
+	}
 }
 
 func (d *decoder) track(n *Node) *Track {
@@ -709,7 +754,20 @@ func (d *decoder) track(n *Node) *Track {
 		p, _ := lo.integer("penalty", true, -1000, 0)
 		t.Levels = append(t.Levels, TrackLevel{Label: lo.label("label", 80), Penalty: int(p)})
 	}
-	t.Boxes = o.has("boxes")
+	if b := o.child("boxes", false, "penalty"); b.ok() {
+		t.Boxes = true
+		if p := b.child("penalty", true, "by", "table"); p.ok() {
+			p.oneOf("by", true, "", "filled", "remaining")
+			d.boxTable(p.need("table", true))
+		}
+	} else {
+		t.Boxes = o.has("boxes")
+	}
+	if x := o.child("extra", false, "list", "countColumn", "penaltyColumn"); x.ok() {
+		x.id("list", true)
+		x.id("countColumn", true)
+		x.id("penaltyColumn", true)
+	}
 	for _, c := range o.array("kinds", false, 1, 6) {
 		ko := d.object(c, "id", "label", "severity")
 		sv, _ := ko.integer("severity", true, -100, 100)
