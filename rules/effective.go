@@ -333,14 +333,17 @@ func (e *Effective) build(applied []int) {
 	r := e.r
 	rs := e.Base
 	layers := e.Applied
-	// 1, 2: guidance
+	// 1, 2: guidance (with no layer applied, the base stays exactly as
+	// written, untrimmed)
 	e.CheckGuidance = rs.GM.CheckGuidance
-	if g, ok := joinGuidance(&rs.GM.CheckGuidance, layers, func(l *model.Layer) *string { return l.Guidance }); ok {
-		e.CheckGuidance = g
-	}
 	e.WorldGuidance = rs.GM.WorldGuidance
-	if g, ok := joinGuidance(rs.GM.WorldGuidance, layers, func(l *model.Layer) *string { return l.WorldGuidance }); ok {
-		e.WorldGuidance = &g
+	if len(layers) > 0 {
+		if g, ok := joinGuidance(&rs.GM.CheckGuidance, layers, func(l *model.Layer) *string { return l.Guidance }); ok {
+			e.CheckGuidance = g
+		}
+		if g, ok := joinGuidance(rs.GM.WorldGuidance, layers, func(l *model.Layer) *string { return l.WorldGuidance }); ok {
+			e.WorldGuidance = &g
+		}
 	}
 	// 3: ladder
 	e.Ladder = rs.Resolution.Ladder

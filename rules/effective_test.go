@@ -1,0 +1,675 @@
+package rules
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"rulebench/model"
+)
+
+const magicLayers = `[
+  {"id":"low_magic","label":"Low magic","conflicts":["high_magic"],
+   "gm":{"guidance":"Low magic is on.","worldGuidance":"A world without wizards."},
+   "fields":[{"id":"spellcasting_ability","removeValues":["int","cha"]}]},
+  {"id":"high_magic","label":"High magic","gm":{"guidance":"High magic is on."}}
+]`
+
+// §11.1 Selecting layers.
+func TestWorkedSelectingLayers(t *testing.T) {
+	rs := parseDoc(t, sumBase).layers(t, magicLayers).ruleset(t)
+	r := NewResolver(rs)
+	both := []Option{{"layer.high_magic", true}, {"layer.low_magic", true}, {"difficulty", "brutal"}}
+	e := r.ResolveOptions(both)
+	if got := appliedIDs(e); !slices.Equal(got, []string{"low_magic"}) {
+		t.Fatalf("applied %v", got)
+	}
+	alone := r.Resolve([]string{"low_magic"})
+	if e.CheckGuidance != alone.CheckGuidance || *e.WorldGuidance != *alone.WorldGuidance {
+		t.Errorf("guidance differs from low_magic alone: %q", e.CheckGuidance)
+	}
+	if len(e.Dropped) != 1 || e.Dropped[0].ID != "high_magic" || e.Dropped[0].Cause != DropConflict || !slices.Equal(e.Dropped[0].With, []string{"low_magic"}) {
+		t.Errorf("dropped %+v", e.Dropped)
+	}
+	// the new-game check
+	issues := NewGameIssues(rs, both)
+	if len(issues) != 1 || issues[0].Code != IssueLayerConflict || !slices.Equal(issues[0].Labels, []string{"Low magic", "High magic"}) {
+		t.Errorf("conflict issues %+v", issues)
+	}
+	issues = NewGameIssues(rs, []Option{{"layer.wild_magic", true}})
+	if len(issues) != 1 || issues[0].Code != IssueLayerUnknown || issues[0].Layers[0] != "wild_magic" {
+		t.Errorf("unknown issues %+v", issues)
+	}
+	for _, opts := range [][]Option{{{"layer.low_magic", true}}, {{"layer.low_magic", false}}, {}, nil,
+		{{"layer.wild_magic", false}}, {{"layer.wild_magic", "true"}}, {{"difficulty", "brutal"}}} {
+		if issues := NewGameIssues(rs, opts); len(issues) != 0 {
+			t.Errorf("%v: issues %+v", opts, issues)
+		}
+	}
+	var many []Option
+	for i := range 65 {
+		many = append(many, Option{fmt.Sprintf("k%d", i), true})
+	}
+	if issues := NewGameIssues(rs, many); len(issues) != 1 || issues[0].Code != IssueTooMany {
+		t.Errorf("65 options: %+v", issues)
+	}
+	if issues := NewGameIssues(rs, many[:64]); len(issues) != 0 {
+		t.Errorf("64 options: %+v", issues)
+	}
+	if issues := NewGameIssues(rs, []Option{{"note", strings.Repeat("x", 201)}, {"obj", map[string]any{}}}); len(issues) != 2 || issues[0].Code != IssueBadValue {
+		t.Errorf("bad values: %+v", issues)
+	}
+	// an existing pin with an undeclared layer and a foreign key resolves to no layer
+	e = r.ResolveOptions([]Option{{"layer.wild_magic", true}, {"difficulty", "brutal"}})
+	if len(e.Applied) != 0 || len(e.Options()) != 0 {
+		t.Errorf("wild magic pin: %v", appliedIDs(e))
+	}
+	// with low_magic on: guidance, world guidance, the narrowed enum, applied
+	e = r.Resolve([]string{"low_magic"})
+	if e.CheckGuidance != "Ask for a check when the road pushes back. Low magic is on." {
+		t.Errorf("check guidance %q", e.CheckGuidance)
+	}
+	if e.WorldGuidance == nil || *e.WorldGuidance != "A world without wizards." {
+		t.Errorf("world guidance %v", e.WorldGuidance)
+	}
+	if f := e.Enum("spellcasting_ability"); !slices.Equal(f.Values, []string{"none", "wis"}) {
+		t.Errorf("values %v", f.Values)
+	}
+	if got := e.Options(); len(got) != 1 || got[0] != (Option{"layer.low_magic", true}) {
+		t.Errorf("options %v", got)
+	}
+	// toggles: high_magic is disabled by low_magic, and the other way round
+	if tg := e.Toggles[1]; tg.On || !tg.Disabled() || !slices.Equal(tg.DisabledBy, []string{"low_magic"}) {
+		t.Errorf("high_magic toggle %+v", tg)
+	}
+	e = r.Resolve([]string{"high_magic"})
+	if tg := e.Toggles[0]; tg.On || !slices.Equal(tg.DisabledBy, []string{"high_magic"}) {
+		t.Errorf("low_magic toggle %+v", tg)
+	}
+	if tg := e.Toggles[1]; !tg.On || tg.Disabled() {
+		t.Errorf("high_magic toggle %+v", tg)
+	}
+}
+
+// §11.2 No layer on: the base itself, no applied layers, options {}.
+func TestWorkedNoLayerOn(t *testing.T) {
+	rs := parseDoc(t, sumBase).layers(t, `[{"id":"hard_winter","label":"Hard winter","gm":{"guidance":"Cold."},
+		"difficultyLadder":[{"label":"Easy","dc":7}],"fields":[{"id":"road","removeValues":["rust"]}]}]`).ruleset(t)
+	r := NewResolver(rs)
+	for name, opts := range map[string][]Option{
+		"empty": {}, "none": nil, "false": {{"layer.hard_winter", false}},
+		"string true": {{"layer.hard_winter", "true"}}, "number 1": {{"layer.hard_winter", 1.0}},
+		"undeclared": {{"layer.mud_season", true}}, "foreign": {{"difficulty", "brutal"}, {"hard_winter", true}},
+	} {
+		e := r.ResolveOptions(opts)
+		if len(e.Applied) != 0 || len(e.Options()) != 0 {
+			t.Errorf("%s: applied %v", name, appliedIDs(e))
+		}
+		if e.CheckGuidance != rs.GM.CheckGuidance {
+			t.Errorf("%s: guidance %q is not the base's, untouched", name, e.CheckGuidance)
+		}
+		if &e.Ladder[0] != &rs.Resolution.Ladder[0] {
+			t.Errorf("%s: the ladder is not the base's own", name)
+		}
+		if f := e.Enum("road"); len(f.Removed) != 0 || len(f.Values) != 3 {
+			t.Errorf("%s: road %+v", name, f)
+		}
+	}
+}
+
+const hardWinter = `[{"id":"hard_winter","label":"Hard winter",
+  "gm":{"guidance":"Hard winter is on.","worldGuidance":"Build a cold world."},
+  "difficultyLadder":[{"label":"Easy","dc":7},{"label":"Risky","dc":9},{"label":"Hard","dc":11},{"label":"Desperate","dc":13}],
+  "catalogs":[{"id":"knacks","hide":{"filter":"grit","above":0}}]}]`
+
+// §11.3 A sum ladder and guidance.
+func TestWorkedSumLadder(t *testing.T) {
+	rs := parseDoc(t, sumBase).layers(t, hardWinter).ruleset(t)
+	e := Resolve(rs, []string{"hard_winter"})
+	if got := ladderText(e.Ladder); got != "Easy 7, Risky 9, Hard 11, Desperate 13" {
+		t.Errorf("layered ladder %s", got)
+	}
+	if e.LadderFrom == nil || e.LadderFrom.ID != "hard_winter" {
+		t.Errorf("ladder from %v", e.LadderFrom)
+	}
+	if got := ladderText(rs.Resolution.Ladder); got != "Easy 6, Risky 8, Hard 10, Desperate 12" {
+		t.Errorf("the base changed: %s", got)
+	}
+	if e.CheckGuidance != "Ask for a check when the road pushes back. Hard winter is on." {
+		t.Errorf("check guidance %q", e.CheckGuidance)
+	}
+	if e.WorldGuidance == nil || *e.WorldGuidance != "Build a cold world." {
+		t.Errorf("world guidance %v", e.WorldGuidance)
+	}
+	if rs.GM.WorldGuidance != nil {
+		t.Error("the base gained world guidance")
+	}
+	if len(rs.Catalogs[0].Entries) != 8 {
+		t.Error("the catalogs changed")
+	}
+	off := Resolve(rs, nil)
+	if got := ladderText(off.Ladder); got != "Easy 6, Risky 8, Hard 10, Desperate 12" || off.WorldGuidance != nil {
+		t.Errorf("without the layer: %s, %v", got, off.WorldGuidance)
+	}
+}
+
+// §11.4 A pool ladder.
+func TestWorkedPoolLadder(t *testing.T) {
+	rs := parseDoc(t, poolBase).layers(t, `[{"id":"long_night","label":"The long night","gm":{"guidance":"Dark."},
+	  "difficultyLadder":[{"label":"Plain work","successes":1,"target":7},{"label":"Awkward","successes":2,"target":8},{"label":"Grim","successes":4,"target":9},{"label":"Hopeless","successes":6,"target":9}]}]`).ruleset(t)
+	e := Resolve(rs, []string{"long_night"})
+	if got := ladderText(e.Ladder); got != "Plain work 1/7, Awkward 2/8, Grim 4/9, Hopeless 6/9" {
+		t.Errorf("ladder %s", got)
+	}
+	if e.Base.Resolution.Kind != model.DicePool || !strings.HasPrefix(e.CheckGuidance, "Count successes.") {
+		t.Errorf("kind %s, guidance %q", e.Base.Resolution.Kind, e.CheckGuidance)
+	}
+}
+
+// The ladder guard: a wrongly shaped layer ladder is ignored, the last
+// qualifying one wins.
+func TestLadderLastQualifyingWins(t *testing.T) {
+	rs, _ := parseDoc(t, sumBase).layers(t, `[
+	  {"id":"a","label":"A","difficultyLadder":[{"label":"A","dc":1}]},
+	  {"id":"b","label":"B","difficultyLadder":[{"label":"B","dc":2}]},
+	  {"id":"c","label":"C","difficultyLadder":[{"label":"C","successes":2}]}]`).decode(t)
+	if got := ladderText(Resolve(rs, []string{"a", "b"}).Ladder); got != "B 2" {
+		t.Errorf("a+b: %s", got)
+	}
+	e := Resolve(rs, []string{"a", "c"})
+	if got := ladderText(e.Ladder); got != "A 1" || e.LadderFrom.ID != "a" {
+		t.Errorf("a+c: %s", got)
+	}
+}
+
+// §11.5 Enum narrowing.
+func TestWorkedEnumNarrowing(t *testing.T) {
+	rs := parseDoc(t, sumBase).layers(t, magicLayers).ruleset(t)
+	e := Resolve(rs, []string{"low_magic"})
+	f := e.Enum("spellcasting_ability")
+	if !slices.Equal(f.Values, []string{"none", "wis"}) || !slices.Equal(f.Removed, []string{"int", "cha"}) {
+		t.Errorf("values %v removed %v", f.Values, f.Removed)
+	}
+	var labels []string
+	for _, vl := range f.Labels {
+		labels = append(labels, vl.Value+"="+vl.Label)
+	}
+	if !slices.Equal(labels, []string{"none=None", "wis=Wisdom"}) {
+		t.Errorf("labels %v", labels)
+	}
+	if f.Default == nil || *f.Default != "none" {
+		t.Errorf("default %v", f.Default)
+	}
+	base := rs.Sheet.Field("spellcasting_ability")
+	if len(base.Values) != 4 || len(base.ValueLabels) != 4 || base.Default != "none" {
+		t.Error("the base field changed")
+	}
+}
+
+// §11.6 Enum fallback.
+func TestWorkedEnumFallback(t *testing.T) {
+	rs := parseDoc(t, sumBase).layers(t, `[
+	  {"id":"no_lowlands","label":"No lowlands","gm":{"guidance":"Lowlands gone."},"fields":[{"id":"road","removeValues":["ash","rust"],"default":"glass"}]},
+	  {"id":"no_glass","label":"No glass","gm":{"guidance":"Glass gone."},"fields":[{"id":"road","removeValues":["glass"],"default":"ash"}]}]`).ruleset(t)
+	if ds := CheckLayers(rs); len(ds) != 0 {
+		t.Fatalf("both layers import: %v", ds)
+	}
+	r := NewResolver(rs)
+	check := func(sel []string, values []string, def string, applied []string) *Effective {
+		t.Helper()
+		e := r.Resolve(sel)
+		f := e.Enum("road")
+		if !slices.Equal(f.Values, values) || f.Default == nil || *f.Default != def {
+			t.Errorf("%v: values %v default %v", sel, f.Values, f.Default)
+		}
+		if got := appliedIDs(e); !slices.Equal(got, applied) {
+			t.Errorf("%v: applied %v", sel, got)
+		}
+		return e
+	}
+	check([]string{"no_lowlands"}, []string{"glass"}, "glass", []string{"no_lowlands"})
+	check([]string{"no_glass"}, []string{"ash", "rust"}, "ash", []string{"no_glass"})
+	e := check([]string{"no_lowlands", "no_glass"}, []string{"glass"}, "glass", []string{"no_lowlands"})
+	if got := e.Options(); len(got) != 1 || got[0].Key != "layer.no_lowlands" {
+		t.Errorf("options %v", got)
+	}
+	if strings.Contains(e.CheckGuidance, "Glass gone") {
+		t.Error("the dropped layer's guidance is applied")
+	}
+	if len(e.Dropped) != 1 || e.Dropped[0].Cause != DropInvalid || !slices.Equal(e.Dropped[0].With, []string{"no_lowlands"}) ||
+		!strings.Contains(e.Dropped[0].Reason(), `"road"`) {
+		t.Errorf("dropped %+v", e.Dropped)
+	}
+	// the toggle of a dropped layer is neither on nor disabled
+	if tg := e.Toggles[1]; tg.On || tg.Disabled() {
+		t.Errorf("toggle %+v", tg)
+	}
+	e = r.Resolve(nil)
+	if len(e.Applied) != 0 || len(e.Options()) != 0 {
+		t.Error("options {} should give the base")
+	}
+}
+
+// The fallback also drops a layer whose ladder or guidance breaks the
+// effective rules, and a removal some hideWhen compares against.
+func TestFallbackReasons(t *testing.T) {
+	long := strings.Repeat("g", 4000)
+	d := parseDoc(t, poolBase)
+	var layers []string
+	for i := range 12 {
+		layers = append(layers, fmt.Sprintf(`{"id":"l%d","label":"L","gm":{"guidance":"%s"}}`, i, long))
+	}
+	d.set(t, "gm.checkGuidance", strings.Repeat("b", 1500))
+	rs, _ := d.layers(t, "["+strings.Join(layers, ",")+"]").decode(t)
+	all := []string{"l0", "l1", "l2", "l3", "l4", "l5", "l6", "l7", "l8", "l9", "l10", "l11"}
+	e := Resolve(rs, all)
+	if len(e.Applied) != 12 || len(e.CheckGuidance) != MaxLayeredGuidance {
+		t.Errorf("12 layers of 4000 plus 1500: %d applied, %d characters", len(e.Applied), len(e.CheckGuidance))
+	}
+	// one more character and the last layer no longer fits
+	d.set(t, "gm.checkGuidance", strings.Repeat("b", 1501))
+	rs, _ = d.decode(t)
+	e = Resolve(rs, all)
+	if len(e.Applied) != 11 || e.Dropped[0].ID != "l11" || !strings.Contains(e.Dropped[0].Reason(), "49513") {
+		t.Errorf("over the cap: %d applied, %+v", len(e.Applied), e.Dropped)
+	}
+	// a ladder that cannot be reached is dropped (a file the Engine refuses, shown anyway)
+	rs, _ = parseDoc(t, poolBase).layers(t, `[{"id":"a","label":"A","difficultyLadder":[{"label":"Far","successes":99}]},{"id":"b","label":"B","gm":{"guidance":"B."}}]`).decode(t)
+	e = Resolve(rs, []string{"a", "b"})
+	if got := appliedIDs(e); !slices.Equal(got, []string{"b"}) || !strings.Contains(e.Dropped[0].Reason(), "on its own") {
+		t.Errorf("bad ladder: %v %+v", got, e.Dropped)
+	}
+	if got := ladderText(e.Ladder); got != "Plain 1, Hard 3/8" {
+		t.Errorf("ladder %s", got)
+	}
+	// a removal that a hideWhen compares against
+	rs, _ = parseDoc(t, sumBase).layers(t, `[{"id":"a","label":"A","fields":[{"id":"spellcasting_ability","removeValues":["none"],"default":"wis"}]}]`).decode(t)
+	if e := Resolve(rs, []string{"a"}); len(e.Applied) != 0 || !strings.Contains(e.Dropped[0].Reason(), "hideWhen") {
+		t.Errorf("hideWhen: %v %+v", appliedIDs(e), e.Dropped)
+	}
+	// a guidance that is not prompt-safe
+	rs, _ = parseDoc(t, sumBase).layers(t, `[{"id":"a","label":"A","gm":{"worldGuidance":"x {{y}}"}}]`).decode(t)
+	if e := Resolve(rs, []string{"a"}); len(e.Applied) != 0 || !strings.Contains(e.Dropped[0].Reason(), "double braces") {
+		t.Errorf("unsafe: %v %+v", appliedIDs(e), e.Dropped)
+	}
+}
+
+// §2.1 guidance: parts trimmed (JavaScript's trim), empty ones dropped,
+// joined with one space; nothing left keeps the base.
+func TestGuidanceJoin(t *testing.T) {
+	rs, _ := parseDoc(t, sumBase).layers(t, `[
+	  {"id":"a","label":"A","gm":{"guidance":"  First.\u00a0","worldGuidance":"\ufeffWorld one. "}},
+	  {"id":"b","label":"B","gm":{"guidance":"   "}},
+	  {"id":"c","label":"C","gm":{"guidance":"\u2003Third."}}]`).decode(t)
+	e := Resolve(rs, []string{"c", "b", "a"})
+	if want := "Ask for a check when the road pushes back. First. Third."; e.CheckGuidance != want {
+		t.Errorf("check %q, want %q", e.CheckGuidance, want)
+	}
+	if e.WorldGuidance == nil || *e.WorldGuidance != "World one." {
+		t.Errorf("world %v", e.WorldGuidance)
+	}
+	e = Resolve(rs, []string{"b"})
+	if e.CheckGuidance != "Ask for a check when the road pushes back." || e.WorldGuidance != nil {
+		t.Errorf("blank layer: %q %v", e.CheckGuidance, e.WorldGuidance)
+	}
+	if jsTrim("\u0085x\u0085") != "\u0085x\u0085" || jsTrim("\ufeff x \u3000") != "x" {
+		t.Error("jsTrim differs from JavaScript's trim")
+	}
+}
+
+// §11.7 Catalog hiding.
+func TestWorkedCatalogHiding(t *testing.T) {
+	rs := parseDoc(t, sumBase).layers(t, hardWinter).ruleset(t)
+	e := Resolve(rs, []string{"hard_winter"})
+	if got := hiddenIDs(e, "knacks"); !slices.Equal(got, []string{"last-ember"}) {
+		t.Errorf("hidden %v", got)
+	}
+	if hc, ok := e.Hidden("knacks", "last-ember"); !ok || hc.Layer.ID != "hard_winter" || hc.Rule != 0 {
+		t.Errorf("cause %+v", hc)
+	}
+	if _, ok := e.Hidden("knacks", "hold-the-line"); ok {
+		t.Error("hold-the-line hidden")
+	}
+	if got := hiddenIDs(e, "kit"); len(got) != 0 {
+		t.Errorf("another catalog: %v", got)
+	}
+	if got := hiddenIDs(Resolve(rs, nil), "knacks"); len(got) != 0 {
+		t.Errorf("layer off: %v", got)
+	}
+	// word rules
+	rs = parseDoc(t, sumBase).layers(t, `[{"id":"w","label":"W","catalogs":[
+	  {"id":"knacks","hide":{"filter":"road","equals":"Rustways"}},
+	  {"id":"knacks","hide":{"filter":"callings","notIn":["Scout","Ember-tender"]}}]}]`).ruleset(t)
+	e = Resolve(rs, []string{"w"})
+	if got := hiddenIDs(e, "knacks"); !slices.Equal(got, []string{"a", "c", "f"}) {
+		t.Errorf("word rules hide %v", got)
+	}
+	for id, rule := range map[string]int{"a": 0, "c": 1, "f": 1} {
+		if hc, _ := e.Hidden("knacks", id); hc.Rule != rule {
+			t.Errorf("%s hidden by rule %d, want %d", id, hc.Rule, rule)
+		}
+	}
+}
+
+// Hides covers each comparison of §4 on its own.
+func TestHides(t *testing.T) {
+	entry := func(fv model.FilterValue) *model.Entry {
+		fv.Filter = "f"
+		return &model.Entry{Filters: []model.FilterValue{fv}}
+	}
+	num := func(x float64) *model.Entry { return entry(model.FilterValue{Kind: model.Number, Number: x}) }
+	text := func(s string) *model.Entry { return entry(model.FilterValue{Kind: model.String, Text: s}) }
+	tags := func(s ...string) *model.Entry { return entry(model.FilterValue{Kind: model.Array, Tags: s}) }
+	rule := func(op string, n float64, s string, list ...string) model.HideRule {
+		return model.HideRule{Filter: "f", Op: op, Number: n, Text: s, List: list}
+	}
+	tests := []struct {
+		name string
+		rule model.HideRule
+		e    *model.Entry
+		want bool
+	}{
+		{"above strictly", rule("above", 1, ""), num(1), false},
+		{"above", rule("above", 1, ""), num(1.5), true},
+		{"below strictly", rule("below", 1, ""), num(1), false},
+		{"below", rule("below", 1, ""), num(0), true},
+		{"above on text", rule("above", 0, ""), text("5"), false},
+		{"unset filter", rule("above", 0, ""), &model.Entry{}, false},
+		{"equals text", rule("equals", 0, "Rust"), text("Rust"), true},
+		{"equals is case-sensitive", rule("equals", 0, "Rust"), text("rust"), false},
+		{"equals does not trim", rule("equals", 0, "Rust"), text("Rust "), false},
+		{"equals in tags", rule("equals", 0, "Rust"), tags("Ash", "Rust"), true},
+		{"equals on a number", rule("equals", 0, "1"), num(1), false},
+		{"notIn single string is one word", rule("notIn", 0, "", "Scout Hauler"), text("Scout"), true},
+		{"notIn match", rule("notIn", 0, "", "Scout"), tags("Hauler", "Scout"), false},
+		{"notIn no match", rule("notIn", 0, "", "Scout"), tags("Hauler"), true},
+		{"notIn on a number", rule("notIn", 0, "", "1"), num(1), false},
+		{"notIn empty tags kept", rule("notIn", 0, "", "Scout"), tags(), false},
+		{"no comparison", rule("", 0, ""), num(5), false},
+	}
+	for _, tc := range tests {
+		if got := Hides(tc.rule, tc.e); got != tc.want {
+			t.Errorf("%s: %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+const longNight = `[{"id":"long_night","label":"The long night","currencies":{"removeUnits":["crown"]}}]`
+
+// §11.9 Coins.
+func TestWorkedCoins(t *testing.T) {
+	rs := parseDoc(t, sumBase).layers(t, longNight).ruleset(t)
+	if ds := CheckLayers(rs); len(ds) != 0 {
+		t.Fatal(ds)
+	}
+	e := Resolve(rs, []string{"long_night"})
+	if len(e.Applied) != 1 {
+		t.Fatal("long_night applies even though items are priced in crowns")
+	}
+	if len(rs.Items.Currencies[0].Units) != 3 {
+		t.Error("the definition changed its coins")
+	}
+	c := e.Currencies[0]
+	if c.Family.ID != "coin" || c.Removed || len(c.Units) != 2 || c.Units[0].ID != "penny" || c.Units[1].ID != "shilling" || c.RemovedUnits[0].ID != "crown" {
+		t.Errorf("currencies %+v", c)
+	}
+	if !e.CoinRemoved("crown") || e.CoinRemoved("penny") {
+		t.Error("CoinRemoved")
+	}
+	for key, want := range map[string]string{"kit/watch-pistol": "15 shillings", "kit/silver-nail": "10 shillings", "kit/grave-spade": "3 shillings", "kit/warming-tonic": "4 pennies"} {
+		if got := amountText(priceOf(e, key).Shown); got != want {
+			t.Errorf("%s shows %s, want %s", key, got, want)
+		}
+	}
+	if priceOf(e, "kit/bell") != nil {
+		t.Error("an item without a cost has a price")
+	}
+	off := Resolve(rs, nil)
+	if got := amountText(priceOf(off, "kit/watch-pistol").Shown); got != "3 crowns" {
+		t.Errorf("no layer: %s", got)
+	}
+	if len(off.Currencies[0].Units) != 3 {
+		t.Error("no layer: the remaining currencies are not the declared ones")
+	}
+	// crown worth 61: 183 pennies, which 12 does not divide
+	d := parseDoc(t, sumBase).layers(t, longNight)
+	d.set(t, "items.currencies.0.units.2.value", 61.0)
+	e = Resolve(d.ruleset(t), []string{"long_night"})
+	if got := amountText(priceOf(e, "kit/watch-pistol").Shown); got != "183 pennies" {
+		t.Errorf("crown 61: %s", got)
+	}
+	// the whole family: no coin remains, no price
+	rs = parseDoc(t, sumBase).layers(t, `[{"id":"ruin","label":"Ruin","currencies":{"removeFamilies":["coin"]}}]`).ruleset(t)
+	e = Resolve(rs, []string{"ruin"})
+	if p := priceOf(e, "kit/watch-pistol"); p.Shown != nil || p.Levels[1] != nil {
+		t.Errorf("family removed: %v", p.Shown)
+	}
+	if c := e.Currencies[0]; !c.Removed || len(c.Units) != 0 || len(c.RemovedUnits) != 3 {
+		t.Errorf("family removed: %+v", c)
+	}
+	// a loot line dropping crowns drops nothing under the layer
+	e = Resolve(parseDoc(t, sumBase).layers(t, longNight).ruleset(t), []string{"long_night"})
+	if dead := e.Loot[0].Dead; len(dead) != 1 || dead[0].Line != 1 || dead[0].Cause != DeadCoinRemoved || dead[0].By.ID != "long_night" {
+		t.Errorf("dead lines %+v", dead)
+	}
+}
+
+// §5.2 the price shown when a removed coin's worth falls to smaller coins.
+func TestShownPrice(t *testing.T) {
+	rs := parseDoc(t, sumBase).layers(t, `[{"id":"a","label":"A","currencies":{"removeUnits":["shilling","crown"]}},
+	  {"id":"b","label":"B","currencies":{"removeUnits":["shilling"]}}]`).ruleset(t)
+	e := Resolve(rs, []string{"a"})
+	for cost, want := range map[model.Cost]string{
+		{Amount: 3, Unit: "crown"}:    "180 pennies",
+		{Amount: 3, Unit: "shilling"}: "36 pennies",
+		{Amount: 0, Unit: "crown"}:    "0 pennies",
+		{Amount: 5, Unit: "penny"}:    "5 pennies",
+		{Amount: 2, Unit: "florin"}:   "2 florin",
+	} {
+		if got := amountText(e.ShownPrice(cost)); got != want {
+			t.Errorf("%v: %s, want %s", cost, got, want)
+		}
+	}
+	e = Resolve(rs, []string{"b"})
+	for cost, want := range map[model.Cost]string{
+		{Amount: 5, Unit: "shilling"}: "1 crowns",
+		{Amount: 7, Unit: "shilling"}: "84 pennies",
+		{Amount: 0, Unit: "shilling"}: "0 crowns",
+	} {
+		if got := amountText(e.ShownPrice(cost)); got != want {
+			t.Errorf("%v: %s, want %s", cost, got, want)
+		}
+	}
+}
+
+// §11.10 Market prices.
+func TestWorkedMarketPrices(t *testing.T) {
+	rs := parseDoc(t, sumBase).layers(t, longNight).ruleset(t)
+	e := Resolve(rs, []string{"long_night"})
+	pistol := model.Cost{Amount: 3, Unit: "crown"}
+	tonic := model.Cost{Amount: 4, Unit: "penny"}
+	if got := amountText(e.MarketPrice(pistol, 1, 1)); got != "15 shillings" {
+		t.Errorf("pistol fair: %s", got)
+	}
+	if got := amountText(Resolve(rs, nil).MarketPrice(pistol, 1, 1)); got != "3 crowns" {
+		t.Errorf("pistol fair, no layer: %s", got)
+	}
+	if got := amountText(e.MarketPrice(pistol, 0.75, 1)); got != "135 pennies" {
+		t.Errorf("pistol cheap: %s", got)
+	}
+	if got := amountText(e.MarketPrice(tonic, 0.75, 4)); got != "1 shillings" {
+		t.Errorf("4 tonics cheap: %s", got)
+	}
+	if got := amountText(priceOf(e, "kit/warming-tonic").Shown); got != "4 pennies" {
+		t.Errorf("the tonic's own price: %s", got)
+	}
+	if MarketOwed(5, 1.5, 1) != 8 || MarketOwed(1, 0.4, 1) != 1 || MarketOwed(0, 1.5, 3) != 0 || MarketOwed(10, 0.25, 1) != 3 {
+		t.Error("rounding: 7.5 → 8, 0.4 → 1, free stays 0, 2.5 → 3")
+	}
+	// always re-expressed: 24 pennies owed read as 2 shillings
+	if got := amountText(e.MarketPrice(model.Cost{Amount: 24, Unit: "penny"}, 1, 1)); got != "2 shillings" {
+		t.Errorf("re-expressed: %s", got)
+	}
+	// the price table: every level, in the market's order
+	p := priceOf(e, "kit/watch-pistol")
+	var got []string
+	for _, a := range p.Levels {
+		got = append(got, amountText(a))
+	}
+	if !slices.Equal(got, []string{"135 pennies", "15 shillings", "270 pennies"}) {
+		t.Errorf("levels %v", got)
+	}
+	// unknown coin: no price
+	if e.MarketPrice(model.Cost{Amount: 1, Unit: "florin"}, 1, 1) != nil {
+		t.Error("an unknown coin has a market price")
+	}
+}
+
+// The market under layers: seller removal made as a whole or skipped,
+// unsold filters appended, loot replaced by the last layer.
+func TestMarketAndLoot(t *testing.T) {
+	rs := parseDoc(t, sumBase).layers(t, `[
+	  {"id":"no_smith","label":"A","items":{"market":{"removeSellers":["smith"]},"lootTables":[{"id":"grave_goods","label":"Thin","entries":[{"coins":"penny"}]}]}},
+	  {"id":"no_chandler","label":"B","items":{"market":{"removeSellers":["chandler"],"unsold":[{"category":"tonic"}]},"lootTables":[{"id":"grave_goods","label":"Thinner","entries":[{"item":"kit/warming-tonic"}]}]}}]`).ruleset(t)
+	if ds := CheckLayers(rs); len(ds) != 0 {
+		t.Fatal(ds)
+	}
+	r := NewResolver(rs)
+	e := r.Resolve([]string{"no_smith"})
+	if len(e.Market.Sellers) != 1 || e.Market.Sellers[0].ID != "chandler" || e.Market.Removed[0].Layer.ID != "no_smith" {
+		t.Errorf("sellers %+v", e.Market.Sellers)
+	}
+	if !slices.Equal(e.Market.UnsoldItems, []string{"kit/silver-nail"}) || !e.IsUnsold("kit/silver-nail") || e.IsUnsold("kit/bell") {
+		t.Errorf("unsold %v", e.Market.UnsoldItems)
+	}
+	lt := e.Loot[0]
+	if lt.ReplacedBy.ID != "no_smith" || lt.Table.Label != "Thin" || lt.Base.Label != "Grave goods" {
+		t.Errorf("loot %+v", lt)
+	}
+	if len(lt.Users) != 1 || lt.Users[0] != (LootUser{Kind: UserSeller, ID: "smith", Label: "smith"}) {
+		t.Errorf("users %+v", lt.Users)
+	}
+	// both: the second removal would leave no seller, so it is skipped; its other effects apply
+	e = r.Resolve([]string{"no_chandler", "no_smith"})
+	if len(e.Market.Sellers) != 1 || e.Market.Sellers[0].ID != "chandler" {
+		t.Errorf("sellers %v", e.Market.Sellers)
+	}
+	if len(e.Market.Skipped) != 1 || e.Market.Skipped[0].Layer.ID != "no_chandler" || len(e.MarketNotes()) != 1 {
+		t.Errorf("skipped %+v notes %v", e.Market.Skipped, e.MarketNotes())
+	}
+	if len(e.Market.Unsold) != 2 || e.Market.Unsold[1].Layer.ID != "no_chandler" {
+		t.Errorf("unsold filters %+v", e.Market.Unsold)
+	}
+	if !slices.Equal(e.Market.UnsoldItems, []string{"kit/silver-nail", "kit/warming-tonic", "kit/bell"}) {
+		t.Errorf("unsold items %v", e.Market.UnsoldItems)
+	}
+	if e.Loot[0].ReplacedBy.ID != "no_chandler" || e.Loot[0].Table.Label != "Thinner" {
+		t.Error("the last layer's table wins")
+	}
+	chandler := e.Market.Sellers[0]
+	if e.Sells(chandler, rs.Catalog("kit").Entry("warming-tonic").Item) {
+		t.Error("an unsold item is sold")
+	}
+	if e.Sells(rs.Items.Market.Sellers[0], rs.Catalog("kit").Entry("grave-spade").Item) {
+		t.Error("a removed seller sells")
+	}
+	if !Resolve(rs, nil).Sells(rs.Items.Market.Sellers[0], rs.Catalog("kit").Entry("grave-spade").Item) {
+		t.Error("the smith sells arms")
+	}
+}
+
+// Loot lines under hiding: a hidden item drops nothing, an unsold one
+// still drops, a filter whose items are all hidden drops nothing.
+func TestDeadLootLines(t *testing.T) {
+	rs := parseDoc(t, sumBase).layers(t, `[{"id":"h","label":"H","catalogs":[{"id":"kit","hide":{"filter":"weight","below":2}}]}]`).ruleset(t)
+	e := Resolve(rs, []string{"h"})
+	dead := e.Loot[0].Dead
+	if len(dead) != 2 || dead[0].Line != 3 || dead[0].Cause != DeadItemHidden || dead[1].Line != 4 || dead[1].Cause != DeadNoItem || dead[1].By.ID != "h" {
+		t.Errorf("dead %+v", dead)
+	}
+	// unsold (the base market's unsold takes silver off sale) is not hidden: no dead line
+	if dead := Resolve(rs, nil).Loot[0].Dead; len(dead) != 0 {
+		t.Errorf("no layer: %+v", dead)
+	}
+}
+
+// Sample saves: values the layers no longer offer are kept and shown.
+func TestKeptInSave(t *testing.T) {
+	rs := parseDoc(t, sumBase).layers(t, `[{"id":"low","label":"L","fields":[{"id":"spellcasting_ability","removeValues":["int","cha"]}],
+	  "catalogs":[{"id":"knacks","hide":{"filter":"grit","above":0}}],"currencies":{"removeUnits":["crown"]}}]`).ruleset(t)
+	save, ds := model.DecodeSave("s.json", []byte(`{"v":1,"build":{
+	  "fields":{"road":"rust","spellcasting_ability":"cha","level":3},
+	  "lists":{"knacks":[{"name":"Last ember","_catalog":"knacks/last-ember"},{"name":"Hold","_catalog":"knacks/hold-the-line"},{"name":"Own"}]},
+	  "purse":{"crown":2,"shilling":1}}}`))
+	if model.HasErrors(ds) {
+		t.Fatal(ds)
+	}
+	e := Resolve(rs, []string{"low"})
+	kept := e.KeptInSave(save)
+	var got []string
+	for _, k := range kept {
+		got = append(got, fmt.Sprintf("%s %s=%s by %s", k.Kind, k.Path, k.Value, k.Layer.ID))
+	}
+	want := []string{
+		"enum-value build.fields.spellcasting_ability=cha by low",
+		"catalog-row build.lists.knacks.0._catalog=knacks/last-ember by low",
+		"coin build.purse.crown=crown by low",
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("kept\n%q\nwant\n%q", got, want)
+	}
+	if kept[2].Count != 2 || kept[0].Node.Pos.Line != 2 {
+		t.Errorf("count %v line %d", kept[2].Count, kept[0].Node.Pos.Line)
+	}
+	if len(Resolve(rs, nil).KeptInSave(save)) != 0 {
+		t.Error("no layer: nothing is kept")
+	}
+	doc := e.SaveDocument(save)
+	if len(doc.Kept) != 3 || doc.Kept[0].Shown != KeptAndShown || *doc.Kept[2].Count != 2 {
+		t.Errorf("doc %+v", doc)
+	}
+}
+
+// Selection ignores the order of ids and repeats; Selected is in
+// declaration order, then unknown ids sorted.
+func TestSelectionOrder(t *testing.T) {
+	rs := parseDoc(t, sumBase).layers(t, magicLayers).ruleset(t)
+	e := Resolve(rs, []string{"zeta", "high_magic", "alpha", "low_magic", "high_magic"})
+	if !slices.Equal(e.Selected, []string{"low_magic", "high_magic", "alpha", "zeta"}) {
+		t.Errorf("selected %v", e.Selected)
+	}
+	var dropped []string
+	for _, d := range e.Dropped {
+		dropped = append(dropped, d.ID+":"+d.Cause)
+	}
+	if !slices.Equal(dropped, []string{"high_magic:conflict", "alpha:unknown", "zeta:unknown"}) {
+		t.Errorf("dropped %v", dropped)
+	}
+	if ids := ChosenLayers([]Option{{"layer.a", true}, {"layer.b", "true"}, {"x", true}, {"layer.c", 1}}); !slices.Equal(ids, []string{"a"}) {
+		t.Errorf("chosen %v", ids)
+	}
+}
+
+// A dropped layer does not knock out later ones (§1.1: conflicts are tested
+// only against layers already kept).
+func TestConflictChain(t *testing.T) {
+	rs := parseDoc(t, sumBase).layers(t, `[{"id":"a","label":"A","conflicts":["b"]},{"id":"b","label":"B","conflicts":["c"]},{"id":"c","label":"C"}]`).ruleset(t)
+	if got := appliedIDs(Resolve(rs, []string{"a", "b", "c"})); !slices.Equal(got, []string{"a", "c"}) {
+		t.Errorf("applied %v", got)
+	}
+	issues := NewGameIssues(rs, LayerOptions([]string{"c", "b", "a"}))
+	if len(issues) != 2 || !slices.Equal(issues[0].Layers, []string{"a", "b"}) || !slices.Equal(issues[1].Layers, []string{"b", "c"}) {
+		t.Errorf("issues %+v", issues)
+	}
+}
+
+// Resolve tolerates a nil ruleset and a ruleset with nothing in it.
+func TestResolveEmpty(t *testing.T) {
+	for _, rs := range []*model.Ruleset{nil, {}} {
+		e := Resolve(rs, []string{"x"})
+		if len(e.Applied) != 0 || len(e.Dropped) != 1 || e.Document() == nil {
+			t.Errorf("%+v", e)
+		}
+	}
+}
