@@ -288,8 +288,8 @@ func (r *entryReader) pack(n *model.Node, p *PackListing) {
 // name <id>-<version>.<language>.json.
 func (r *entryReader) packURL(n *model.Node, u *url.URL, p *PackListing) {
 	a := r.e.Artifact
-	if a.prefix == "" {
-		return // no usable artifact URL to compare with; reported there
+	if a.prefix == "" || p.Lang == "" || p.Lang == "en" {
+		return // nothing sound to compare with; reported already
 	}
 	if host := strings.ToLower(u.Host); host != a.host {
 		r.errorf(n, "entry-url", "the %s pack is on %s; packs are published on the artifact's host, %s", p.Key, u.Host, a.host)

@@ -1,0 +1,97 @@
+package i18n
+
+import (
+	"errors"
+	"testing"
+)
+
+func TestParseTag(t *testing.T) {
+	tests := []struct {
+		code, want string
+		ok         bool
+	}{
+		{"pt-BR", "pt-BR", true},
+		{"pt-br", "pt-BR", true},
+		{"PT-br", "pt-BR", true},
+		{"zh-hans", "zh-Hans", true},
+		{"zh-Hans", "zh-Hans", true},
+		{"EN", "en", true},
+		{"sr-latn-RS", "sr-Latn-RS", true},
+		{"pt_BR", "", false},
+		{"", "", false},
+		{"und", "", false},
+		{"x-foo", "", false},
+		{" en", "", false},
+		{"en ", "", false},
+		{"en--US", "", false},
+		{"en-", "", false},
+		{"toolongtag", "", false},
+		{"entry", "", false},
+		{"é", "", false},
+		{"en-US-" + string(make([]byte, 70)), "", false},
+	}
+	for _, tt := range tests {
+		tag, err := ParseTag(tt.code)
+		if (err == nil) != tt.ok {
+			t.Errorf("ParseTag(%q) error = %v, want ok=%v", tt.code, err, tt.ok)
+			continue
+		}
+		if tt.ok && tag.String() != tt.want {
+			t.Errorf("ParseTag(%q) = %s, want %s", tt.code, tag, tt.want)
+		}
+	}
+	if _, err := ParseTag("pt_BR"); !errors.Is(err, ErrUnderscore) {
+		t.Errorf("ParseTag(pt_BR) = %v, want ErrUnderscore", err)
+	}
+}
+
+func TestBaseOf(t *testing.T) {
+	tests := []struct {
+		code, base string
+		differs    bool
+	}{
+		{"pt-BR", "pt", true},
+		{"zh-Hans", "zh", true},
+		{"sr-Latn", "sr", true},
+		{"pt", "pt", false},
+		{"fr", "fr", false},
+	}
+	for _, tt := range tests {
+		tag, err := ParseTag(tt.code)
+		if err != nil {
+			t.Fatal(err)
+		}
+		base, differs := BaseOf(tag)
+		if base != tt.base || differs != tt.differs {
+			t.Errorf("BaseOf(%s) = %q, %v; want %q, %v", tt.code, base, differs, tt.base, tt.differs)
+		}
+	}
+}
+
+func TestEngineLanguage(t *testing.T) {
+	tests := []struct {
+		code, want string
+		ok         bool
+	}{
+		{"pt-BR", "pt-BR", true},
+		{"pt-br", "pt-BR", true},
+		{"PT-br", "pt-BR", true},
+		{"zh-hans", "zh-Hans", true},
+		{"en", "en", true},
+		{"ja", "ja", true},
+		{"pt", "", false},    // valid tag, not an Engine language
+		{"en-US", "", false}, // likewise
+		{"zh", "", false},
+		{"pt_BR", "", false}, // not a tag at all
+		{"klingon", "", false},
+	}
+	for _, tt := range tests {
+		got, err := EngineLanguage(tt.code)
+		if (err == nil) != tt.ok || got != tt.want {
+			t.Errorf("EngineLanguage(%q) = %q, %v; want %q, ok=%v", tt.code, got, err, tt.want, tt.ok)
+		}
+	}
+	if len(EngineLanguages) != 12 {
+		t.Errorf("the Engine has 12 UI languages, listed %d", len(EngineLanguages))
+	}
+}
