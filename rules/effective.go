@@ -65,7 +65,8 @@ type Effective struct {
 	removedUnits   map[string]bool
 	removedFamily  map[string]bool
 	removedEnumVal map[string]map[string]string // field → value → layer id
-	unsold         bitset
+	unsold         bitset                       // matched by an unsold filter
+	notOffered     bitset                       // Market.UnsoldItems
 }
 
 // Dropped is a selected layer that is not applied.

@@ -24,10 +24,11 @@ type MarketView struct {
 	// Unsold are the market's own unsold filters followed by the applied
 	// layers' ones.
 	Unsold []UnsoldFilter
-	// UnsoldItems are the items that no seller offers because an unsold
-	// filter matches them, in catalog order ("<catalog>/<entry>"). They are
-	// still items: they can be carried, used, found as loot and come up in
-	// a seller's stock table.
+	// UnsoldItems are the items with a cost that no seller offers, in
+	// catalog order ("<catalog>/<entry>"): an unsold filter matches them,
+	// or (when the market declares sellers) no remaining seller's filters
+	// do. They are still items: they can be carried, used, found as loot
+	// and come up in a seller's stock table.
 	UnsoldItems []string
 }
 
@@ -59,6 +60,7 @@ func (e *Effective) buildMarket(applied []int) {
 	m := rs.Items.Market
 	mv := &e.Market
 	mv.Declared = true
+	e.notOffered = newBitset(len(r.items))
 	mv.Levels = m.Prices
 	left := slices.Clone(m.Sellers)
 	for _, li := range applied {
@@ -105,18 +107,26 @@ func (e *Effective) buildMarket(applied []int) {
 		}
 	}
 	e.unsold = unsold
+	offered := newBitset(len(r.items))
+	for _, s := range mv.Sellers {
+		offered.or(r.sells[s])
+	}
 	for i, it := range r.items {
-		if unsold.has(i) {
+		if !r.costed.has(i) {
+			continue
+		}
+		if unsold.has(i) || (len(m.Sellers) > 0 && !offered.has(i)) {
 			mv.UnsoldItems = append(mv.UnsoldItems, it.key)
+			e.notOffered.set(i)
 		}
 	}
 }
 
-// IsUnsold tells whether no seller offers the item ("<catalog>/<entry>")
-// because an unsold filter matches it.
+// IsUnsold tells whether no seller offers the item ("<catalog>/<entry>"),
+// as listed in Market.UnsoldItems.
 func (e *Effective) IsUnsold(key string) bool {
 	i, ok := e.r.itemKeys[key]
-	return ok && e.unsold.has(i)
+	return ok && e.notOffered.has(i)
 }
 
 // Sells tells whether a seller that remains sells an item under the

@@ -30,6 +30,10 @@ type Resolver struct {
 	// filters, and each layer's, take off sale.
 	baseUnsold  bitset
 	layerUnsold []bitset
+	// sells[s] marks the items seller s's filters match; costed marks the
+	// items with a cost.
+	sells  map[*model.Seller]bitset
+	costed bitset
 	// lineItems[t] holds, for a loot table, the items each filter line can
 	// pick (nil for other lines).
 	lineItems map[*model.LootTable][][]int
@@ -215,8 +219,20 @@ func (r *Resolver) prepareItems() {
 			}
 		}
 	}
+	r.costed = newBitset(n)
+	for i, it := range r.items {
+		if it.entry.Item.Cost != nil {
+			r.costed.set(i)
+		}
+	}
+	r.sells = map[*model.Seller]bitset{}
 	if rs.Items != nil && rs.Items.Market != nil {
 		match(rs.Items.Market.Unsold, r.baseUnsold)
+		for _, s := range rs.Items.Market.Sellers {
+			b := newBitset(n)
+			match(s.Sells, b)
+			r.sells[s] = b
+		}
 	}
 	for li, l := range rs.Layers {
 		if l.Items != nil && len(l.Items.Unsold) > 0 {
