@@ -1,12 +1,412 @@
 package main
 
 import (
+	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"rulebench/migrate"
+	"rulebench/model"
 )
 
-// runMigrate runs `rulebench migrate`. (Stub until that work lands.)
+const migrateAbout = `Rehearses the ruleset's sheet.migrations on sample saves ({v, build, live}): runs the
+import checks, then moves each save to sheet.version step by step and shows what every
+step did (moved, kept-existing, no-value, default, else, set, dropped-old-key) and what
+changed. With no SAVE, the saves in PATH's saves/ folder are used.
+
+--out DIR writes each save that migrated without error to DIR under its own file name
+(DIR is made if missing). Nothing is ever overwritten: the command stops before writing
+anything when a target file already exists, is one of the inputs, or when two saves
+share a name. Each file is written to a temporary file in DIR first and then linked
+into place.
+
+Exit 0: no errors; 1: errors found (in the migrations, or a save newer than the ruleset,
+or a save that cannot be read as JSON); 2: bad usage, an unreadable path, or a file
+that could not be written.`
+
+// migrateDoc is the JSON document of `rulebench migrate --json`.
+type migrateDoc struct {
+	SchemaVersion int    `json:"schemaVersion"`
+	OK            bool   `json:"ok"`
+	Ruleset       string `json:"ruleset"`
+	SheetVersion  int    `json:"sheetVersion"`
+	// Diagnostics are the findings about the ruleset file: reading it and
+	// the migration import checks.
+	Diagnostics []model.Diagnostic `json:"diagnostics"`
+	Saves       []*saveDoc         `json:"saves"`
+}
+
+// saveDoc is one save in the document: the rehearsal, with sheet null when
+// the save could not be read, and the file written with --out.
+type saveDoc struct {
+	*migrate.Result
+	Sheet   *migrate.State `json:"sheet"`
+	Written string         `json:"written,omitempty"`
+}
+
+// runMigrate runs `rulebench migrate`.
 func runMigrate(args []string, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "rulebench migrate: not built yet")
-	return exitUsage
+	fs := newFlags("migrate", "rulebench migrate [--json] [--out DIR] PATH [SAVE...]", migrateAbout, stderr)
+	asJSON := fs.Bool("json", false, "print a JSON document instead of a readable trace")
+	outDir := fs.String("out", "", "write each migrated save as a new file in `DIR`")
+	pos, code, stop := parseFlags(fs, args)
+	if stop {
+		return code
+	}
+	if len(pos) < 1 {
+		fs.Usage()
+		return exitUsage
+	}
+	ws, code, ok := loadPath(pos[0], stderr)
+	if !ok {
+		return code
+	}
+	saveFiles := pos[1:]
+	if len(saveFiles) == 0 {
+		for _, s := range ws.Saves {
+			saveFiles = append(saveFiles, s.File)
+		}
+		if len(saveFiles) == 0 {
+			fmt.Fprintf(stderr, "rulebench migrate: no SAVE given, and %s has no saves/ folder with saves in it\n", visible(pos[0]))
+			return exitUsage
+		}
+	}
+
+	doc := &migrateDoc{SchemaVersion: 1, Ruleset: ws.RulesetFile, Diagnostics: rulesetFindings(ws)}
+	m := migrate.New(ws.Ruleset)
+	if ws.Ruleset != nil {
+		doc.SheetVersion = ws.Ruleset.Sheet.Version
+	}
+	for _, name := range saveFiles {
+		data, err := readSaveFile(name)
+		var r *migrate.Result
+		switch {
+		case errors.Is(err, errTooLarge):
+			r = m.Rehearse(name, nil)
+			r.Diagnostics = []model.Diagnostic{{Severity: model.Error, Code: "file-too-large", File: name, Path: model.RootPath, Line: 1, Column: 1,
+				Message: fmt.Sprintf("the file is over %d bytes (16 MiB) and is refused unread", model.MaxReadBytes)}}
+			r.OK = false
+		case err != nil:
+			fmt.Fprintf(stderr, "rulebench: cannot read %s: %v\n", visible(name), err)
+			return exitUsage
+		default:
+			r = m.Rehearse(name, data)
+		}
+		sd := &saveDoc{Result: r}
+		if r.Migrated || r.Sheet.Build != nil {
+			sheet := r.Sheet
+			sd.Sheet = &sheet
+		}
+		doc.Saves = append(doc.Saves, sd)
+	}
+	all := append([]model.Diagnostic(nil), doc.Diagnostics...)
+	for _, sd := range doc.Saves {
+		all = append(all, sd.Diagnostics...)
+	}
+	doc.OK = !model.HasErrors(all)
+
+	if *outDir != "" {
+		if code, ok := writeMigrated(*outDir, ws, doc.Saves, stderr); !ok {
+			return code
+		}
+	}
+	if *asJSON {
+		if err := writeJSON(stdout, doc); err != nil {
+			return exitUsage
+		}
+		return exitFor(all)
+	}
+	writeMigrateText(stdout, pos[0], doc)
+	return exitFor(all)
+}
+
+// rulesetFindings are the findings that concern the migrations: reading
+// the ruleset file (the Engine refuses a broken file, so its saves are never
+// migrated) and the migration import checks.
+func rulesetFindings(ws *model.Workspace) []model.Diagnostic {
+	ds := []model.Diagnostic{}
+	for _, d := range ws.Diagnostics {
+		if d.File == ws.RulesetFile {
+			ds = append(ds, d)
+		}
+	}
+	if ws.Ruleset == nil {
+		if !model.HasErrors(ds) {
+			ds = append(ds, model.Diagnostic{Severity: model.Error, Code: "no-ruleset", File: ws.RulesetFile, Path: model.RootPath,
+				Line: 1, Column: 1, Message: "there is no ruleset to migrate with"})
+		}
+		return ds
+	}
+	ds = append(ds, migrate.Check(ws.Ruleset)...)
+	ws.Locate(ds)
+	model.SortDiagnostics(ds)
+	return ds
+}
+
+var errTooLarge = errors.New("too large")
+
+// readSaveFile reads a save of at most model.MaxReadBytes.
+func readSaveFile(name string) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, unwrapPath(err)
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, unwrapPath(err)
+	}
+	if info.IsDir() {
+		return nil, errors.New("it is a folder, not a save file")
+	}
+	if info.Size() > model.MaxReadBytes {
+		return nil, errTooLarge
+	}
+	data, err := io.ReadAll(io.LimitReader(f, model.MaxReadBytes+1))
+	if err != nil {
+		return nil, unwrapPath(err)
+	}
+	if len(data) > model.MaxReadBytes {
+		return nil, errTooLarge
+	}
+	return data, nil
+}
+
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// writeMigrated writes every save that migrated without error to dir,
+// under its own base name. It checks every target before writing any: a
+// target that exists, is an input or the ruleset, or that two saves share,
+// stops the command with nothing written.
+func writeMigrated(dir string, ws *model.Workspace, saves []*saveDoc, stderr io.Writer) (int, bool) {
+	fail := func(format string, args ...any) (int, bool) {
+		fmt.Fprintf(stderr, "rulebench migrate: "+format+"\n", args...)
+		return exitUsage, false
+	}
+	if info, err := os.Stat(dir); err == nil && !info.IsDir() {
+		return fail("--out %s is a file, not a folder", visible(dir))
+	}
+	inputs := []string{ws.RulesetFile}
+	for _, sd := range saves {
+		inputs = append(inputs, sd.File)
+	}
+	targets := map[string]string{} // target → the save it comes from
+	for _, sd := range saves {
+		if !sd.OK || !sd.Migrated {
+			continue
+		}
+		target := filepath.Join(dir, filepath.Base(sd.File))
+		if other, ok := targets[target]; ok {
+			return fail("%s and %s would both be written to %s; migrate them into different folders", visible(other), visible(sd.File), visible(target))
+		}
+		targets[target] = sd.File
+		for _, in := range inputs {
+			if samePath(target, in) {
+				return fail("%s is an input; refusing to write over it (choose another --out folder)", visible(target))
+			}
+		}
+		if _, err := os.Lstat(target); err == nil {
+			return fail("%s already exists; refusing to overwrite it (remove it or choose another --out folder)", visible(target))
+		}
+	}
+	if len(targets) == 0 {
+		return exitOK, true
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fail("cannot make %s: %v", visible(dir), unwrapPath(err))
+	}
+	for _, sd := range saves {
+		if !sd.OK || !sd.Migrated {
+			continue
+		}
+		target := filepath.Join(dir, filepath.Base(sd.File))
+		if err := writeNew(target, sd.Result.Sheet); err != nil {
+			return fail("cannot write %s: %v", visible(target), err)
+		}
+		sd.Written = target
+	}
+	return exitOK, true
+}
+
+// samePath tells whether two paths name the same file.
+func samePath(a, b string) bool {
+	aa, err1 := filepath.Abs(a)
+	bb, err2 := filepath.Abs(b)
+	if err1 == nil && err2 == nil && aa == bb {
+		return true
+	}
+	ia, err1 := os.Stat(a)
+	ib, err2 := os.Stat(b)
+	return err1 == nil && err2 == nil && os.SameFile(ia, ib)
+}
+
+// writeNew writes a save to a new file atomically: a temporary file in the
+// same folder, synced, then linked to the target name, which fails if the
+// name was taken meanwhile. Where links are not supported, it renames
+// after checking again that the name is free.
+func writeNew(target string, sheet migrate.State) error {
+	var buf strings.Builder
+	if err := writeJSON(&buf, sheet); err != nil {
+		return err
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(target), ".rulebench-migrate-*.tmp")
+	if err != nil {
+		return unwrapPath(err)
+	}
+	defer os.Remove(tmp.Name())
+	if _, err := tmp.WriteString(buf.String()); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Sync(); err != nil {
+		tmp.Close()
+		return err
+	}
+	if err := tmp.Close(); err != nil {
+		return err
+	}
+	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
+		return err
+	}
+	err = os.Link(tmp.Name(), target)
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, fs.ErrExist):
+		return errors.New("the file appeared while writing; it was left as it is")
+	}
+	if _, statErr := os.Lstat(target); statErr == nil {
+		return errors.New("the file appeared while writing; it was left as it is")
+	}
+	return os.Rename(tmp.Name(), target)
+}
+
+// writeMigrateText prints the rehearsal for people.
+func writeMigrateText(w io.Writer, path string, doc *migrateDoc) {
+	if len(doc.Diagnostics) > 0 {
+		writeDiagnostics(w, doc.Diagnostics)
+		fmt.Fprintln(w)
+	}
+	migrated, failed := 0, 0
+	for i, sd := range doc.Saves {
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		r := sd.Result
+		switch {
+		case r.Migrated && r.From == r.To:
+			fmt.Fprintf(w, "%s: v%d, already current\n", visible(r.File), r.From)
+		case r.Migrated:
+			fmt.Fprintf(w, "%s: v%d → v%d\n", visible(r.File), r.From, r.To)
+		default:
+			fmt.Fprintf(w, "%s: v%d, not migrated\n", visible(r.File), r.From)
+		}
+		writeTrace(w, r.Trace)
+		if len(r.Diagnostics) > 0 {
+			writeDiagnostics(w, r.Diagnostics)
+		}
+		if sd.Written != "" {
+			fmt.Fprintf(w, "  written to %s\n", visible(sd.Written))
+		}
+		if r.Migrated && r.OK {
+			migrated++
+		} else {
+			failed++
+		}
+	}
+	all := append([]model.Diagnostic(nil), doc.Diagnostics...)
+	for _, sd := range doc.Saves {
+		all = append(all, sd.Diagnostics...)
+	}
+	fmt.Fprintf(w, "\n%s: %d saves, %d migrated, %d not; %d errors, %d warnings\n", visible(path),
+		len(doc.Saves), migrated, failed, model.Count(all, model.Error), model.Count(all, model.Warning))
+}
+
+// writeTrace prints one line a step: the entry, the step, where the value
+// came from and went, and the outcome with its value.
+func writeTrace(w io.Writer, trace []migrate.StepTrace) {
+	rows := make([][3]string, 0, len(trace))
+	width := [2]int{}
+	for _, st := range trace {
+		op := st.Op
+		if st.Kind != "" {
+			op += " " + st.Kind
+		}
+		move := st.Source
+		if st.Destination != "" {
+			move += " → " + st.Destination
+		}
+		row := [3]string{fmt.Sprintf("%d→%d  %s", st.From, st.From+1, op), visible(move), outcomeText(st)}
+		for i := range width {
+			width[i] = max(width[i], len([]rune(row[i])))
+		}
+		rows = append(rows, row)
+	}
+	for _, row := range rows {
+		fmt.Fprintf(w, "  %s  %s  %s\n", pad(row[0], width[0]), pad(row[1], width[1]), row[2])
+	}
+}
+
+func pad(s string, n int) string {
+	return s + strings.Repeat(" ", max(0, n-len([]rune(s))))
+}
+
+// outcomeText says what a step did, with the values it moved.
+func outcomeText(st migrate.StepTrace) string {
+	out := string(st.Outcome)
+	switch st.Outcome {
+	case migrate.Moved, migrate.Default, migrate.Else:
+		out += " " + valueText(st.Value)
+	case migrate.KeptExisting:
+		out += fmt.Sprintf(" (holds %s; %s not moved)", valueText(st.Existing), valueText(st.Value))
+	case migrate.DroppedOldKey:
+		out += fmt.Sprintf(" (%s dropped; the new key holds %s)", valueText(st.Value), valueText(st.Existing))
+	case migrate.Set:
+		rows := "rows"
+		if st.Count == 1 {
+			rows = "row"
+		}
+		out += fmt.Sprintf(" %d %s to %s", st.Count, rows, valueText(st.Value))
+	}
+	switch st.Op {
+	case model.StepRoute:
+		out += fmt.Sprintf(", by %s names %s", valueText(st.By), caseList(st.Matched))
+	case model.StepRouteLive:
+		if st.Outcome != migrate.NoValue {
+			out += ", shown: " + caseList(st.Shown)
+		}
+	}
+	return out
+}
+
+func caseList(ids []string) string {
+	if len(ids) == 0 {
+		return "no case"
+	}
+	return visible(strings.Join(ids, ", "))
+}
+
+// valueText writes a saved value compactly as JSON, cut short when long and
+// made safe for the terminal.
+func valueText(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return "?"
+	}
+	s := string(b)
+	if r := []rune(s); len(r) > 60 {
+		s = string(r[:57]) + "..."
+	}
+	return visible(s)
 }

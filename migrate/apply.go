@@ -123,8 +123,13 @@ type Result struct {
 	From int  `json:"from"`
 	To   int  `json:"to"`
 	OK   bool `json:"ok"`
-	// Sheet is the migrated save. It shares the values no step changed with
-	// the input save: Clone it before editing either.
+	// Migrated tells whether the chain ran (the save could be read and was
+	// not newer than the ruleset); Sheet is then at sheet.version.
+	Migrated bool `json:"migrated"`
+	// Sheet is the migrated save, or the save as read when it was not
+	// migrated (empty, with a nil Build, when it could not be read). It
+	// shares the values no step changed with the input save: Clone it before
+	// editing either.
 	Sheet State `json:"sheet"`
 	// Trace lists every step that ran, entries in ascending from, steps in
 	// file order.
@@ -329,10 +334,36 @@ func (m *Migrator) Apply(s *model.Save) *Result {
 	return r
 }
 
+// Rehearse reads a save file's bytes with model.DecodeSave and applies the
+// migrations to it. The findings made reading the save come first among the
+// result's diagnostics; a save that cannot be read (not JSON, no valid v, no
+// build object) is not migrated.
+func (m *Migrator) Rehearse(file string, data []byte) *Result {
+	s, read := model.DecodeSave(file, data)
+	var r *Result
+	if s.Root == nil || s.V < 1 || s.Build == nil {
+		// Sheet stays empty: there is no stored sheet to show.
+		r = &Result{File: file, From: s.V, To: s.V, Trace: []StepTrace{}, Entries: []EntryRun{}, Diagnostics: []model.Diagnostic{}}
+		if !model.HasErrors(read) {
+			r.errorf(s, model.RootPath, "save-unreadable", "the save has no valid v and build, so it cannot be migrated")
+		}
+	} else {
+		r = m.Apply(s)
+	}
+	r.Diagnostics = append(read, r.Diagnostics...)
+	if r.Diagnostics == nil {
+		r.Diagnostics = []model.Diagnostic{}
+	}
+	r.OK = !model.HasErrors(r.Diagnostics)
+	return r
+}
+
 func (r *Result) errorf(s *model.Save, path, code, format string, args ...any) {
 	d := model.Errorf(s.File, path, code, format, args...)
 	if s.Root != nil {
 		model.Locate(&d, s.Root)
+	} else {
+		d.Line, d.Column = 1, 1
 	}
 	r.Diagnostics = append(r.Diagnostics, d)
 }
@@ -367,7 +398,7 @@ func (m *Migrator) run(s *model.Save, r *Result) {
 		}
 	}
 	r.Trace = merge(built, lived)
-	r.To = m.version
+	r.To, r.Migrated = m.version, true
 	r.Sheet = State{V: m.version, Build: a.build, Live: a.live}
 	if len(built) > 0 && a.buildChanged {
 		if size := sheetSize(m.version, a.build); size > model.MaxSheetBytes {

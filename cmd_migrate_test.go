@@ -1,0 +1,258 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+)
+
+const lanternRoadDir = "examples/lantern-road"
+
+func needLanternRoad(t *testing.T) {
+	t.Helper()
+	if _, err := os.Stat(filepath.Join(lanternRoadDir, "saves")); err != nil {
+		t.Skip("examples/lantern-road/saves is not there")
+	}
+}
+
+func runMigrateCLI(args ...string) (int, string, string) {
+	var out, errOut bytes.Buffer
+	code := runMigrate(args, &out, &errOut)
+	return code, out.String(), errOut.String()
+}
+
+func TestMigrateText(t *testing.T) {
+	needLanternRoad(t)
+	code, out, _ := runMigrateCLI(lanternRoadDir)
+	if code != exitFindings {
+		t.Errorf("exit %d, want 1 (future.json is newer than the ruleset)", code)
+	}
+	for _, want := range []string{
+		"saves/fighter3.json: v1 → v4",
+		`set 2 rows to "deft"`,
+		`else 5, by "Fighter 3 / Wizard 2" names level_fighter, level_wizard`,
+		"dropped-old-key",
+		"saves/current.json: v4, already current",
+		"saves/future.json: v9, not migrated",
+		"error: v: the save was written under sheet version 9",
+		"7 saves, 6 migrated, 1 not; 1 errors, 0 warnings",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
+// migrateJSON runs the command with --json and decodes the document.
+func migrateJSON(t *testing.T, args ...string) (int, map[string]any) {
+	t.Helper()
+	code, out, errOut := runMigrateCLI(append([]string{"--json"}, args...)...)
+	var doc map[string]any
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatalf("not JSON (exit %d, stderr %q): %v\n%s", code, errOut, err, out)
+	}
+	return code, doc
+}
+
+func TestMigrateJSON(t *testing.T) {
+	needLanternRoad(t)
+	code, doc := migrateJSON(t, lanternRoadDir)
+	if code != exitFindings || doc["schemaVersion"] != 1.0 || doc["ok"] != false {
+		t.Fatalf("exit %d, schemaVersion %v, ok %v", code, doc["schemaVersion"], doc["ok"])
+	}
+	saves, _ := doc["saves"].([]any)
+	if len(saves) != 7 {
+		t.Fatalf("%d saves, want 7", len(saves))
+	}
+	byFile := map[string]map[string]any{}
+	for _, s := range saves {
+		sd := s.(map[string]any)
+		for _, key := range []string{"file", "from", "to", "ok", "sheet", "trace", "diagnostics"} {
+			if _, ok := sd[key]; !ok {
+				t.Errorf("save %v lacks %q", sd["file"], key)
+			}
+		}
+		for _, st := range sd["trace"].([]any) {
+			for _, key := range []string{"entry", "step", "op", "source", "destination", "outcome", "value"} {
+				if _, ok := st.(map[string]any)[key]; !ok {
+					t.Errorf("a step of %v lacks %q", sd["file"], key)
+				}
+			}
+		}
+		byFile[filepath.Base(sd["file"].(string))] = sd
+	}
+	f3 := byFile["fighter3.json"]
+	if f3["from"] != 1.0 || f3["to"] != 4.0 || f3["ok"] != true {
+		t.Errorf("fighter3: %v → %v ok %v", f3["from"], f3["to"], f3["ok"])
+	}
+	var outcomes []string
+	for _, st := range f3["trace"].([]any) {
+		outcomes = append(outcomes, st.(map[string]any)["outcome"].(string))
+	}
+	if want := []string{"moved", "moved", "moved", "set", "moved", "moved", "moved", "moved", "moved"}; !slices.Equal(outcomes, want) {
+		t.Errorf("fighter3 outcomes %v", outcomes)
+	}
+	fields := f3["sheet"].(map[string]any)["build"].(map[string]any)["fields"].(map[string]any)
+	if fields["level_fighter"] != 3.0 || fields["experience"] != 1450.0 || fields["xp"] != 1450.0 {
+		t.Errorf("fighter3 fields %v", fields)
+	}
+	future := byFile["future.json"]
+	diags := future["diagnostics"].([]any)
+	if future["ok"] != false || len(diags) != 1 || diags[0].(map[string]any)["code"] != "save-newer" || diags[0].(map[string]any)["line"] == 0.0 {
+		t.Errorf("future: ok %v, %v", future["ok"], diags)
+	}
+}
+
+func TestMigrateGivenSaves(t *testing.T) {
+	needLanternRoad(t)
+	dir := t.TempDir()
+	bad := filepath.Join(dir, "bad.json")
+	os.WriteFile(bad, []byte("not json"), 0o644)
+	code, doc := migrateJSON(t, lanternRoadDir, filepath.Join(lanternRoadDir, "saves", "fighter3.json"))
+	if code != exitOK || len(doc["saves"].([]any)) != 1 {
+		t.Errorf("one good save: exit %d, %d saves", code, len(doc["saves"].([]any)))
+	}
+	code, doc = migrateJSON(t, lanternRoadDir, bad)
+	sd := doc["saves"].([]any)[0].(map[string]any)
+	if code != exitFindings || sd["sheet"] != nil || sd["ok"] != false || len(sd["diagnostics"].([]any)) == 0 {
+		t.Errorf("a save that is not JSON: exit %d, %v", code, sd)
+	}
+	if code, _, errOut := runMigrateCLI(lanternRoadDir, filepath.Join(dir, "missing.json")); code != exitUsage || !strings.Contains(errOut, "cannot read") {
+		t.Errorf("a missing save: exit %d, %q", code, errOut)
+	}
+	if code, _, _ := runMigrateCLI(lanternRoadDir, dir); code != exitUsage {
+		t.Errorf("a folder as SAVE: exit %d", code)
+	}
+	if code, _, _ := runMigrateCLI(); code != exitUsage {
+		t.Errorf("no PATH: exit %d", code)
+	}
+	if code, _, _ := runMigrateCLI(filepath.Join(dir, "nothing")); code != exitUsage {
+		t.Errorf("a PATH that does not exist: exit %d", code)
+	}
+	if code, _, errOut := runMigrateCLI(bad); code != exitUsage || !strings.Contains(errOut, "no SAVE given") {
+		t.Errorf("no SAVE and no saves folder: exit %d, %q", code, errOut)
+	}
+}
+
+// A ruleset whose migrations are refused: the finding, exit 1, and the saves
+// are still rehearsed.
+func TestMigrateRefusedRuleset(t *testing.T) {
+	dir := t.TempDir()
+	rs := `{"schemaVersion": 1, "id": "tiny", "version": 1, "name": "Tiny",
+  "coverage": {"summary": "A tiny ruleset."},
+  "resolution": {"kind": "dice-sum", "abilityModifier": {"op": "identity"},
+    "proficiencyTiers": [{"id": "none", "label": "None"}], "difficultyLadder": [{"label": "Easy", "dc": 10}]},
+  "gm": {"checkGuidance": "Roll."},
+  "sheet": {"version": 2,
+    "fields": [{"id": "experience", "label": "Experience", "type": "number", "min": 0, "max": 999}],
+    "migrations": [
+      {"from": 1, "steps": [{"rename": "field", "from": "xp", "to": "experience"}]},
+      {"from": 2, "steps": [{"rename": "field", "from": "xp", "to": "nowhere"}]}]}}`
+	path := filepath.Join(dir, "tiny.json")
+	os.WriteFile(path, []byte(rs), 0o644)
+	savePath := filepath.Join(dir, "s.json")
+	os.WriteFile(savePath, []byte(`{"v": 1, "build": {"fields": {"xp": 40, "note": "\u001b[31mred"}}}`), 0o644)
+	code, doc := migrateJSON(t, path, savePath)
+	var codes []string
+	for _, d := range doc["diagnostics"].([]any) {
+		dm := d.(map[string]any)
+		codes = append(codes, dm["path"].(string)+" "+dm["code"].(string))
+	}
+	want := []string{"sheet.migrations.1.from migration-from-version", "sheet.migrations.1.steps.0.to migration-unknown-id"}
+	if code != exitFindings || !slices.Equal(codes, want) {
+		t.Errorf("exit %d, findings %v, want %v", code, codes, want)
+	}
+	sheet := doc["saves"].([]any)[0].(map[string]any)["sheet"].(map[string]any)
+	if sheet["build"].(map[string]any)["fields"].(map[string]any)["experience"] != 40.0 {
+		t.Errorf("the save was not rehearsed: %v", sheet)
+	}
+	_, out, _ := runMigrateCLI(path, savePath)
+	if strings.ContainsRune(out, 0x1b) {
+		t.Errorf("text output carries a raw escape character:\n%q", out)
+	}
+	if !strings.Contains(out, "tiny.json:") || !strings.Contains(out, "migration-from-version") && !strings.Contains(out, "sheet.migrations.1.from") {
+		t.Errorf("text output lacks the ruleset finding:\n%s", out)
+	}
+}
+
+func TestMigrateOut(t *testing.T) {
+	needLanternRoad(t)
+	out := filepath.Join(t.TempDir(), "migrated")
+	code, doc := migrateJSON(t, "--out", out, lanternRoadDir)
+	if code != exitFindings {
+		t.Errorf("exit %d, want 1 (future.json)", code)
+	}
+	entries, _ := os.ReadDir(out)
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	want := []string{"current.json", "dest-set.json", "fighter3.json", "multiclass.json", "no-class.json", "no-level.json"}
+	if !slices.Equal(names, want) {
+		t.Errorf("written %v, want %v (no future.json, no temporary file)", names, want)
+	}
+	for _, s := range doc["saves"].([]any) {
+		sd := s.(map[string]any)
+		written, _ := sd["written"].(string)
+		if sd["ok"] == false {
+			if written != "" {
+				t.Errorf("%v written despite errors", sd["file"])
+			}
+			continue
+		}
+		data, err := os.ReadFile(written)
+		if err != nil {
+			t.Fatalf("%v: %v", sd["file"], err)
+		}
+		var got any
+		json.Unmarshal(data, &got)
+		if !jsonEqual(got, sd["sheet"]) {
+			t.Errorf("%s holds another sheet than the document's", written)
+		}
+	}
+	before, _ := os.ReadFile(filepath.Join(out, "fighter3.json"))
+	// Again into the same folder: refused, nothing touched.
+	code, _, errOut := runMigrateCLI("--out", out, lanternRoadDir)
+	if code != exitUsage || !strings.Contains(errOut, "already exists") {
+		t.Errorf("second run: exit %d, %q", code, errOut)
+	}
+	after, _ := os.ReadFile(filepath.Join(out, "fighter3.json"))
+	if !bytes.Equal(before, after) {
+		t.Errorf("a refused run changed an earlier output")
+	}
+	// Into the saves' own folder: the targets are the inputs.
+	savesDir := filepath.Join(lanternRoadDir, "saves")
+	code, _, errOut = runMigrateCLI("--out", savesDir, lanternRoadDir)
+	if code != exitUsage || !strings.Contains(errOut, "is an input") {
+		t.Errorf("--out onto the inputs: exit %d, %q", code, errOut)
+	}
+	// Two saves with one name.
+	dir := t.TempDir()
+	for _, sub := range []string{"a", "b"} {
+		os.MkdirAll(filepath.Join(dir, sub), 0o755)
+		os.WriteFile(filepath.Join(dir, sub, "s.json"), []byte(`{"v": 4, "build": {}}`), 0o644)
+	}
+	empty := filepath.Join(dir, "out")
+	code, _, errOut = runMigrateCLI("--out", empty, lanternRoadDir, filepath.Join(dir, "a", "s.json"), filepath.Join(dir, "b", "s.json"))
+	if code != exitUsage || !strings.Contains(errOut, "would both be written") {
+		t.Errorf("two saves, one name: exit %d, %q", code, errOut)
+	}
+	if _, err := os.Stat(empty); err == nil {
+		t.Errorf("a refused run made the --out folder")
+	}
+	// --out naming a file.
+	file := filepath.Join(dir, "a", "s.json")
+	if code, _, _ := runMigrateCLI("--out", file, lanternRoadDir, filepath.Join(dir, "b", "s.json")); code != exitUsage {
+		t.Errorf("--out onto a file: exit %d", code)
+	}
+}
+
+func jsonEqual(a, b any) bool {
+	x, _ := json.Marshal(a)
+	y, _ := json.Marshal(b)
+	return bytes.Equal(x, y)
+}
