@@ -9,6 +9,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 
+	"rulebench/i18n"
 	"rulebench/model"
 	"rulebench/themes"
 )
@@ -41,18 +42,25 @@ type App struct {
 	spans    [paneCount]tabSpan
 	reading  string // the file being read for the source preview
 	overview docPane
-	trans    docPane
-	migr     docPane
+	effect   docPane
 	layers   layersPane
+	trans    translationsPane
+	migr     migrationsPane
 	problems problemsPane
 }
 
 // New makes the workbench for a configuration: it runs the checks on the
-// workspace and chooses the theme. An unknown theme name is an error.
+// workspace and works out its layers, translations and migrations. An
+// unknown theme name or a language that is not a language tag is an error.
 func New(cfg Config) (App, error) {
 	th, err := themes.ByName(cfg.Theme)
 	if err != nil {
 		return App{}, err
+	}
+	if cfg.Lang != "" {
+		if _, err := i18n.ParseTag(cfg.Lang); err != nil {
+			return App{}, fmt.Errorf("--lang %s: %w", cfg.Lang, err)
+		}
 	}
 	if cfg.NoColor {
 		th = th.WithoutColor()
@@ -64,28 +72,22 @@ func New(cfg Config) (App, error) {
 		theme:    th,
 		dark:     true,
 		overview: newDocPane(overviewLines),
-		trans:    newDocPane(translationLines),
-		migr:     newDocPane(migrationLines),
+		effect:   newDocPane(effectiveLines),
 		layers:   newLayersPane(),
+		trans:    newTranslationsPane(),
+		migr:     newMigrationsPane(),
 		problems: newProblemsPane(),
 	}
 	if cfg.ASCII {
 		a.help.ShortSeparator, a.help.Ellipsis = " - ", "..."
 	}
-	a.snap = snapshot{ws: cfg.Workspace, chosen: map[string]bool{}, lang: cfg.Lang}
-	if cfg.Workspace != nil {
-		a.snap.diags = a.check(cfg.Workspace)
+	a.snap = snapshot{analysis: analyse(cfg.Workspace, cfg.Check), chosen: map[string]bool{}}
+	a.snap.setLang(cfg.Lang)
+	if a.snap.failed != "" {
+		a.status = statusLine{text: vis(a.snap.failed), isErr: true}
 	}
 	a.restyle(a.dark)
 	return a, nil
-}
-
-// check runs the configured checks, or takes what reading found.
-func (a *App) check(ws *model.Workspace) []model.Diagnostic {
-	if a.cfg.Check != nil {
-		return a.cfg.Check(ws)
-	}
-	return ws.Diagnostics
 }
 
 // Init implements tea.Model: it asks the terminal for its background
@@ -117,13 +119,15 @@ func (a App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		a.onWheel(msg.Mouse())
 	case filesChangedMsg:
 		cmd = tea.Batch(a.startReload(), waitForChange(a.changes))
+	case watchErrMsg:
+		a.status = statusLine{text: "The file watcher failed: " + vis(msg.err.Error()), isErr: true}
+		cmd = waitForChange(a.changes)
 	case reloadedMsg:
 		cmd = a.onReloaded(msg)
 	case sourceMsg:
 		a.onSource(msg)
-	case watchErrMsg:
-		a.status = statusLine{text: "Stopped watching the files: " + vis(msg.err.Error()), isErr: true}
 	}
+	a.pane(a.focus).settle()
 	a.syncKeys()
 	return a, cmd
 }
@@ -174,6 +178,8 @@ func (a *App) pane(id paneID) pane {
 	switch id {
 	case paneLayers:
 		return &a.layers
+	case paneEffective:
+		return &a.effect
 	case paneTranslations:
 		return &a.trans
 	case paneMigrations:
@@ -236,30 +242,57 @@ func (a *App) refresh() {
 	}
 	b := a.r.Body
 	a.overview.set(&a.snap, a.styles, b.W, b.H)
-	a.trans.set(&a.snap, a.styles, b.W, b.H)
-	a.migr.set(&a.snap, a.styles, b.W, b.H)
+	a.effect.set(&a.snap, a.styles, b.W, b.H)
 	a.layers.set(&a.snap, a.styles, b, a.r.Wide)
+	a.trans.set(&a.snap, a.styles, b, a.r.Wide)
+	a.migr.set(&a.snap, a.styles, b, a.r.Wide)
 	a.problems.set(&a.snap, a.styles, b, a.r.Wide)
 	_, a.spans = tabsView(a.focus, len(a.snap.diags), a.styles, a.r.Width)
+}
+
+// listOf returns the list-and-detail part of a tab, nil for the tabs
+// without one.
+func (a *App) listOf(id paneID) *listPane {
+	switch id {
+	case paneLayers:
+		return &a.layers.listPane
+	case paneTranslations:
+		return &a.trans.listPane
+	case paneMigrations:
+		return &a.migr.listPane
+	}
+	return nil
 }
 
 // syncKeys enables the bindings that work in the current state and
 // disables the rest, so that the help tells the truth.
 func (a *App) syncKeys() {
 	k := &a.keys
-	nav := a.sized && !a.r.TooSmall && a.pane(a.focus).scroller().scrollable()
+	ready := a.sized && !a.r.TooSmall
+	nav := ready && a.pane(a.focus).scroller().scrollable()
 	for _, b := range []*key.Binding{&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.Top, &k.Bottom} {
 		b.SetEnabled(nav)
 	}
 	t, ok := a.layers.selected()
-	k.Toggle.SetEnabled(a.focus == paneLayers && ok && !t.blocked())
+	k.Toggle.SetEnabled(ready && a.focus == paneLayers && !a.layers.inDetail && ok && !t.blocked())
 	if t.chosen {
 		k.Toggle.SetHelp("space", "switch off")
 	} else {
 		k.Toggle.SetHelp("space", "switch on")
 	}
-	k.Open.SetEnabled(a.focus == paneProblems && len(a.snap.diags) > 0 && !a.problems.open)
-	k.Close.SetEnabled(a.focus == paneProblems && a.problems.open)
+	open, closing := false, false
+	switch lp := a.listOf(a.focus); {
+	case a.focus == paneProblems:
+		open, closing = len(a.snap.diags) > 0 && !a.problems.open, a.problems.open
+		k.Open.SetHelp("enter", "source")
+		k.Close.SetHelp("esc", "close source")
+	case lp != nil:
+		open, closing = lp.canEnter(), lp.inDetail
+		k.Open.SetHelp("enter", "scroll detail")
+		k.Close.SetHelp("esc", "back to list")
+	}
+	k.Open.SetEnabled(ready && open)
+	k.Close.SetEnabled(ready && closing)
 	k.Reload.SetEnabled(a.cfg.Reload != nil)
 }
 
@@ -286,17 +319,18 @@ func (a *App) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		for i, b := range k.Tabs {
 			if key.Matches(msg, b) {
 				a.focus = paneID(i)
-				return nil
+				return a.readSource()
 			}
 		}
 		return a.onPaneKey(msg)
 	}
-	return nil
+	return a.readSource()
 }
 
 // onPaneKey handles the keys that act on the focused pane.
 func (a *App) onPaneKey(msg tea.KeyPressMsg) tea.Cmd {
 	k, sc := a.keys, a.pane(a.focus).scroller()
+	lp := a.listOf(a.focus)
 	switch {
 	case key.Matches(msg, k.Up):
 		sc.move(-1)
@@ -312,10 +346,14 @@ func (a *App) onPaneKey(msg tea.KeyPressMsg) tea.Cmd {
 		sc.bottom()
 	case key.Matches(msg, k.Toggle):
 		a.toggleLayer()
-	case key.Matches(msg, k.Open):
+	case key.Matches(msg, k.Open) && a.focus == paneProblems:
 		a.problems.setOpen(true)
-	case key.Matches(msg, k.Close):
+	case key.Matches(msg, k.Close) && a.focus == paneProblems:
 		a.problems.setOpen(false)
+	case key.Matches(msg, k.Open) && lp != nil:
+		lp.inDetail = true
+	case key.Matches(msg, k.Close) && lp != nil:
+		lp.inDetail = false
 	}
 	return a.readSource()
 }
@@ -329,11 +367,11 @@ func (a *App) toggleLayer() {
 	a.snap.chosen = withChosen(a.snap.chosen, before.layer.ID, !before.chosen)
 	a.refresh()
 	after, _ := a.layers.selected()
-	a.status = statusLine{text: toggleStatus(before, after)}
+	a.status = statusLine{text: toggleStatus(after)}
 }
 
 // onClick handles a left click: on a tab, it opens it; on a layer, it
-// selects and switches it; on a finding, it selects it.
+// selects and switches it; on another row, it selects it.
 func (a *App) onClick(m tea.Mouse) tea.Cmd {
 	if m.Button != tea.MouseLeft || !a.sized || a.r.TooSmall {
 		return nil
@@ -342,21 +380,26 @@ func (a *App) onClick(m tea.Mouse) tea.Cmd {
 		for i, s := range a.spans {
 			if m.X >= s.start && m.X < s.end {
 				a.focus = paneID(i)
-				return nil
+				break
 			}
 		}
-		return nil
+		return a.readSource()
 	}
 	if !a.r.Body.contains(m.X, m.Y) {
 		return nil
 	}
 	x, y := m.X-a.r.Body.X, m.Y-a.r.Body.Y
-	switch a.focus {
-	case paneLayers:
-		if a.layers.list.contains(x, y) && a.layers.scroll.selectVisible(y-a.layers.list.Y) {
+	if lp := a.listOf(a.focus); lp != nil {
+		if !lp.lr.contains(x, y) {
+			return nil
+		}
+		lp.inDetail = false
+		if lp.list.selectVisible(y-lp.lr.Y) && a.focus == paneLayers {
 			a.toggleLayer()
 		}
-	case paneProblems:
+		return nil
+	}
+	if a.focus == paneProblems {
 		if lr := a.problems.listRect(); lr.contains(x, y) {
 			a.problems.scroll.selectVisible(y - lr.Y)
 		}
@@ -364,9 +407,12 @@ func (a *App) onClick(m tea.Mouse) tea.Cmd {
 	return a.readSource()
 }
 
-// onWheel scrolls the focused pane.
+// onWheel scrolls what is under the mouse.
 func (a *App) onWheel(m tea.Mouse) {
-	sc := a.pane(a.focus).scroller()
+	if !a.sized || a.r.TooSmall {
+		return
+	}
+	sc := a.pane(a.focus).scrollerAt(m.X-a.r.Body.X, m.Y-a.r.Body.Y)
 	switch m.Button {
 	case tea.MouseWheelUp:
 		sc.scroll(-wheelStep)
@@ -375,7 +421,7 @@ func (a *App) onWheel(m tea.Mouse) {
 	}
 }
 
-// startReload reads the files again in the background.
+// startReload reads the files again and analyses them in the background.
 func (a *App) startReload() tea.Cmd {
 	if a.cfg.Reload == nil {
 		return nil
@@ -387,11 +433,7 @@ func (a *App) startReload() tea.Cmd {
 		if err != nil {
 			return reloadedMsg{gen: gen, err: err}
 		}
-		ds := ws.Diagnostics
-		if check != nil {
-			ds = check(ws)
-		}
-		return reloadedMsg{gen: gen, ws: ws, diags: ds}
+		return reloadedMsg{gen: gen, analysis: analyse(ws, check)}
 	}
 }
 
@@ -415,22 +457,32 @@ func (a *App) onReloaded(msg reloadedMsg) tea.Cmd {
 	if t, ok := a.layers.selected(); ok {
 		layerID = t.layer.ID
 	}
+	lang := ""
+	if l, ok := a.trans.selected(); ok {
+		lang = l.Lang
+	}
 	finding, hadFinding := a.problems.selected()
-	a.snap.diags = msg.diags
 	a.snap.broken = broken(msg.ws) && !broken(a.snap.ws)
-	if !a.snap.broken {
-		a.snap.ws = msg.ws
+	if a.snap.broken {
+		a.snap.diags = msg.diags
+	} else {
+		a.snap.analysis = msg.analysis
+		a.snap.setLang(a.snap.lang)
 	}
 	a.problems.resetSources()
 	a.reading = ""
 	a.refresh()
 	a.layers.selectByID(layerID)
+	a.trans.selectLang(lang)
 	if hadFinding {
 		a.problems.selectFinding(finding)
 	}
-	if a.snap.broken {
+	switch {
+	case a.snap.broken:
 		a.status = statusLine{text: fmt.Sprintf("The ruleset on disk is broken (%s): showing the last good version", describeFindings(msg.diags)), isErr: true}
-	} else {
+	case msg.failed != "":
+		a.status = statusLine{text: vis(msg.failed), isErr: true}
+	default:
 		a.status = statusLine{text: fmt.Sprintf("Reloaded at %s: %s", time.Now().Format("15:04:05"), describeFindings(msg.diags))}
 	}
 	return a.readSource()

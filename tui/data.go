@@ -3,24 +3,31 @@ package tui
 import (
 	"slices"
 
+	"rulebench/i18n"
 	"rulebench/model"
+	"rulebench/rules"
 )
 
-// snapshot is what the panes show: the workspace (the last one that could
-// be read), its findings, and the layers switched on.
+// snapshot is what the panes show: the analysis of the workspace (the last
+// one that could be read), the layers chosen and their effect, and the
+// language previewed.
 type snapshot struct {
-	ws    *model.Workspace
-	diags []model.Diagnostic
-	// broken is set when the files on disk no longer give a ruleset; ws is
-	// then the last good one, and diags the findings of the broken files.
+	analysis
+	// broken is set when the files on disk no longer give a ruleset; the
+	// analysis is then the last good one, and diags the findings of the
+	// broken files.
 	broken bool
 	// chosen holds the ids of the layers switched on. It is replaced, never
 	// changed in place, so that copies of an App stay independent.
 	chosen map[string]bool
+	// eff is the effective ruleset under chosen; nil without a ruleset.
+	eff *rules.Effective
 	// toggles are the layer switches under chosen, in declaration order.
 	toggles []toggle
-	// lang is the language to preview translations in ("" for none).
-	lang string
+	// lang is the language to preview translations in ("" for none);
+	// preview its view, nil when lang is empty or not a language tag.
+	lang    string
+	preview *i18n.Language
 }
 
 // toggle is one layer's switch as the setup wizard shows it.
@@ -28,9 +35,11 @@ type toggle struct {
 	layer *model.Layer
 	// chosen is what the author asked for; on whether the layer applies.
 	chosen, on bool
-	// blockedBy are the labels of the layers switched on that conflict with
+	// blockedBy are the labels of the applied layers that conflict with
 	// this one: its switch is disabled while any is on.
 	blockedBy []string
+	// dropped says why a chosen layer does not apply ("" when it does).
+	dropped string
 }
 
 func (t toggle) blocked() bool { return len(t.blockedBy) > 0 }
@@ -42,35 +51,58 @@ func (s *snapshot) ruleset() *model.Ruleset {
 	return s.ws.Ruleset
 }
 
-// conflict tells whether either layer names the other in its conflicts.
-func conflict(a, b *model.Layer) bool {
-	return slices.Contains(a.Conflicts, b.ID) || slices.Contains(b.Conflicts, a.ID)
+// chosenIDs lists the chosen layer ids, sorted.
+func (s *snapshot) chosenIDs() []string {
+	ids := make([]string, 0, len(s.chosen))
+	for id, on := range s.chosen {
+		if on {
+			ids = append(ids, id)
+		}
+	}
+	slices.Sort(ids)
+	return ids
 }
 
-// resolve works out the switches: layers are taken in declaration order,
-// and of two conflicting chosen layers the one declared later is dropped.
+// resolve works out the effective ruleset and the switches for the choice.
 func (s *snapshot) resolve() {
-	s.toggles = nil
+	s.toggles, s.eff = nil, nil
 	rs := s.ruleset()
-	if rs == nil {
+	if rs == nil || s.resolver == nil {
 		return
 	}
-	var kept []*model.Layer
-	for _, l := range rs.Layers {
-		t := toggle{layer: l, chosen: s.chosen[l.ID]}
-		if t.chosen && !slices.ContainsFunc(kept, func(k *model.Layer) bool { return conflict(k, l) }) {
-			kept = append(kept, l)
-			t.on = true
-		}
-		s.toggles = append(s.toggles, t)
+	var failed string
+	guard(&failed, "layers", func() { s.eff = s.resolver.Resolve(s.chosenIDs()) })
+	if s.eff == nil {
+		return
 	}
-	for i := range s.toggles {
-		t := &s.toggles[i]
-		for _, k := range kept {
-			if k != t.layer && conflict(k, t.layer) {
-				t.blockedBy = append(t.blockedBy, k.Label)
+	label := func(id string) string {
+		if l := rs.Layer(id); l != nil && l.Label != "" {
+			return l.Label
+		}
+		return id
+	}
+	for _, t := range s.eff.Toggles {
+		tg := toggle{layer: t.Layer, chosen: s.chosen[t.Layer.ID], on: t.On}
+		for _, id := range t.DisabledBy {
+			tg.blockedBy = append(tg.blockedBy, label(id))
+		}
+		for _, d := range s.eff.Dropped {
+			if d.ID == t.Layer.ID {
+				tg.dropped = d.Reason()
 			}
 		}
+		s.toggles = append(s.toggles, tg)
+	}
+}
+
+// setLang chooses the language to preview.
+func (s *snapshot) setLang(code string) {
+	s.lang, s.preview = code, nil
+	if code == "" || s.report == nil {
+		return
+	}
+	if l, err := s.report.Language(code); err == nil {
+		s.preview = l
 	}
 }
 

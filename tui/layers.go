@@ -2,40 +2,40 @@ package tui
 
 import (
 	"fmt"
-	"strings"
+
+	"github.com/charmbracelet/x/ansi"
 )
 
 // layersPane lists the layers as the setup wizard's switches, with the
-// effects of the selected one beside or below the list.
+// selected layer's summary, state and effects as the detail.
 type layersPane struct {
-	toggles    []toggle
-	scroll     scroller
-	list, info rect
-	wide       bool
-	st         styles
+	listPane
+	toggles []toggle
+	labelW  int
 }
 
-func newLayersPane() layersPane { return layersPane{scroll: scroller{cursed: true}} }
+func newLayersPane() layersPane { return layersPane{listPane: newListPane()} }
 
-func (p *layersPane) scroller() *scroller { return &p.scroll }
+func (p *layersPane) scroller() *scroller          { return p.active() }
+func (p *layersPane) scrollerAt(x, y int) *scroller { return p.at(x, y) }
 
 func (p *layersPane) set(s *snapshot, st styles, body rect, wide bool) {
-	p.st, p.wide, p.toggles = st, wide, s.toggles
-	p.list, p.info = split(rect{0, 0, body.W, body.H}, wide, 50)
-	if !wide {
-		// Below the list, the detail needs room; the list needs no more rows
-		// than it has.
-		rows := min(max(len(p.toggles), 1), body.H/2)
-		p.list, p.info = rect{0, 0, body.W, rows}, rect{0, rows + 1, body.W, max(body.H-rows-1, 0)}
+	p.toggles = s.toggles
+	p.labelW = 0
+	for _, t := range p.toggles {
+		p.labelW = max(p.labelW, ansi.StringWidth(vis(t.layer.Label)))
 	}
-	p.scroll.setHeight(p.list.H)
-	p.scroll.setLen(len(p.toggles))
+	p.labelW = min(p.labelW, 32)
+	p.place(body, wide, len(p.toggles), 50, st)
+	p.settle()
 }
+
+func (p *layersPane) settle() { p.setDetail(p.layerDetail()) }
 
 // selected returns the switch under the cursor.
 func (p *layersPane) selected() (toggle, bool) {
-	if p.scroll.cursor < len(p.toggles) {
-		return p.toggles[p.scroll.cursor], true
+	if p.list.cursor < len(p.toggles) {
+		return p.toggles[p.list.cursor], true
 	}
 	return toggle{}, false
 }
@@ -44,8 +44,9 @@ func (p *layersPane) selected() (toggle, bool) {
 func (p *layersPane) selectByID(id string) {
 	for i, t := range p.toggles {
 		if t.layer.ID == id {
-			p.scroll.cursor = i
-			p.scroll.clamp()
+			p.list.cursor = i
+			p.list.clamp()
+			p.settle()
 			return
 		}
 	}
@@ -54,45 +55,49 @@ func (p *layersPane) selectByID(id string) {
 func (p *layersPane) view() string {
 	st := p.st
 	if len(p.toggles) == 0 {
-		return block([]string{"", " " + st.muted.Render("This ruleset has no layers.")}, p.list.W, p.list.H+p.info.H+1, st.g.ellipsis)
+		return block([]string{"", " " + st.muted.Render("This ruleset has no layers.")}, p.lr.W, p.lr.H+p.dr.H+1, st.g.ellipsis)
 	}
 	var rows []string
-	start, end := p.scroll.window()
+	start, end := p.list.window()
 	for i := start; i < end; i++ {
 		t := p.toggles[i]
-		if i == p.scroll.cursor {
-			rows = append(rows, st.rowSelected.Render(padRight(fit(st.g.cursor+" "+toggleLine(t, st, true), p.list.W, st.g.ellipsis), p.list.W)))
+		if i == p.list.cursor && !p.inDetail {
+			rows = append(rows, selectedRow(toggleLine(t, st, p.labelW, true), p.lr.W, st))
 			continue
 		}
-		rows = append(rows, st.g.noCursor+" "+toggleLine(t, st, false))
+		rows = append(rows, plainRow(toggleLine(t, st, p.labelW, false)))
 	}
-	list := block(rows, p.list.W, p.list.H, st.g.ellipsis)
-	info := block(p.detail(p.info.W), p.info.W, p.info.H, st.g.ellipsis)
-	return joinDetail(list, info, p.list, p.info, p.wide, st)
+	return p.render(rows)
 }
 
-// detail describes the selected layer: its summary, state and effects.
-func (p *layersPane) detail(width int) []string {
+// layerDetail describes the selected layer: its summary, state and
+// effects.
+func (p *layersPane) layerDetail() []string {
 	st := p.st
 	t, ok := p.selected()
 	if !ok {
 		return nil
 	}
+	width := p.dr.W
 	l := t.layer
 	out := []string{" " + st.title.Render(vis(l.Label)) + "  " + st.muted.Render(vis(l.ID))}
-	if l.Summary != "" {
-		for _, line := range wrap(vis(l.Summary), width-2) {
+	for _, line := range wrap(vis(l.Summary), width-2) {
+		if line != "" {
 			out = append(out, " "+st.text.Render(line))
 		}
 	}
-	state := st.muted.Render("off")
+	var state string
 	switch {
 	case t.on:
 		state = st.ok.Render("on")
 	case t.blocked():
 		state = st.warn.Render("blocked by " + quoteList(t.blockedBy) + ": switch that off first")
+	case t.chosen && t.dropped != "":
+		state = st.warn.Render("chosen, but not applied: " + vis(t.dropped))
 	case t.chosen:
-		state = st.warn.Render("chosen, but dropped")
+		state = st.warn.Render("chosen, but not applied")
+	default:
+		state = st.muted.Render("off")
 	}
 	out = append(out, " "+st.label.Render("State  ")+state, "")
 	effects := layerEffects(l)
@@ -100,59 +105,49 @@ func (p *layersPane) detail(width int) []string {
 		out = append(out, " "+st.muted.Render("This layer changes nothing."))
 	}
 	for _, e := range effects {
-		for i, line := range wrap(e, width-4) {
-			lead := "   "
-			if i == 0 {
-				lead = " " + st.accent.Render(bullet(st)) + " "
-			}
-			out = append(out, lead+st.text.Render(line))
-		}
+		out = append(out, bulleted(e, width, " ", st, st.text.Render)...)
 	}
 	return out
 }
 
-func bullet(st styles) string {
-	if st.g.rule == "-" {
-		return "*"
+// toggleLine writes a layer's switch: its state, label, id and what it
+// does, or what blocks it. selected gives plain text for the selection's
+// colours.
+func toggleLine(t toggle, st styles, labelW int, selected bool) string {
+	mark, style := st.g.off, st.text
+	switch {
+	case t.on:
+		mark, style = st.g.on, st.ok
+	case t.blocked():
+		mark, style = st.g.blocked, st.muted
+	case t.chosen:
+		mark, style = st.g.on, st.warn
 	}
-	return "•"
-}
-
-// joinDetail draws a list and its detail: side by side with a vertical rule
-// when wide, else one above the other with a horizontal rule.
-func joinDetail(list, info string, lr, ir rect, wide bool, st styles) string {
-	if wide {
-		rule := strings.TrimSuffix(strings.Repeat(st.tabRule.Render(st.g.vbar)+"\n", lr.H), "\n")
-		ll, rl, il := strings.Split(list, "\n"), strings.Split(rule, "\n"), strings.Split(info, "\n")
-		out := make([]string, lr.H)
-		for i := range out {
-			out[i] = padRight(at(ll, i), lr.W) + at(rl, i) + at(il, i)
-		}
-		return strings.Join(out, "\n")
+	note := effectNames(t.layer)
+	switch {
+	case t.blocked():
+		note = "blocked by " + quoteList(t.blockedBy)
+	case t.chosen && !t.on:
+		note = "chosen, not applied"
 	}
-	sep := st.tabRule.Render(strings.Repeat(st.g.rule, lr.W))
-	if ir.H == 0 {
-		return list
+	label := padRight(fit(vis(t.layer.Label), labelW, st.g.ellipsis), labelW)
+	if selected {
+		return fmt.Sprintf("%s %s  %s  %s", mark, label, vis(t.layer.ID), note)
 	}
-	return list + "\n" + sep + "\n" + info
-}
-
-func at(lines []string, i int) string {
-	if i < len(lines) {
-		return lines[i]
-	}
-	return ""
+	return style.Render(mark) + " " + style.Render(label) + "  " + st.muted.Render(vis(t.layer.ID)+"  "+note)
 }
 
 // toggleStatus says what toggling the selected layer did, for the status
 // line.
-func toggleStatus(before, after toggle) string {
+func toggleStatus(after toggle) string {
 	label := vis(after.layer.Label)
 	switch {
 	case after.on:
 		return label + " is on"
-	case before.on && !after.chosen:
+	case !after.chosen:
 		return label + " is off"
+	case after.dropped != "":
+		return label + " is chosen but not applied: " + vis(after.dropped)
 	}
-	return fmt.Sprintf("%s is chosen but does not apply", label)
+	return label + " is chosen but not applied"
 }

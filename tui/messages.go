@@ -1,19 +1,15 @@
 package tui
 
-import (
-	"rulebench/model"
-)
-
 // filesChangedMsg says the watched files changed on disk.
 type filesChangedMsg struct{}
 
-// reloadedMsg carries a workspace read again and its findings. Gen is the
-// load generation it was started for; an older one is dropped.
+// reloadedMsg carries a workspace read again and analysed, or the error
+// that kept it from being read. Gen is the load generation it was started
+// for; an older one is dropped.
 type reloadedMsg struct {
-	gen   int
-	ws    *model.Workspace
-	diags []model.Diagnostic
-	err   error
+	gen int
+	analysis
+	err error
 }
 
 // sourceMsg carries the lines of a file read for the source preview. Gen

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"rulebench/model"
 )
 
@@ -21,7 +23,9 @@ func newDocPane(build func(*snapshot, styles, int) []string) docPane {
 	return docPane{build: build}
 }
 
-func (p *docPane) scroller() *scroller { return &p.scroll }
+func (p *docPane) scroller() *scroller          { return &p.scroll }
+func (p *docPane) scrollerAt(x, y int) *scroller { return &p.scroll }
+func (p *docPane) settle()                       {}
 
 func (p *docPane) set(s *snapshot, st styles, w, h int) {
 	p.st, p.width = st, w
@@ -91,8 +95,12 @@ func overviewLines(s *snapshot, st styles, width int) []string {
 	if len(s.toggles) > 0 {
 		add("")
 		heading("Layers")
+		labelW := 0
 		for _, t := range s.toggles {
-			add("   " + toggleLine(t, st, false))
+			labelW = max(labelW, ansi.StringWidth(vis(t.layer.Label)))
+		}
+		for _, t := range s.toggles {
+			add("   " + toggleLine(t, st, min(labelW, 32), false))
 		}
 	}
 	if len(ws.Locales) > 0 {
@@ -188,28 +196,4 @@ func findingLine(d model.Diagnostic, ws *model.Workspace, st styles) string {
 		st.muted.Render(location(d, ws)) + " " +
 		st.accent.Render(vis(d.Path)) + " " +
 		st.text.Render(vis(d.Message))
-}
-
-// toggleLine writes a layer's switch: its state, label, id and what it
-// does or what blocks it.
-func toggleLine(t toggle, st styles, selected bool) string {
-	mark, style := st.g.off, st.text
-	switch {
-	case t.on:
-		mark, style = st.g.on, st.ok
-	case t.blocked():
-		mark, style = st.g.blocked, st.muted
-	}
-	note := effectNames(t.layer)
-	switch {
-	case t.blocked():
-		note = "blocked by " + quoteList(t.blockedBy)
-	case t.chosen && !t.on:
-		note = "chosen, but dropped"
-	}
-	label := vis(t.layer.Label)
-	if selected {
-		return fmt.Sprintf("%s %s  %s  %s", mark, label, vis(t.layer.ID), note)
-	}
-	return style.Render(mark) + " " + style.Render(label) + "  " + st.muted.Render(vis(t.layer.ID)+"  "+note)
 }

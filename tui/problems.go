@@ -37,7 +37,9 @@ func newProblemsPane() problemsPane {
 	return problemsPane{scroll: scroller{cursed: true}, sources: map[string]source{}}
 }
 
-func (p *problemsPane) scroller() *scroller { return &p.scroll }
+func (p *problemsPane) scroller() *scroller          { return &p.scroll }
+func (p *problemsPane) scrollerAt(x, y int) *scroller { return &p.scroll }
+func (p *problemsPane) settle()                       {}
 
 func (p *problemsPane) set(s *snapshot, st styles, body rect, wide bool) {
 	p.st, p.wide, p.diags, p.ws = st, wide, s.diags, s.ws
@@ -51,16 +53,26 @@ func (p *problemsPane) set(s *snapshot, st styles, body rect, wide bool) {
 
 // listRect and detailRect are where the list and the source go.
 func (p *problemsPane) listRect() rect {
-	if !p.open {
-		return p.body
-	}
-	l, _ := split(p.body, p.wide, 45)
+	l, _ := p.rects()
 	return l
 }
 
 func (p *problemsPane) detailRect() rect {
-	_, d := split(p.body, p.wide, 45)
+	_, d := p.rects()
 	return d
+}
+
+// rects splits the body between the list and the source preview: side by
+// side when wide, else the list on top, no taller than it needs.
+func (p *problemsPane) rects() (list, detail rect) {
+	if !p.open {
+		return p.body, rect{}
+	}
+	if p.wide {
+		return split(p.body, true, 45)
+	}
+	rows := min(max(len(p.diags), 1), p.body.H*40/100)
+	return rect{0, 0, p.body.W, rows}, rect{0, rows + 1, p.body.W, max(p.body.H-rows-1, 0)}
 }
 
 // setOpen opens or closes the source preview.
@@ -129,7 +141,7 @@ func (p *problemsPane) view() string {
 		return list
 	}
 	dr := p.detailRect()
-	return joinDetail(list, block(p.detail(dr.W, dr.H), dr.W, dr.H, st.g.ellipsis), lr, dr, p.wide, st)
+	return joinDetail(list, block(p.detail(dr.W, dr.H), dr.W, dr.H, st.g.ellipsis), lr, dr, p.wide, st.tabRule.Render, st)
 }
 
 // detail shows the selected finding in full and the source lines around

@@ -1,0 +1,145 @@
+package tui
+
+import "strings"
+
+// listPane is the shape shared by the Layers, Translations and Migrations
+// tabs: a list with a cursor and, beside it (wide) or below it, the detail
+// of the selected row. The detail scrolls on its own: enter moves the
+// movement keys into it, esc back to the list.
+type listPane struct {
+	list, detail scroller
+	inDetail     bool
+	lr, dr       rect
+	wide         bool
+	detailLines  []string
+	shown        int // the row whose detail is shown
+	st           styles
+}
+
+func newListPane() listPane { return listPane{list: scroller{cursed: true}, shown: -1} }
+
+// place lays the list and the detail out in a body of the pane's own
+// coordinates, for n rows. When wide, the list takes share percent of the
+// width; else it takes the rows it needs, up to share percent of the
+// height.
+func (p *listPane) place(body rect, wide bool, n, share int, st styles) {
+	p.st, p.wide = st, wide
+	body = rect{0, 0, body.W, body.H}
+	if wide {
+		p.lr, p.dr = split(body, true, share)
+	} else {
+		rows := min(max(n, 1), max(body.H*share/100, 1))
+		p.lr = rect{0, 0, body.W, rows}
+		p.dr = rect{0, rows + 1, body.W, max(body.H-rows-1, 0)}
+	}
+	p.list.setHeight(p.lr.H)
+	p.list.setLen(n)
+	p.detail.setHeight(p.dr.H)
+}
+
+// active is the scroller the movement keys move.
+func (p *listPane) active() *scroller {
+	if p.inDetail {
+		return &p.detail
+	}
+	return &p.list
+}
+
+// at is the scroller under the cell (x, y) of the pane, for the wheel.
+func (p *listPane) at(x, y int) *scroller {
+	if p.dr.contains(x, y) {
+		return &p.detail
+	}
+	return &p.list
+}
+
+// setDetail shows the detail of the selected row. It starts at the top for
+// a newly selected row, and keeps its place when the same row is shown
+// again (after a reload or a toggle).
+func (p *listPane) setDetail(lines []string) {
+	if p.shown != p.list.cursor {
+		p.detail.offset = 0
+		p.shown = p.list.cursor
+	}
+	p.detailLines = lines
+	p.detail.setLen(len(lines))
+	if !p.detail.scrollable() {
+		p.inDetail = false
+	}
+}
+
+// canEnter tells whether enter has a detail to move into.
+func (p *listPane) canEnter() bool { return !p.inDetail && p.detail.scrollable() }
+
+// render draws the list rows (already drawn, one per visible row) and the
+// detail, joined by a rule; the rule is the accent colour while the keys
+// move the detail.
+func (p *listPane) render(rows []string) string {
+	st := p.st
+	list := block(rows, p.lr.W, p.lr.H, st.g.ellipsis)
+	start, end := p.detail.window()
+	var shown []string
+	if start < end {
+		shown = p.detailLines[start:end]
+	}
+	info := block(shown, p.dr.W, p.dr.H, st.g.ellipsis)
+	ruleStyle := st.tabRule
+	if p.inDetail {
+		ruleStyle = st.accent
+	}
+	return joinDetail(list, info, p.lr, p.dr, p.wide, ruleStyle.Render, st)
+}
+
+// joinDetail draws a list and its detail: side by side with a vertical rule
+// when wide, else one above the other with a horizontal rule.
+func joinDetail(list, info string, lr, dr rect, wide bool, rule func(...string) string, st styles) string {
+	if wide {
+		ll, il := strings.Split(list, "\n"), strings.Split(info, "\n")
+		bar := rule(st.g.vbar)
+		out := make([]string, lr.H)
+		for i := range out {
+			out[i] = padRight(at(ll, i), lr.W) + bar + at(il, i)
+		}
+		return strings.Join(out, "\n")
+	}
+	if dr.H == 0 {
+		return list
+	}
+	return list + "\n" + rule(strings.Repeat(st.g.rule, lr.W)) + "\n" + info
+}
+
+// selectedRow draws a row under the cursor: the cursor mark, then the plain
+// text, in the selection's colours across the whole width.
+func selectedRow(plain string, width int, st styles) string {
+	return st.rowSelected.Render(padRight(fit(st.g.cursor+" "+plain, width, st.g.ellipsis), width))
+}
+
+// plainRow draws a row not under the cursor.
+func plainRow(styled string) string { return " " + " " + styled }
+
+func at(lines []string, i int) string {
+	if i < len(lines) {
+		return lines[i]
+	}
+	return ""
+}
+
+func bullet(st styles) string {
+	if st.g.rule == "-" {
+		return "*"
+	}
+	return "•"
+}
+
+// bulleted wraps an item into lines, the first with a bullet.
+func bulleted(text string, width int, indent string, st styles, style func(...string) string) []string {
+	var out []string
+	for i, line := range wrap(text, max(width-len(indent)-2, 10)) {
+		lead := indent + "  "
+		if i == 0 {
+			lead = indent + st.accent.Render(bullet(st)) + " "
+		}
+		out = append(out, lead+style(line))
+	}
+	return out
+}

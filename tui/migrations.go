@@ -1,0 +1,231 @@
+package tui
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"rulebench/migrate"
+	"rulebench/model"
+)
+
+// migrationsPane lists the migration entries and the sample saves. The
+// detail of an entry lists its steps; the detail of a save rehearses its
+// migration step by step, with the values each step changed.
+type migrationsPane struct {
+	listPane
+	s       *snapshot
+	entries []*model.Migration
+}
+
+func newMigrationsPane() migrationsPane { return migrationsPane{listPane: newListPane()} }
+
+func (p *migrationsPane) scroller() *scroller          { return p.active() }
+func (p *migrationsPane) scrollerAt(x, y int) *scroller { return p.at(x, y) }
+
+func (p *migrationsPane) set(s *snapshot, st styles, body rect, wide bool) {
+	p.s, p.entries = s, nil
+	if rs := s.ruleset(); rs != nil {
+		p.entries = rs.Sheet.Migrations
+	}
+	p.place(body, wide, p.len(), 40, st)
+	p.settle()
+}
+
+// len is the number of rows: the entries, then the saves.
+func (p *migrationsPane) len() int {
+	if p.s.ws == nil {
+		return 0
+	}
+	return len(p.entries) + len(p.s.ws.Saves)
+}
+
+func (p *migrationsPane) settle() { p.setDetail(p.rowDetail()) }
+
+// save returns the save of row i and its rehearsal, if row i is a save.
+func (p *migrationsPane) save(i int) (*model.Save, *migrate.Result, bool) {
+	j := i - len(p.entries)
+	if j < 0 || p.s.ws == nil || j >= len(p.s.ws.Saves) {
+		return nil, nil, false
+	}
+	var r *migrate.Result
+	if j < len(p.s.saves) {
+		r = p.s.saves[j]
+	}
+	return p.s.ws.Saves[j], r, true
+}
+
+func (p *migrationsPane) view() string {
+	st := p.st
+	rs := p.s.ruleset()
+	if rs == nil {
+		return block(nil, p.lr.W, p.lr.H+p.dr.H+1, st.g.ellipsis)
+	}
+	if p.len() == 0 {
+		return block([]string{"", " " + st.muted.Render(fmt.Sprintf(
+			"No migration entries and no sample saves. The sheet is at version %d; put saved sheets in a saves/ folder beside the ruleset to rehearse them.",
+			rs.Sheet.Version))}, p.lr.W, p.lr.H+p.dr.H+1, st.g.ellipsis)
+	}
+	var rows []string
+	start, end := p.list.window()
+	for i := start; i < end; i++ {
+		if i == p.list.cursor && !p.inDetail {
+			rows = append(rows, selectedRow(p.row(i, false), p.lr.W, st))
+			continue
+		}
+		rows = append(rows, plainRow(p.row(i, true)))
+	}
+	return p.render(rows)
+}
+
+// row writes an entry's or a save's line.
+func (p *migrationsPane) row(i int, styled bool) string {
+	st := p.st
+	rs := p.s.ruleset()
+	if i < len(p.entries) {
+		m := p.entries[i]
+		text := fmt.Sprintf("entry %d %s %d", m.From, st.g.arrow, m.From+1)
+		note := plural(len(m.Steps), "step", "steps")
+		if !styled {
+			return padRight(text, 18) + note
+		}
+		return st.bold.Render(padRight(text, 18)) + st.muted.Render(note)
+	}
+	sv, r, _ := p.save(i)
+	name := "save " + vis(relFile(sv.File, p.s.ws))
+	var note string
+	var style = st.ok
+	switch {
+	case r == nil:
+		note, style = "not rehearsed", st.muted
+	case !r.OK:
+		note, style = fmt.Sprintf("v%d: %s", sv.V, describeFindings(r.Diagnostics)), st.err
+	case r.From == rs.Sheet.Version:
+		note = fmt.Sprintf("v%d, current", r.From)
+	default:
+		note = fmt.Sprintf("v%d %s %d, %s", r.From, st.g.arrow, r.To, plural(len(r.Trace), "step", "steps"))
+	}
+	if !styled {
+		return padRight(name, 18) + " " + note
+	}
+	return st.text.Render(padRight(name, 18)) + " " + style.Render(note)
+}
+
+// rowDetail describes the selected entry or save.
+func (p *migrationsPane) rowDetail() []string {
+	st := p.st
+	i := p.list.cursor
+	width := p.dr.W
+	if i < len(p.entries) {
+		m := p.entries[i]
+		out := []string{" " + st.title.Render(fmt.Sprintf("Entry from %d %s %d", m.From, st.g.arrow, m.From+1)) + "  " +
+			st.muted.Render(vis(m.Node.Path())), " " + st.muted.Render("Runs on every sheet saved at this version or earlier."), ""}
+		for j, s := range m.Steps {
+			out = append(out, bulleted(fmt.Sprintf("%d. %s", j+1, describeStep(s)), width, " ", st, st.text.Render)...)
+		}
+		return out
+	}
+	sv, r, ok := p.save(i)
+	if !ok {
+		return nil
+	}
+	out := []string{" " + st.title.Render(vis(relFile(sv.File, p.s.ws)))}
+	if r == nil {
+		return append(out, " "+st.muted.Render("The migration could not be rehearsed."))
+	}
+	out = append(out, " "+st.muted.Render(fmt.Sprintf("saved at v%d; the sheet is at version %d", r.From, p.s.ruleset().Sheet.Version)))
+	for _, d := range r.Diagnostics {
+		out = append(out, bulleted(fmt.Sprintf("%s %s: %s", d.Severity, vis(d.Path), vis(d.Message)), width, " ", st, severityStyle(d.Severity, st))...)
+	}
+	if p.s.eff != nil && len(p.s.eff.Applied) > 0 {
+		for _, k := range p.s.eff.KeptInSave(sv) {
+			by := ""
+			if k.Layer != nil {
+				by = " (" + vis(k.Layer.Label) + ")"
+			}
+			out = append(out, bulleted(fmt.Sprintf("keeps %s = %s, which the chosen layers remove%s", vis(k.Path), vis(k.Value), by), width, " ", st, st.warn.Render)...)
+		}
+	}
+	if len(r.Trace) == 0 {
+		if r.OK {
+			out = append(out, "", " "+st.muted.Render("No step runs on this save."))
+		}
+		return out
+	}
+	out = append(out, "", " "+st.heading.Render(fmt.Sprintf("Trace (%s)", plural(len(r.Trace), "step", "steps"))))
+	for _, t := range r.Trace {
+		what := t.Op
+		if t.Kind != "" {
+			what += " " + t.Kind
+		}
+		where := vis(t.Source)
+		if t.Destination != "" {
+			where += " " + st.g.arrow + " " + vis(t.Destination)
+		}
+		head := fmt.Sprintf("%d%s%d #%d %s  %s", t.From, st.g.arrow, t.From+1, t.Step+1, what, where)
+		out = append(out, bulleted(head, width, " ", st, st.text.Render)...)
+		out = append(out, "     "+outcomeStyle(t.Outcome, st)(string(t.Outcome))+st.muted.Render(traceNote(t)))
+		for _, c := range t.Changes {
+			out = append(out, "     "+changeLine(c, st))
+		}
+	}
+	return out
+}
+
+// outcomeStyle colours a step's outcome: moves in the OK colour, values
+// kept or sent to else as warnings, the rest muted.
+func outcomeStyle(o migrate.Outcome, st styles) func(...string) string {
+	switch o {
+	case migrate.Moved, migrate.Set, migrate.Default:
+		return st.ok.Render
+	case migrate.KeptExisting, migrate.Else, migrate.DroppedOldKey:
+		return st.warn.Render
+	}
+	return st.muted.Render
+}
+
+// traceNote adds what a step read and matched.
+func traceNote(t migrate.StepTrace) string {
+	var s string
+	if t.Value != nil {
+		s += " " + jsonText(t.Value)
+	}
+	if t.Existing != nil {
+		s += ", kept " + jsonText(t.Existing)
+	}
+	if t.Count > 0 {
+		s += fmt.Sprintf(", %s", plural(t.Count, "row", "rows"))
+	}
+	if t.By != nil {
+		s += ", by " + jsonText(t.By)
+	}
+	if len(t.Matched) > 0 {
+		s += ", matched " + quoteList(t.Matched)
+	}
+	if len(t.Shown) > 0 {
+		s += ", shown " + quoteList(t.Shown)
+	}
+	return s
+}
+
+// changeLine writes one change a step made to the save.
+func changeLine(c migrate.Change, st styles) string {
+	switch c.Op {
+	case migrate.ChangeAdd:
+		return st.ok.Render("+ "+vis(c.Path)) + st.muted.Render(" = "+jsonText(c.New))
+	case migrate.ChangeRemove:
+		return st.err.Render("- "+vis(c.Path)) + st.muted.Render(" was "+jsonText(c.Old))
+	}
+	return st.warn.Render("~ "+vis(c.Path)) + st.muted.Render(fmt.Sprintf(" %s %s %s", jsonText(c.Old), st.g.arrow, jsonText(c.New)))
+}
+
+// jsonText writes a value as JSON, made visible, cut to a sensible length.
+func jsonText(v any) string {
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return fit(vis(fmt.Sprint(v)), 80, "...")
+	}
+	return fit(vis(strings.TrimSuffix(b.String(), "\n")), 80, "...")
+}
