@@ -16,7 +16,7 @@ type layersPane struct {
 
 func newLayersPane() layersPane { return layersPane{listPane: newListPane()} }
 
-func (p *layersPane) scroller() *scroller          { return p.active() }
+func (p *layersPane) scroller() *scroller           { return p.active() }
 func (p *layersPane) scrollerAt(x, y int) *scroller { return p.at(x, y) }
 
 func (p *layersPane) set(s *snapshot, st styles, body rect, wide bool) {

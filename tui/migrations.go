@@ -20,7 +20,7 @@ type migrationsPane struct {
 
 func newMigrationsPane() migrationsPane { return migrationsPane{listPane: newListPane()} }
 
-func (p *migrationsPane) scroller() *scroller          { return p.active() }
+func (p *migrationsPane) scroller() *scroller           { return p.active() }
 func (p *migrationsPane) scrollerAt(x, y int) *scroller { return p.at(x, y) }
 
 func (p *migrationsPane) set(s *snapshot, st styles, body rect, wide bool) {

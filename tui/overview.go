@@ -23,7 +23,7 @@ func newDocPane(build func(*snapshot, styles, int) []string) docPane {
 	return docPane{build: build}
 }
 
-func (p *docPane) scroller() *scroller          { return &p.scroll }
+func (p *docPane) scroller() *scroller           { return &p.scroll }
 func (p *docPane) scrollerAt(x, y int) *scroller { return &p.scroll }
 func (p *docPane) settle()                       {}
 

@@ -37,7 +37,7 @@ func newProblemsPane() problemsPane {
 	return problemsPane{scroll: scroller{cursed: true}, sources: map[string]source{}}
 }
 
-func (p *problemsPane) scroller() *scroller          { return &p.scroll }
+func (p *problemsPane) scroller() *scroller           { return &p.scroll }
 func (p *problemsPane) scrollerAt(x, y int) *scroller { return &p.scroll }
 func (p *problemsPane) settle()                       {}
 

@@ -23,7 +23,7 @@ type translationsPane struct {
 
 func newTranslationsPane() translationsPane { return translationsPane{listPane: newListPane()} }
 
-func (p *translationsPane) scroller() *scroller          { return p.active() }
+func (p *translationsPane) scroller() *scroller           { return p.active() }
 func (p *translationsPane) scrollerAt(x, y int) *scroller { return p.at(x, y) }
 
 func (p *translationsPane) set(s *snapshot, st styles, body rect, wide bool) {
