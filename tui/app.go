@@ -67,7 +67,7 @@ func New(cfg Config) (App, error) {
 	}
 	a := App{
 		cfg:      cfg,
-		keys:     newKeyMap(),
+		keys:     newKeyMap(cfg.ASCII),
 		help:     help.New(),
 		theme:    th,
 		dark:     true,
@@ -479,7 +479,7 @@ func (a *App) onReloaded(msg reloadedMsg) tea.Cmd {
 	}
 	switch {
 	case a.snap.broken:
-		a.status = statusLine{text: fmt.Sprintf("The ruleset on disk is broken (%s): showing the last good version", describeFindings(msg.diags)), isErr: true}
+		a.status = statusLine{text: fmt.Sprintf("Broken on disk (%s): showing the last good version", describeFindings(msg.diags)), isErr: true}
 	case msg.failed != "":
 		a.status = statusLine{text: vis(msg.failed), isErr: true}
 	default:

@@ -124,6 +124,9 @@ func statusView(msg statusLine, hint, position string, watching bool, st styles,
 		}
 		right += "watching"
 	}
+	if msg.text != "" && ansi.StringWidth(left)+ansi.StringWidth(right)+2 > width {
+		right = "" // the message matters more than where the view is
+	}
 	return spread(left, st.status.Render(right+" "), width, st)
 }
 
@@ -133,9 +136,9 @@ func tooSmallView(width, height int, st styles) string {
 	if st.g.rule == "-" {
 		msg = strings.ReplaceAll(msg, "×", "x")
 	}
-	lines := strings.Split(msg, "\n")
-	for i, l := range lines {
-		lines[i] = fit(l, width, "")
+	var lines []string
+	for _, l := range strings.Split(msg, "\n") {
+		lines = append(lines, wrap(l, max(width-2, 1))...)
 	}
 	return lipgloss.Place(max(width, 1), max(height, 1), lipgloss.Center, lipgloss.Center, st.text.Render(strings.Join(lines, "\n")))
 }

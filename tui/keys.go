@@ -19,11 +19,16 @@ type keyMap struct {
 	Help, Quit key.Binding
 }
 
-// newKeyMap returns the workbench's key bindings, all enabled.
-func newKeyMap() keyMap {
+// newKeyMap returns the workbench's key bindings, all enabled; with ascii
+// the help names keys in plain ASCII.
+func newKeyMap(ascii bool) keyMap {
+	up, down, right, left, shiftTab := "↑", "↓", "→", "←", "⇧tab"
+	if ascii {
+		up, down, right, left, shiftTab = "up", "down", "right", "left", "shift+tab"
+	}
 	k := keyMap{
-		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp("↑/k", "up")),
-		Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp("↓/j", "down")),
+		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp(up+"/k", "up")),
+		Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp(down+"/j", "down")),
 		PageUp:   key.NewBinding(key.WithKeys("pgup", "ctrl+b"), key.WithHelp("pgup", "page up")),
 		PageDown: key.NewBinding(key.WithKeys("pgdown", "ctrl+f"), key.WithHelp("pgdn", "page down")),
 		Top:      key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("g/home", "first")),
@@ -32,8 +37,8 @@ func newKeyMap() keyMap {
 		Open:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "source")),
 		Close:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close")),
 		Reload:   key.NewBinding(key.WithKeys("r", "ctrl+r"), key.WithHelp("r", "reload")),
-		NextTab:  key.NewBinding(key.WithKeys("tab", "right", "l"), key.WithHelp("tab/→", "next tab")),
-		PrevTab:  key.NewBinding(key.WithKeys("shift+tab", "left", "h"), key.WithHelp("⇧tab/←", "previous tab")),
+		NextTab:  key.NewBinding(key.WithKeys("tab", "right", "l"), key.WithHelp("tab/"+right, "next tab")),
+		PrevTab:  key.NewBinding(key.WithKeys("shift+tab", "left", "h"), key.WithHelp(shiftTab+"/"+left, "previous tab")),
 		Help:     key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "all keys")),
 		Quit:     key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q", "quit")),
 	}
