@@ -59,8 +59,12 @@ func TestWorkedInstallGates(t *testing.T) {
 		{"1.24 with neither", func(t *testing.T) doc { return parseDoc(t, poolBase) }, 24, false, ""},
 		{"1.24 with layers: []", func(t *testing.T) doc { return parseDoc(t, poolBase).layers(t, `[]`) }, 24, false, ""},
 		{"1.23 for dice-pool", func(t *testing.T) doc { return parseDoc(t, poolBase) }, 23, true, "dice-pool"},
-		{"1.63 with layer currencies", func(t *testing.T) doc { return coinDoc(t).layers(t, `[{"id":"a","label":"A","currencies":{"removeUnits":["crown"]}}]`) }, 63, true, "removing coins"},
-		{"1.64 with layer currencies", func(t *testing.T) doc { return coinDoc(t).layers(t, `[{"id":"a","label":"A","currencies":{"removeUnits":["crown"]}}]`) }, 64, false, ""},
+		{"1.63 with layer currencies", func(t *testing.T) doc {
+			return coinDoc(t).layers(t, `[{"id":"a","label":"A","currencies":{"removeUnits":["crown"]}}]`)
+		}, 63, true, "removing coins"},
+		{"1.64 with layer currencies", func(t *testing.T) doc {
+			return coinDoc(t).layers(t, `[{"id":"a","label":"A","currencies":{"removeUnits":["crown"]}}]`)
+		}, 64, false, ""},
 		{"1.63 with a coin loot line", func(t *testing.T) doc {
 			return coinDoc(t).set(t, "items.lootTables", raw(t, `[{"id":"p","label":"P","entries":[{"coins":"penny"}]}]`))
 		}, 63, true, "coins"},

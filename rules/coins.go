@@ -46,23 +46,51 @@ func (e *Effective) buildCoins(layers []*model.Layer) {
 	if rs.Items.Market != nil {
 		levels = rs.Items.Market.Prices
 	}
-	amounts := make([]*Amount, 0, len(e.r.items)*len(levels))
-	for _, it := range e.r.items {
+	// what each family has left (nil: the family is removed)
+	left := make([][]*model.Coin, len(e.Currencies))
+	for i, c := range e.Currencies {
+		if !c.Removed {
+			left[i] = c.Units
+		}
+	}
+	// the market prices of all items share one array
+	amounts := make([]Amount, e.r.nCosted*len(levels))
+	e.Prices = make([]ItemPrice, 0, e.r.nCosted)
+	for i := range e.r.items {
+		it := &e.r.items[i]
 		cost := it.entry.Item.Cost
 		if cost == nil {
 			continue
 		}
-		p := ItemPrice{Catalog: it.cat, Entry: it.entry, Key: it.key, Written: *cost, Shown: e.ShownPrice(*cost)}
+		p := ItemPrice{Catalog: it.cat, Entry: it.entry, Key: it.key}
+		var coins []*model.Coin
+		switch {
+		case it.fam < 0:
+			p.Shown = Amount{Amount: cost.Amount, Coin: it.coin}
+		case left[it.fam] == nil:
+		case !e.removedUnits[cost.Unit]:
+			coins = left[it.fam]
+			p.Shown = Amount{Amount: cost.Amount, Coin: it.coin}
+		default:
+			coins = left[it.fam]
+			p.Shown = express(cost.Amount*it.coin.Value, coins)
+		}
 		if len(levels) > 0 {
-			start := len(amounts)
-			for _, lv := range levels {
-				amounts = append(amounts, e.MarketPrice(*cost, lv.Times, 1))
+			k := len(e.Prices) * len(levels)
+			p.Levels = amounts[k : k+len(levels) : k+len(levels)]
+			if coins != nil {
+				worth := cost.Amount * it.coin.Value
+				for j, lv := range levels {
+					p.Levels[j] = express(MarketOwed(worth, lv.Times, 1), coins)
+				}
 			}
-			p.Levels = amounts[start:len(amounts):len(amounts)]
 		}
 		e.Prices = append(e.Prices, p)
 	}
 }
+
+// unknownCoin stands for a coin no family declares: its label is its id.
+func unknownCoin(unit string) *model.Coin { return &model.Coin{ID: unit, Label: unit} }
 
 // remaining returns the family holding a unit, the unit, and the family's
 // coins that remain; fam is nil when no family declares the unit, and left
@@ -83,17 +111,17 @@ func (e *Effective) remaining(unit string) (fam *model.CurrencyFamily, coin *mod
 // ShownPrice is the price an item shows under the layers
 // (engine-behaviour.md §5.2): as written while its coin remains; otherwise
 // the same worth in the largest remaining coin of its family that pays it
-// exactly; nil when its whole family is removed. A coin no family declares
-// is shown as written, with the unit id for a label.
-func (e *Effective) ShownPrice(cost model.Cost) *Amount {
+// exactly; no price (not Priced) when its whole family is removed. A coin
+// no family declares is shown as written, its id for a label.
+func (e *Effective) ShownPrice(cost model.Cost) Amount {
 	fam, coin, left := e.remaining(cost.Unit)
 	switch {
 	case fam == nil:
-		return &Amount{Amount: cost.Amount, Unit: cost.Unit, Label: cost.Unit}
+		return Amount{Amount: cost.Amount, Coin: unknownCoin(cost.Unit)}
 	case left == nil:
-		return nil
+		return Amount{}
 	case !e.removedUnits[cost.Unit]:
-		return &Amount{Amount: cost.Amount, Unit: coin.ID, Label: coin.Label}
+		return Amount{Amount: cost.Amount, Coin: coin}
 	}
 	return express(cost.Amount*coin.Value, left)
 }
@@ -101,13 +129,13 @@ func (e *Effective) ShownPrice(cost model.Cost) *Amount {
 // MarketPrice is what count items of this cost cost at a price level with
 // multiplier times (engine-behaviour.md §5.3): worth × times per item,
 // rounded half up, at least 1 unless free, times count, always re-expressed
-// in the largest remaining coin that pays it exactly. It is nil when there
-// is no price (the coin or its family is unknown or removed: the Engine
-// refuses the purchase as not-for-sale).
-func (e *Effective) MarketPrice(cost model.Cost, times float64, count int64) *Amount {
+// in the largest remaining coin that pays it exactly. There is no price
+// (not Priced) when the coin or its family is unknown or removed: the
+// Engine refuses the purchase as not-for-sale.
+func (e *Effective) MarketPrice(cost model.Cost, times float64, count int64) Amount {
 	fam, coin, left := e.remaining(cost.Unit)
 	if fam == nil || coin == nil || left == nil {
-		return nil
+		return Amount{}
 	}
 	return express(MarketOwed(cost.Amount*coin.Value, times, count), left)
 }
@@ -126,9 +154,9 @@ func MarketOwed(worth int64, times float64, count int64) int64 {
 }
 
 // express writes a sum of smallest coins in the largest of the coins that
-// pays it exactly. The value-1 coin always does; with no coin at all the
-// result is nil.
-func express(sum int64, coins []*model.Coin) *Amount {
+// pays it exactly. The value-1 coin always does; with no coin that does,
+// there is no price.
+func express(sum int64, coins []*model.Coin) Amount {
 	var best *model.Coin
 	for _, c := range coins {
 		if c.Value <= 0 || sum%c.Value != 0 {
@@ -139,7 +167,7 @@ func express(sum int64, coins []*model.Coin) *Amount {
 		}
 	}
 	if best == nil {
-		return nil
+		return Amount{}
 	}
-	return &Amount{Amount: sum / best.Value, Unit: best.ID, Label: best.Label}
+	return Amount{Amount: sum / best.Value, Coin: best}
 }

@@ -244,7 +244,8 @@ func (e *Effective) Document() *Document {
 	d.Market = DocMarket{Sellers: []string{}, RemovedSellers: []string{}, RemovedBy: map[string]string{}, Unsold: []DocFilter{},
 		Notes: []string{}, Prices: map[string]map[string]*DocMoney{}, UnsoldItems: nonNil(e.Market.UnsoldItems)}
 	for _, p := range e.Prices {
-		d.Prices[p.Key] = DocPrice{Written: DocCost{Amount: p.Written.Amount, Unit: p.Written.Unit}, Shown: docMoney(p.Shown)}
+		w := p.Written()
+		d.Prices[p.Key] = DocPrice{Written: DocCost{Amount: w.Amount, Unit: w.Unit}, Shown: docMoney(p.Shown)}
 		if len(p.Levels) > 0 {
 			lv := make(map[string]*DocMoney, len(p.Levels))
 			for i, a := range p.Levels {
@@ -357,11 +358,11 @@ func docStep(s model.LadderStep) DocStep {
 	return st
 }
 
-func docMoney(a *Amount) *DocMoney {
-	if a == nil {
+func docMoney(a Amount) *DocMoney {
+	if !a.Priced() {
 		return nil
 	}
-	return &DocMoney{Amount: a.Amount, Unit: a.Unit, Text: a.Text()}
+	return &DocMoney{Amount: a.Amount, Unit: a.Unit(), Text: a.Text()}
 }
 
 func docFilter(f model.ItemFilter) DocFilter {

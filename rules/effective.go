@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"rulebench/model"
@@ -155,31 +156,59 @@ type Currency struct {
 	RemovedUnits []*model.Coin
 }
 
-// Amount is a sum of money in one coin. Label is the coin's label (its id
-// when the coin is unknown).
+// Amount is a sum of money in one coin. The zero Amount (no coin) means
+// there is no price.
 type Amount struct {
 	Amount int64
-	Unit   string
-	Label  string
+	Coin   *model.Coin
 }
 
-// Text is the amount as the Engine shows it: "15 shillings".
-func (a Amount) Text() string { return fmt.Sprintf("%d %s", a.Amount, a.Label) }
+// Priced tells whether there is a price.
+func (a Amount) Priced() bool { return a.Coin != nil }
 
-// ItemPrice is an item's price as written, as shown under the layers, and
-// at every market price level.
+// Unit is the coin's id ("" without a price).
+func (a Amount) Unit() string {
+	if a.Coin == nil {
+		return ""
+	}
+	return a.Coin.ID
+}
+
+// Label is the coin's label, the word used for any amount of it.
+func (a Amount) Label() string {
+	if a.Coin == nil {
+		return ""
+	}
+	return a.Coin.Label
+}
+
+// Text is the amount as the Engine shows it: "15 shillings" (amount, a
+// space, the coin's label); "" without a price.
+func (a Amount) Text() string {
+	if a.Coin == nil {
+		return ""
+	}
+	return strconv.FormatInt(a.Amount, 10) + " " + a.Coin.Label
+}
+
+// ItemPrice is an item's price as shown under the layers, and at every
+// market price level.
 type ItemPrice struct {
 	Catalog *model.Catalog
 	Entry   *model.Entry
 	// Key is "<catalog>/<entry>".
-	Key     string
-	Written model.Cost
-	// Shown is nil when the item has no price (its coin family is gone).
-	Shown *Amount
+	Key string
+	// Shown is the item's own price; not Priced when its coin family is
+	// gone. A coin no family declares is shown as written, with a coin
+	// whose label is its id.
+	Shown Amount
 	// Levels holds the market price for one item at each of the market's
-	// price levels, in their order; nil where there is no price.
-	Levels []*Amount
+	// price levels, in their order; not Priced where there is no price.
+	Levels []Amount
 }
+
+// Written is the item's cost as written.
+func (p ItemPrice) Written() model.Cost { return *p.Entry.Item.Cost }
 
 // Item returns the item's details.
 func (p ItemPrice) Item() *model.Item { return p.Entry.Item }

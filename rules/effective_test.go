@@ -442,7 +442,7 @@ func TestWorkedCoins(t *testing.T) {
 	// the whole family: no coin remains, no price
 	rs = parseDoc(t, sumBase).layers(t, `[{"id":"ruin","label":"Ruin","currencies":{"removeFamilies":["coin"]}}]`).ruleset(t)
 	e = Resolve(rs, []string{"ruin"})
-	if p := priceOf(e, "kit/watch-pistol"); p.Shown != nil || p.Levels[1] != nil {
+	if p := priceOf(e, "kit/watch-pistol"); p.Shown.Priced() || p.Levels[1].Priced() {
 		t.Errorf("family removed: %v", p.Shown)
 	}
 	if c := e.Currencies[0]; !c.Removed || len(c.Units) != 0 || len(c.RemovedUnits) != 3 {
@@ -521,7 +521,7 @@ func TestWorkedMarketPrices(t *testing.T) {
 		t.Errorf("levels %v", got)
 	}
 	// unknown coin: no price
-	if e.MarketPrice(model.Cost{Amount: 1, Unit: "florin"}, 1, 1) != nil {
+	if e.MarketPrice(model.Cost{Amount: 1, Unit: "florin"}, 1, 1).Priced() {
 		t.Error("an unknown coin has a market price")
 	}
 }

@@ -142,16 +142,16 @@ func TestMarinaraVariants(t *testing.T) {
 		}
 		// every shown price is worth what was written, when its family remains
 		for _, p := range e.Prices {
-			fam, coin := ws.Ruleset.Items.Family(p.Written.Unit)
-			if p.Shown == nil {
+			w := p.Written()
+			fam, coin := ws.Ruleset.Items.Family(w.Unit)
+			if !p.Shown.Priced() {
 				if !e.removedFamily[fam.ID] {
 					t.Errorf("%s %s: no price, yet its family remains", f, p.Key)
 				}
 				continue
 			}
-			_, shownCoin := ws.Ruleset.Items.Family(p.Shown.Unit)
-			if p.Shown.Amount*shownCoin.Value != p.Written.Amount*coin.Value || e.CoinRemoved(p.Shown.Unit) {
-				t.Errorf("%s %s: %d %s shown as %s", f, p.Key, p.Written.Amount, p.Written.Unit, p.Shown.Text())
+			if p.Shown.Amount*p.Shown.Coin.Value != w.Amount*coin.Value || e.CoinRemoved(p.Shown.Unit()) {
+				t.Errorf("%s %s: %d %s shown as %s", f, p.Key, w.Amount, w.Unit, p.Shown.Text())
 			}
 		}
 	}

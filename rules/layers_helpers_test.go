@@ -246,8 +246,8 @@ func priceOf(e *Effective, key string) *ItemPrice {
 	return nil
 }
 
-func amountText(a *Amount) string {
-	if a == nil {
+func amountText(a Amount) string {
+	if !a.Priced() {
 		return "no price"
 	}
 	return a.Text()

@@ -134,9 +134,9 @@ func narrows(t *testing.T, rs *model.Ruleset, e *Effective, sel []string) {
 		}
 	}
 	for _, p := range e.Prices {
-		for _, a := range append([]*Amount{p.Shown}, p.Levels...) {
-			if a != nil && (!units[a.Unit] || e.CoinRemoved(a.Unit)) {
-				t.Fatalf("%v: %s priced in %s", sel, p.Key, a.Unit)
+		for _, a := range append([]Amount{p.Shown}, p.Levels...) {
+			if a.Priced() && (!units[a.Unit()] || e.CoinRemoved(a.Unit())) {
+				t.Fatalf("%v: %s priced in %s", sel, p.Key, a.Unit())
 			}
 		}
 	}

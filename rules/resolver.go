@@ -32,8 +32,9 @@ type Resolver struct {
 	layerUnsold []bitset
 	// sells[s] marks the items seller s's filters match; costed marks the
 	// items with a cost.
-	sells  map[*model.Seller]bitset
-	costed bitset
+	sells   map[*model.Seller]bitset
+	costed  bitset
+	nCosted int
 	// lineItems[t] holds, for a loot table, the items each filter line can
 	// pick (nil for other lines).
 	lineItems map[*model.LootTable][][]int
@@ -54,6 +55,10 @@ type itemInfo struct {
 	key   string
 	ci    int
 	ei    int
+	// fam is the index of the family holding the cost's coin (-1: none, or
+	// no cost); coin is that coin.
+	fam  int
+	coin *model.Coin
 }
 
 type layerParts struct {
@@ -220,9 +225,29 @@ func (r *Resolver) prepareItems() {
 		}
 	}
 	r.costed = newBitset(n)
-	for i, it := range r.items {
-		if it.entry.Item.Cost != nil {
-			r.costed.set(i)
+	for i := range r.items {
+		it := &r.items[i]
+		it.fam = -1
+		cost := it.entry.Item.Cost
+		if cost == nil {
+			continue
+		}
+		r.costed.set(i)
+		r.nCosted++
+		if rs.Items == nil {
+			continue
+		}
+		for fi, f := range rs.Items.Currencies {
+			for _, u := range f.Units {
+				if u.ID == cost.Unit && it.fam < 0 {
+					it.fam, it.coin = fi, u
+				}
+			}
+		}
+	}
+	for i := range r.items {
+		if it := &r.items[i]; it.fam < 0 && it.entry.Item.Cost != nil {
+			it.coin = unknownCoin(it.entry.Item.Cost.Unit)
 		}
 	}
 	r.sells = map[*model.Seller]bitset{}
