@@ -8,14 +8,12 @@ import (
 	"charm.land/bubbles/v2/help"
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
 
 	"rulebench/i18n"
 	"rulebench/model"
 	"rulebench/themes"
 )
-
-// fullHelpHeight is the room the full help takes: its longest group.
-const fullHelpHeight = 6
 
 // wheelStep is how many rows one turn of the mouse wheel scrolls.
 const wheelStep = 3
@@ -163,12 +161,7 @@ func (a App) render() string {
 		statusView(a.status, a.hint(), a.pane(a.focus).scroller().position(), a.changes != nil, st, a.r.Width),
 	}
 	if a.r.Help.H > 0 {
-		a.help.SetWidth(a.r.Width - 1)
-		h := strings.Split(a.help.View(helpView{a.keys}), "\n")
-		for i := range h {
-			h[i] = " " + h[i]
-		}
-		parts = append(parts, block(h, a.r.Width, a.r.Help.H, st.g.ellipsis))
+		parts = append(parts, block(a.helpLines(a.keys), a.r.Width, a.r.Help.H, st.g.ellipsis))
 	}
 	return strings.Join(parts, "\n")
 }
@@ -214,16 +207,63 @@ func (a App) hint() string {
 // resize lays the screen out for a new terminal size.
 func (a *App) resize(w, h int) {
 	a.sized = true
-	a.r = layout(w, h, a.helpHeight())
+	a.r = layout(w, h, a.helpHeight(w))
 	a.refresh()
 }
 
-// helpHeight is the room the help wants.
-func (a *App) helpHeight() int {
-	if a.help.ShowAll {
-		return fullHelpHeight
+// helpHeight is the room the help wants: one line, or for the full help
+// the height it takes with every key enabled, so that the layout does not
+// jump as keys come and go.
+func (a *App) helpHeight(width int) int {
+	if !a.help.ShowAll {
+		return 1
 	}
-	return 1
+	return len(a.helpLines(newKeyMap(a.cfg.ASCII), width))
+}
+
+// helpLines draws the help for a key map: the short help on one line, or
+// the full help's groups as columns that flow onto more rows when the
+// terminal is narrow.
+func (a App) helpLines(k keyMap, width ...int) []string {
+	w := a.r.Width
+	if len(width) > 0 {
+		w = width[0]
+	}
+	h := a.help
+	h.SetWidth(w - 1)
+	if !h.ShowAll {
+		return []string{" " + h.ShortHelpView(helpView{k}.ShortHelp())}
+	}
+	sep := "   "
+	var rows []string
+	var row []string
+	rowW := 0
+	for _, g := range (helpView{k}).FullHelp() {
+		col := h.FullHelpView([][]key.Binding{g})
+		if col == "" {
+			continue
+		}
+		cw := lipgloss.Width(col)
+		if len(row) > 0 && rowW+len(sep)+cw > w-1 {
+			rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...))
+			row, rowW = nil, 0
+		}
+		if len(row) > 0 {
+			row = append(row, sep)
+			rowW += len(sep)
+		}
+		row, rowW = append(row, col), rowW+cw
+	}
+	if len(row) > 0 {
+		rows = append(rows, lipgloss.JoinHorizontal(lipgloss.Top, row...))
+	}
+	var out []string
+	for _, r := range rows {
+		for _, l := range strings.Split(r, "\n") {
+			out = append(out, " "+l)
+		}
+	}
+	return out
 }
 
 // restyle rebuilds the styles for the terminal's background.

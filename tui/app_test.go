@@ -146,7 +146,7 @@ func TestFullHelp(t *testing.T) {
 	a := newTestApp(t, ferryConfig(t), 80, 24)
 	body := a.r.Body.H
 	a = keysTo(t, a, "?")
-	if !a.help.ShowAll || a.r.Body.H != body-(fullHelpHeight-1) {
+	if !a.help.ShowAll || a.r.Body.H != body-(a.helpHeight(80)-1) || a.r.Body.H >= body {
 		t.Fatalf("full help: ShowAll %v, body %d (was %d)", a.help.ShowAll, a.r.Body.H, body)
 	}
 	s := screen(a)

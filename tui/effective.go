@@ -124,7 +124,11 @@ func effectiveLines(s *snapshot, st styles, width int) []string {
 
 	changed := 0
 	for _, p := range e.Prices {
-		if p.Shown != nil && p.Shown.Unit == p.Written.Unit && p.Shown.Amount == p.Written.Amount {
+		if p.Entry == nil || p.Entry.Item == nil || p.Entry.Item.Cost == nil {
+			continue
+		}
+		written := *p.Entry.Item.Cost
+		if p.Shown.Priced() && p.Shown.Unit() == written.Unit && p.Shown.Amount == written.Amount {
 			continue
 		}
 		if changed == 0 {
@@ -135,10 +139,10 @@ func effectiveLines(s *snapshot, st styles, width int) []string {
 			continue
 		}
 		shown := "no price (its coins are gone)"
-		if p.Shown != nil {
+		if p.Shown.Priced() {
 			shown = vis(p.Shown.Text())
 		}
-		item(fmt.Sprintf("%s %s: %d %s %s %s", vis(p.Key), vis(p.Entry.Label), p.Written.Amount, vis(p.Written.Unit), st.g.arrow, shown), st.text.Render)
+		item(fmt.Sprintf("%s %s: %d %s %s %s", vis(p.Key), vis(p.Entry.Label), written.Amount, vis(written.Unit), st.g.arrow, shown), st.text.Render)
 	}
 	if changed > maxEffectiveRows {
 		item(fmt.Sprintf("and %d more", changed-maxEffectiveRows), st.muted.Render)

@@ -61,14 +61,16 @@ func (h helpView) ShortHelp() []key.Binding {
 	return []key.Binding{h.k.Toggle, h.k.Open, h.k.Close, h.k.Help, h.k.Quit, h.k.NextTab, h.k.Reload}
 }
 
-// FullHelp implements help.KeyMap: the keys grouped by purpose.
+// FullHelp implements help.KeyMap: the keys grouped by purpose, the
+// application's own first, so that a small terminal cuts movement keys
+// before the way out.
 func (h helpView) FullHelp() [][]key.Binding {
 	help := h.k.Help
 	help.SetHelp("?", "close help")
 	return [][]key.Binding{
-		{h.k.Up, h.k.Down, h.k.PageUp, h.k.PageDown, h.k.Top, h.k.Bottom},
-		{h.k.Toggle, h.k.Open, h.k.Close, h.k.Reload},
-		{h.k.NextTab, h.k.PrevTab, h.k.TabsHelp},
 		{help, h.k.Quit},
+		{h.k.NextTab, h.k.PrevTab, h.k.TabsHelp},
+		{h.k.Toggle, h.k.Open, h.k.Close, h.k.Reload},
+		{h.k.Up, h.k.Down, h.k.PageUp, h.k.PageDown, h.k.Top, h.k.Bottom},
 	}
 }

@@ -183,8 +183,8 @@ func (p *translationsPane) languageDetail() []string {
 		out = append(out, "", " "+st.heading.Render(fmt.Sprintf("Stale keys (%d)", len(l.Stale))))
 		for _, k := range l.Stale {
 			text := fmt.Sprintf("%q matches no display string", k.English)
-			if k.Nearest != "" {
-				text += fmt.Sprintf("; nearest %q", k.Nearest)
+			if near := p.s.report.Nearest(k.English); near != "" {
+				text += fmt.Sprintf("; nearest %q", near)
 			}
 			out = append(out, bulleted(vis(text), width, " ", st, st.text.Render)...)
 		}

@@ -1,0 +1,57 @@
+package tui
+
+import (
+	"fmt"
+	"testing"
+)
+
+// TestGoldenPanes compares every tab, ANSI-stripped, at 80x24 and 160x48
+// with testdata/*.golden. Run go test ./tui/ -update to rewrite them after
+// checking a change by eye.
+func TestGoldenPanes(t *testing.T) {
+	// keys bring each tab into an interesting state.
+	keys := map[paneID][]string{
+		paneOverview:     {"1"},
+		paneLayers:       {"2", "space", "down"},
+		paneEffective:    {"2", "space", "down", "down", "space", "3"},
+		paneTranslations: {"4"},
+		paneMigrations:   {"5", "end"},
+		paneProblems:     {"6", "end", "enter"},
+	}
+	for _, size := range [][2]int{{80, 24}, {160, 48}} {
+		for p := paneOverview; p < paneCount; p++ {
+			name := fmt.Sprintf("%s_%dx%d", p, size[0], size[1])
+			t.Run(name, func(t *testing.T) {
+				a := keysTo(t, newTestApp(t, ferryConfig(t), size[0], size[1]), keys[p]...)
+				if a.focus != p {
+					t.Fatalf("the keys led to %v", a.focus)
+				}
+				checkFrame(t, a.View().Content, size[0], size[1])
+				golden(t, name, screen(a))
+			})
+		}
+	}
+}
+
+// TestGoldenFullHelp pins the full help at the smallest size.
+func TestGoldenFullHelp(t *testing.T) {
+	a := keysTo(t, newTestApp(t, ferryConfig(t), minWidth, minHeight), "2", "?")
+	checkFrame(t, a.View().Content, minWidth, minHeight)
+	golden(t, "full_help_60x16", screen(a))
+}
+
+// TestFramesFitEverySize draws every tab in every state at sizes from the
+// minimum up, and checks each frame fills the terminal exactly.
+func TestFramesFitEverySize(t *testing.T) {
+	sizes := [][2]int{{60, 16}, {61, 17}, {80, 24}, {99, 30}, {119, 40}, {120, 40}, {160, 48}, {200, 60}}
+	for _, size := range sizes {
+		a := newTestApp(t, ferryConfig(t), size[0], size[1])
+		for _, step := range [][]string{
+			{"1", "end"}, {"2", "space", "down"}, {"2", "enter"}, {"3"}, {"4", "enter", "end"},
+			{"5", "end", "enter", "end"}, {"6", "enter", "down"}, {"?"}, {"1"}, {"6"}, {"?"},
+		} {
+			a = keysTo(t, a, step...)
+			checkFrame(t, a.View().Content, size[0], size[1])
+		}
+	}
+}
