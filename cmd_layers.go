@@ -3,10 +3,263 @@ package main
 import (
 	"fmt"
 	"io"
+	"strings"
+
+	"rulebench/model"
+	"rulebench/rules"
 )
 
-// runLayers runs `rulebench layers`. (Stub until that work lands.)
+// listFlag collects comma-separated ids from one or more uses of a flag.
+type listFlag []string
+
+func (l *listFlag) String() string { return strings.Join(*l, ",") }
+
+func (l *listFlag) Set(s string) error {
+	*l = append(*l, splitList(s)...)
+	return nil
+}
+
+// runLayers runs `rulebench layers`: the effective ruleset under a layer
+// selection, as the Engine would build it for a game with those layers on.
 func runLayers(args []string, stdout, stderr io.Writer) int {
-	fmt.Fprintln(stderr, "rulebench layers: not built yet")
-	return exitUsage
+	fs := newFlags("layers", "rulebench layers [--on ID,ID...] [--json] PATH",
+		"Shows the ruleset as a game with the given layers on sees it: which layers apply\n"+
+			"(conflicts and the Engine's fallback), guidance, ladder, narrowed enum fields,\n"+
+			"hidden catalog entries, coins and prices, the market and loot tables, and what\n"+
+			"sample saves hold that the layers no longer offer. Exit 0: no errors; 1: errors\n"+
+			"found (an --on id no layer has, or a broken file); 2: bad usage or unreadable input.", stderr)
+	var on listFlag
+	fs.Var(&on, "on", "the layers to turn on, by id, comma-separated (the flag may repeat)")
+	asJSON := fs.Bool("json", false, "print a JSON document instead of a summary")
+	pos, code, stop := parseFlags(fs, args)
+	if stop {
+		return code
+	}
+	if len(pos) != 1 {
+		fs.Usage()
+		return exitUsage
+	}
+	ws, code, ok := loadPath(pos[0], stderr)
+	if !ok {
+		return code
+	}
+	eff := rules.NewResolver(ws.Ruleset).Resolve(on)
+	ds := layerFindings(ws, eff, on)
+	doc := eff.Document()
+	for _, s := range ws.Saves {
+		doc.Saves = append(doc.Saves, eff.SaveDocument(s))
+	}
+	doc.Diagnostics = ds
+	if *asJSON {
+		if err := writeJSON(stdout, doc); err != nil {
+			return exitUsage
+		}
+		return exitFor(ds)
+	}
+	writeLayersText(stdout, pos[0], eff, doc)
+	if len(ds) > 0 {
+		fmt.Fprintln(stdout)
+		writeDiagnostics(stdout, ds)
+	}
+	fmt.Fprintf(stdout, "%s: %d errors, %d warnings\n", visible(pos[0]), model.Count(ds, model.Error), model.Count(ds, model.Warning))
+	return exitFor(ds)
+}
+
+// layerFindings gathers what the layers command reports: the problems
+// found reading the ruleset and its catalogs, the layer import checks, and
+// the selection as the Engine's new-game check sees it (an undeclared id is
+// an error; two conflicting layers a warning, since a pinned game still
+// resolves), plus a warning for each layer the fallback drops.
+func layerFindings(ws *model.Workspace, eff *rules.Effective, on []string) []model.Diagnostic {
+	files := map[string]bool{ws.RulesetFile: true}
+	rs := ws.Ruleset
+	if rs != nil {
+		for _, c := range rs.Catalogs {
+			files[c.EntriesFile] = true
+		}
+	}
+	var ds []model.Diagnostic
+	for _, d := range ws.Diagnostics {
+		if files[d.File] {
+			ds = append(ds, d)
+		}
+	}
+	if rs == nil {
+		return ds
+	}
+	ds = append(ds, rules.CheckLayers(rs)...)
+	where := model.RootPath
+	if rs.Root != nil && rs.Root.Get("layers") != nil {
+		where = "layers"
+	}
+	for _, is := range rules.NewGameIssues(rs, rules.LayerOptions(on)) {
+		switch is.Code {
+		case rules.IssueLayerUnknown:
+			ds = append(ds, model.Errorf(rs.File, where, is.Code,
+				"--on names %q, but the ruleset declares no layer with that id; the Engine refuses a new game with it", is.Layers[0]))
+		case rules.IssueLayerConflict:
+			ds = append(ds, model.Warnf(rs.File, where, is.Code,
+				"%q and %q conflict: the Engine refuses a new game with both; a pinned game with both keeps %q and drops %q",
+				is.Labels[0], is.Labels[1], is.Labels[0], is.Labels[1]))
+		}
+	}
+	for _, d := range eff.Dropped {
+		if d.Cause == rules.DropInvalid {
+			path := where
+			if l := rs.Layer(d.ID); l != nil && l.Node != nil {
+				path = l.Node.Path()
+			}
+			ds = append(ds, model.Warnf(rs.File, path, "layer-dropped", "the layer %q is not applied: %s", d.ID, d.Reason()))
+		}
+	}
+	ws.Locate(ds)
+	return ds
+}
+
+// writeLayersText prints the effective ruleset for people.
+func writeLayersText(w io.Writer, path string, eff *rules.Effective, doc *rules.Document) {
+	v := visible
+	p := func(format string, args ...any) { fmt.Fprintf(w, format, args...) }
+	rs := eff.Base
+	name := rs.Name
+	if name == "" {
+		name = rs.ID
+	}
+	p("%s — %s\n", v(path), v(name))
+	if len(rs.Layers) == 0 {
+		p("The ruleset declares no layers.\n")
+	}
+	p("\nLayers:\n")
+	for _, t := range eff.Toggles {
+		box := "[ ]"
+		if t.On {
+			box = "[x]"
+		}
+		extra := ""
+		if t.Disabled() {
+			extra = "  (disabled by " + v(strings.Join(t.DisabledBy, ", ")) + ")"
+		}
+		p("  %s %s — %s%s\n", box, v(t.Layer.ID), v(t.Layer.Label), extra)
+	}
+	for _, d := range eff.Dropped {
+		p("  dropped %s: %s\n", v(d.ID), v(d.Reason()))
+	}
+	p("\nCheck guidance:\n  %s\n", v(eff.CheckGuidance))
+	if eff.WorldGuidance != nil {
+		p("World guidance:\n  %s\n", v(*eff.WorldGuidance))
+	} else {
+		p("World guidance: none\n")
+	}
+	from := "the base"
+	if eff.LadderFrom != nil {
+		from = "layer " + v(eff.LadderFrom.ID)
+	}
+	p("\nDifficulty ladder (%s, %s):\n", v(rs.Resolution.Kind), from)
+	for _, s := range eff.Ladder {
+		switch {
+		case s.HasDC:
+			p("  %-20s dc %d\n", v(s.Label), s.DC)
+		case s.HasTarget:
+			p("  %-20s %d successes, target %d\n", v(s.Label), s.Successes, s.Target)
+		default:
+			p("  %-20s %d successes\n", v(s.Label), s.Successes)
+		}
+	}
+	if len(eff.Enums) > 0 {
+		p("\nEnum fields:\n")
+		for _, f := range eff.Enums {
+			line := fmt.Sprintf("  %s: %s", v(f.Field.ID), v(strings.Join(f.Values, ", ")))
+			if f.Default != nil {
+				line += fmt.Sprintf("; default %s", v(*f.Default))
+			} else {
+				line += "; no default"
+			}
+			if len(f.Removed) > 0 {
+				line += fmt.Sprintf("  (removed %s by %s)", v(strings.Join(f.Removed, ", ")), v(strings.Join(f.By, ", ")))
+			}
+			p("%s\n", line)
+		}
+	}
+	hidden := 0
+	for _, c := range eff.Catalogs {
+		hidden += len(c.Hidden)
+	}
+	if len(eff.Catalogs) > 0 {
+		p("\nHidden catalog entries: %d\n", hidden)
+		for _, c := range eff.Catalogs {
+			for _, h := range c.Hidden {
+				p("  %s/%s  (%s, rule %d)\n", v(c.Catalog.ID), v(h.Entry.ID), v(h.Layer.ID), h.Rule)
+			}
+		}
+	}
+	if len(eff.Currencies) > 0 {
+		p("\nCoins:\n")
+		for _, c := range eff.Currencies {
+			var left, gone []string
+			for _, u := range c.Units {
+				left = append(left, u.ID)
+			}
+			for _, u := range c.RemovedUnits {
+				gone = append(gone, u.ID)
+			}
+			switch {
+			case c.Removed:
+				p("  %s: removed (no price in it)\n", v(c.Family.ID))
+			case len(gone) > 0:
+				p("  %s: %s  (removed %s)\n", v(c.Family.ID), v(strings.Join(left, ", ")), v(strings.Join(gone, ", ")))
+			default:
+				p("  %s: %s\n", v(c.Family.ID), v(strings.Join(left, ", ")))
+			}
+		}
+	}
+	if len(eff.Prices) > 0 {
+		p("\nPrices:\n")
+		for _, pr := range eff.Prices {
+			w := pr.Written()
+			written := fmt.Sprintf("%d %s", w.Amount, w.Unit)
+			if _, coin := rs.Items.Family(w.Unit); coin != nil {
+				written = fmt.Sprintf("%d %s", w.Amount, coin.Label)
+			}
+			shown := "no price"
+			if pr.Shown.Priced() {
+				shown = pr.Shown.Text()
+			}
+			p("  %-32s %-16s → %s\n", v(pr.Key), v(written), v(shown))
+		}
+	}
+	if eff.Market.Declared {
+		m := doc.Market
+		p("\nMarket:\n  sellers: %s\n", v(strings.Join(m.Sellers, ", ")))
+		if len(m.RemovedSellers) > 0 {
+			p("  removed: %s\n", v(strings.Join(m.RemovedSellers, ", ")))
+		}
+		if len(m.UnsoldItems) > 0 {
+			p("  sold by no seller: %s\n", v(strings.Join(m.UnsoldItems, ", ")))
+		}
+		for _, n := range m.Notes {
+			p("  note: %s\n", v(n))
+		}
+	}
+	if len(eff.Loot) > 0 {
+		p("\nLoot tables:\n")
+		for _, lt := range eff.Loot {
+			by := ""
+			if lt.ReplacedBy != nil {
+				by = " — replaced by " + v(lt.ReplacedBy.ID)
+			}
+			p("  %s%s\n", v(lt.Base.ID), by)
+			for _, d := range lt.Dead {
+				p("    line %d drops nothing (%s)\n", d.Line, d.Cause)
+			}
+		}
+	}
+	for _, s := range doc.Saves {
+		if len(s.Kept) == 0 {
+			continue
+		}
+		p("\nSave %s keeps (kept and shown):\n", v(s.File))
+		for _, k := range s.Kept {
+			p("  %s = %s  (%s)\n", v(k.Path), v(k.Value), k.Kind)
+		}
+	}
 }
