@@ -1,20 +1,16 @@
 package tui
 
 import (
-	"flag"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"testing/fstest"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
+	xgolden "github.com/charmbracelet/x/exp/golden"
 
 	"rulebench/model"
 )
-
-var update = flag.Bool("update", false, "rewrite the golden files")
 
 // ferryRuleset is a small package ruleset written for these tests: three
 // layers (two conflicting), a coin family, a catalog, migrations from
@@ -220,27 +216,11 @@ func keysTo(t testing.TB, a App, names ...string) App {
 // screen is the App's view without colours.
 func screen(a App) string { return ansi.Strip(a.View().Content) }
 
-// golden compares got with testdata/<name>.golden, rewriting it with
-// -update.
-func golden(t *testing.T, name, got string) {
+// golden compares got with testdata/<test name>.golden; go test ./tui/
+// -update rewrites the files.
+func golden(t *testing.T, got string) {
 	t.Helper()
-	path := filepath.Join("testdata", name+".golden")
-	if *update {
-		if err := os.MkdirAll("testdata", 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	want, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatalf("%v (run go test ./tui/ -update to create it)", err)
-	}
-	if string(want) != got {
-		t.Errorf("%s differs from the golden file (run with -update after checking):\n--- got ---\n%s\n--- want ---\n%s", name, got, want)
-	}
+	xgolden.RequireEqual(t, got)
 }
 
 // checkFrame asserts that a view fills the terminal exactly: height lines,

@@ -6,7 +6,7 @@ import (
 )
 
 // TestGoldenPanes compares every tab, ANSI-stripped, at 80x24 and 160x48
-// with testdata/*.golden. Run go test ./tui/ -update to rewrite them after
+// with testdata/TestGoldenPanes/*.golden. Run go test ./tui/ -update to rewrite them after
 // checking a change by eye.
 func TestGoldenPanes(t *testing.T) {
 	// keys bring each tab into an interesting state.
@@ -27,7 +27,7 @@ func TestGoldenPanes(t *testing.T) {
 					t.Fatalf("the keys led to %v", a.focus)
 				}
 				checkFrame(t, a.View().Content, size[0], size[1])
-				golden(t, name, screen(a))
+				golden(t, screen(a))
 			})
 		}
 	}
@@ -37,7 +37,7 @@ func TestGoldenPanes(t *testing.T) {
 func TestGoldenFullHelp(t *testing.T) {
 	a := keysTo(t, newTestApp(t, ferryConfig(t), minWidth, minHeight), "2", "?")
 	checkFrame(t, a.View().Content, minWidth, minHeight)
-	golden(t, "full_help_60x16", screen(a))
+	golden(t, screen(a))
 }
 
 // TestFramesFitEverySize draws every tab in every state at sizes from the
