@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/fsnotify/fsnotify"
@@ -27,6 +28,8 @@ type watcher struct {
 	fw      *fsnotify.Watcher
 	done    chan struct{}
 	stopped chan struct{}
+	once    sync.Once
+	err     error
 }
 
 // watchWorkspace starts watching the folder of a workspace's ruleset and
@@ -54,12 +57,14 @@ func watchWorkspace(ws *model.Workspace) (*watcher, error) {
 	return w, nil
 }
 
-// Close stops the watcher.
+// Close stops the watcher; closing it again does nothing.
 func (w *watcher) Close() error {
-	close(w.done)
-	err := w.fw.Close()
-	<-w.stopped
-	return err
+	w.once.Do(func() {
+		close(w.done)
+		w.err = w.fw.Close()
+		<-w.stopped
+	})
+	return w.err
 }
 
 func (w *watcher) loop(ch chan<- error, f eventFilter) {
