@@ -70,7 +70,9 @@ var gates = []gate{
 		root: []string{"resolution.explode.min", "resolution.double.min", "resolution.pool.abilityPlusAbility", "resolution.botch.rule",
 			"sheet.live.tracks.*.alwaysShow", "gm.sheetSummary.lists.*.columns"},
 		entry: []string{"mechanics.check.explode", "mechanics.check.double"}},
-	{minor: 37, feature: "a plain track whose max is a value ref", root: []string{"sheet.live.tracks.*.max"}, cond: isObject},
+	{minor: 37, feature: "a plain track whose max is a value ref", root: []string{"sheet.live.tracks.*.max"}, cond: func(n *model.Node) bool {
+		return n.Kind == model.Object && n.Parent.Get("levels") == nil && n.Parent.Get("boxes") == nil
+	}},
 	{minor: 38, feature: "resolution.reroll, resolution.adjust or spend buying a reroll",
 		root: []string{"resolution.reroll", "resolution.adjust", "resolution.spend.*.reroll"}},
 	{minor: 38, feature: "a spend perCheck that is not a number", root: []string{"resolution.spend.*.perCheck"},

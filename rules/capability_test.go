@@ -159,6 +159,8 @@ func TestCapabilityKeyGates(t *testing.T) {
 		{"sheet.live", `{"states":[{"id":"s","label":"S","values":["a","b"]}]}`, 42},
 		{"sheet.fields.4.hideWhen", `{"field":"spellcasting_ability","notEquals":"none"}`, 39},
 		{"resolution.adjust", `[{"value":{"const":1}}]`, 38},
+		{"sheet.live", `{"tracks":[{"id":"heat","label":"Heat","min":0,"max":{"const":3}}]}`, 37},
+		{"sheet.live", `{"tracks":[{"id":"harm","label":"Harm","min":0,"max":{"const":3},"boxes":{"penalty":{"by":"filled","table":[[0,0]]}},"kinds":[{"id":"cut","label":"Cut","severity":1}]}]}`, 40},
 	} {
 		d := parseDoc(t, sumBase)
 		d.set(t, "items", nil)

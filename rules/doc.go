@@ -3,4 +3,60 @@
 // with conflicts, the effective ruleset under a selection (guidance, ladder,
 // enum narrowing, hidden catalog entries, coins and prices, markets and
 // loot), and the Capability API a file needs.
+//
+// It imports only the model package and the standard library, and returns
+// values (findings as model.Diagnostic, effective rulesets as plain
+// structs); rendering is the caller's business.
+//
+// # Layer checks
+//
+// CheckLayers runs the Engine's import-time layer checks
+// (engine-behaviour.md §3 and the layer items of decisions.md §2) and
+// reports each problem at the exact JSON path the Engine uses. The shape
+// limits (12 layers, lengths, prompt-safe text, 4000 characters of guidance)
+// are checked when model decodes the file and are not repeated.
+//
+// # Selection and the effective ruleset
+//
+// A Resolver prepares, once per ruleset, everything that does not depend on
+// the selection. Resolver.Resolve then works out an Effective ruleset for a
+// list of layer ids, as the Engine does for a pinned game
+// (engine-behaviour.md §1.1 and §2): layers in declaration order, the later
+// of two conflicting layers dropped, the layered definition validated with
+// the effective rules and, when it fails, rebuilt one layer at a time.
+// NewGameIssues is the strict check the Engine runs when a game is created
+// (§1.2). The result is fast enough to recompute on every toggle of a UI.
+//
+// # Coins, prices, markets and loot
+//
+// Effective lists the coins that remain, each item's own price (as written,
+// or re-expressed in the largest remaining coin that pays it exactly, or no
+// price), its market price at every price level, the sellers the layers
+// leave, the items no seller offers, the loot tables as they now roll and
+// the loot lines that drop nothing (engine-behaviour.md §4 to §7).
+//
+// # Sample saves
+//
+// Effective.KeptInSave lists the values a stored sheet holds that the
+// layers no longer offer; the Engine keeps and shows them. Coins are read
+// from a "purse" record in the build (see PurseKey).
+//
+// # Capability API
+//
+// CapabilityNeeds lists the features a workspace uses with the minor
+// version each needs; CheckCapability compares the highest with a package
+// manifest.
+//
+// # Choices where the specification is silent
+//
+//   - An entry whose tags list is empty is kept under a notIn rule (it has
+//     no word, like an entry that sets no value); CheckLayers warns about it.
+//   - A loot filter line whose every matching item is hidden drops nothing,
+//     as a line naming a hidden item does.
+//   - Validating a layered definition judges only what layering changes:
+//     the joined guidance, a layer's ladder and the narrowed enum fields
+//     (with the hideWhen rules comparing them). The base's own problems are
+//     reported by the format checks, not by dropping layers.
+//   - Market prices cover hidden items too; whether the Engine's market
+//     leaves them out is not established, and the market notes say so.
 package rules
