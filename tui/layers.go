@@ -11,7 +11,7 @@ import (
 type layersPane struct {
 	listPane
 	toggles []toggle
-	labelW  int
+	cols    toggleCols
 }
 
 func newLayersPane() layersPane { return layersPane{listPane: newListPane()} }
@@ -21,11 +21,7 @@ func (p *layersPane) scrollerAt(x, y int) *scroller { return p.at(x, y) }
 
 func (p *layersPane) set(s *snapshot, st styles, body rect, wide bool) {
 	p.toggles = s.toggles
-	p.labelW = 0
-	for _, t := range p.toggles {
-		p.labelW = max(p.labelW, ansi.StringWidth(vis(t.layer.Label)))
-	}
-	p.labelW = min(p.labelW, 32)
+	p.cols = measureToggles(s.toggles)
 	p.place(body, wide, len(p.toggles), 50, st)
 	p.settle()
 }
@@ -62,10 +58,10 @@ func (p *layersPane) view() string {
 	for i := start; i < end; i++ {
 		t := p.toggles[i]
 		if i == p.list.cursor && !p.inDetail {
-			rows = append(rows, selectedRow(toggleLine(t, st, p.labelW, true), p.lr.W, st))
+			rows = append(rows, selectedRow(toggleLine(t, st, p.cols, true), p.lr.W, st))
 			continue
 		}
-		rows = append(rows, plainRow(toggleLine(t, st, p.labelW, false)))
+		rows = append(rows, plainRow(toggleLine(t, st, p.cols, false)))
 	}
 	return p.render(rows)
 }
@@ -110,10 +106,28 @@ func (p *layersPane) layerDetail() []string {
 	return out
 }
 
+// toggleCols are the widths of the label and id columns of a list of
+// switches.
+type toggleCols struct{ label, id int }
+
+// maxToggleLabel caps the label column, so that a long label does not push
+// the rest off the screen.
+const maxToggleLabel = 32
+
+func measureToggles(ts []toggle) toggleCols {
+	var c toggleCols
+	for _, t := range ts {
+		c.label = max(c.label, ansi.StringWidth(vis(t.layer.Label)))
+		c.id = max(c.id, ansi.StringWidth(vis(t.layer.ID)))
+	}
+	c.label, c.id = min(c.label, maxToggleLabel), min(c.id, maxToggleLabel)
+	return c
+}
+
 // toggleLine writes a layer's switch: its state, label, id and what it
 // does, or what blocks it. selected gives plain text for the selection's
 // colours.
-func toggleLine(t toggle, st styles, labelW int, selected bool) string {
+func toggleLine(t toggle, st styles, cols toggleCols, selected bool) string {
 	mark, style := st.g.off, st.text
 	switch {
 	case t.on:
@@ -130,11 +144,12 @@ func toggleLine(t toggle, st styles, labelW int, selected bool) string {
 	case t.chosen && !t.on:
 		note = "chosen, not applied"
 	}
-	label := padRight(fit(vis(t.layer.Label), labelW, st.g.ellipsis), labelW)
+	label := padRight(fit(vis(t.layer.Label), cols.label, st.g.ellipsis), cols.label)
+	id := padRight(fit(vis(t.layer.ID), cols.id, st.g.ellipsis), cols.id)
 	if selected {
-		return fmt.Sprintf("%s %s  %s  %s", mark, label, vis(t.layer.ID), note)
+		return fmt.Sprintf("%s %s  %s  %s", mark, label, id, note)
 	}
-	return style.Render(mark) + " " + style.Render(label) + "  " + st.muted.Render(vis(t.layer.ID)+"  "+note)
+	return style.Render(mark) + " " + style.Render(label) + "  " + st.muted.Render(id+"  "+note)
 }
 
 // toggleStatus says what toggling the selected layer did, for the status

@@ -62,9 +62,12 @@ func (p *migrationsPane) view() string {
 		return block(nil, p.lr.W, p.lr.H+p.dr.H+1, st.g.ellipsis)
 	}
 	if p.len() == 0 {
-		return block([]string{"", " " + st.muted.Render(fmt.Sprintf(
-			"No migration entries and no sample saves. The sheet is at version %d; put saved sheets in a saves/ folder beside the ruleset to rehearse them.",
-			rs.Sheet.Version))}, p.lr.W, p.lr.H+p.dr.H+1, st.g.ellipsis)
+		lines := []string{""}
+		for _, l := range wrap(fmt.Sprintf("No migration entries and no sample saves. The sheet is at version %d; put saved sheets in a saves/ folder beside the ruleset to rehearse them.",
+			rs.Sheet.Version), p.lr.W-2) {
+			lines = append(lines, " "+st.muted.Render(l))
+		}
+		return block(lines, p.lr.W, p.lr.H+p.dr.H+1, st.g.ellipsis)
 	}
 	var rows []string
 	start, end := p.list.window()

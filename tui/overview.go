@@ -4,8 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/charmbracelet/x/ansi"
-
+	"rulebench/i18n"
 	"rulebench/model"
 )
 
@@ -84,7 +83,7 @@ func overviewLines(s *snapshot, st styles, width int) []string {
 	field("Catalogs", describeCatalogs(rs.Catalogs))
 	field("Coins", describeCoins(rs.Items))
 	field("Layers", fmt.Sprintf("%s, %d on", plural(len(rs.Layers), "layer", "layers"), s.onCount()))
-	field("Languages", describeLanguages(ws))
+	field("Languages", describeLanguages(s))
 	field("Migrations", describeMigrations(rs.Sheet))
 	field("Saves", plural(len(ws.Saves), "sample save", "sample saves"))
 	field("Findings", describeFindings(s.diags))
@@ -95,26 +94,23 @@ func overviewLines(s *snapshot, st styles, width int) []string {
 	if len(s.toggles) > 0 {
 		add("")
 		heading("Layers")
-		labelW := 0
+		cols := measureToggles(s.toggles)
 		for _, t := range s.toggles {
-			labelW = max(labelW, ansi.StringWidth(vis(t.layer.Label)))
-		}
-		for _, t := range s.toggles {
-			add("   " + toggleLine(t, st, min(labelW, 32), false))
+			add("   " + toggleLine(t, st, cols, false))
 		}
 	}
-	if len(ws.Locales) > 0 {
+	if s.report != nil && len(s.report.Locales) > 0 {
 		add("")
 		heading("Languages")
-		for _, f := range ws.Locales {
-			add("   " + st.text.Render(padRight(vis(f.Lang), 8)) + st.muted.Render(localeSummary(f, ws)))
+		for _, l := range s.report.Locales {
+			add("   " + st.text.Render(padRight(vis(l.Lang), 8)) + st.muted.Render(localeSummary(l, s)))
 		}
 	}
 	if len(rs.Sheet.Migrations) > 0 || len(ws.Saves) > 0 {
 		add("")
 		heading("Migrations")
 		for _, m := range rs.Sheet.Migrations {
-			add(fmt.Sprintf("   %s %s", st.text.Render(fmt.Sprintf("%d %s %d", m.From, st.g.arrow, m.From+1)),
+			add(fmt.Sprintf("   %s  %s", st.text.Render(padRight(fmt.Sprintf("%d %s %d", m.From, st.g.arrow, m.From+1), 8)),
 				st.muted.Render(plural(len(m.Steps), "step", "steps"))))
 		}
 		for _, sv := range ws.Saves {
@@ -137,30 +133,32 @@ func overviewLines(s *snapshot, st styles, width int) []string {
 	return out
 }
 
-// describeLanguages lists the locale files or language packs by language.
-func describeLanguages(ws *model.Workspace) string {
-	if len(ws.Locales) == 0 {
+// describeLanguages lists the translated languages with their coverage.
+func describeLanguages(s *snapshot) string {
+	if s.report == nil || len(s.report.Languages) == 0 {
 		return "none"
 	}
 	var langs []string
-	for _, f := range ws.Locales {
-		langs = append(langs, vis(f.Lang))
+	for _, l := range s.report.Languages {
+		langs = append(langs, fmt.Sprintf("%s %.1f%%", vis(l.Lang), l.Coverage.Percent()))
 	}
 	return fmt.Sprintf("%d: %s", len(langs), strings.Join(langs, ", "))
 }
 
-// localeSummary says what a locale file holds: its file, and how many
-// ruleset strings it translates.
-func localeSummary(f *model.File, ws *model.Workspace) string {
-	name := vis(relFile(f.Name, ws))
-	if f.Root == nil {
-		return name + ", not readable as JSON"
-	}
-	sec := f.Root.Get("ruleset")
-	if sec == nil {
+// localeSummary says what a locale file holds: its file, and how much of
+// the ruleset it translates.
+func localeSummary(l *i18n.Locale, s *snapshot) string {
+	name := vis(relFile(l.Name(), s.ws))
+	if !l.HasRuleset {
 		return name + ", no ruleset section (translates nothing)"
 	}
-	return fmt.Sprintf("%s, %s", name, plural(len(sec.Children), "string", "strings"))
+	for _, lang := range s.report.Languages {
+		if lang.Own == l {
+			c := lang.Coverage
+			return fmt.Sprintf("%s, %d of %d strings (%.1f%%)", name, c.Translated+c.ViaBase, c.Strings, c.Percent())
+		}
+	}
+	return fmt.Sprintf("%s, %s", name, plural(len(l.Keys), "key", "keys"))
 }
 
 // saveLine says which version a sample save is at and where migration takes
