@@ -122,6 +122,7 @@ type DocMarket struct {
 	Notes          []string                        `json:"notes"`
 	Prices         map[string]map[string]*DocMoney `json:"prices"`
 	UnsoldItems    []string                        `json:"unsoldItems"`
+	OffSale        []string                        `json:"offSale"`
 }
 
 // DocFilter is an item filter.
@@ -242,7 +243,8 @@ func (e *Effective) Document() *Document {
 		d.Currencies = append(d.Currencies, dc)
 	}
 	d.Market = DocMarket{Sellers: []string{}, RemovedSellers: []string{}, RemovedBy: map[string]string{}, Unsold: []DocFilter{},
-		Notes: []string{}, Prices: map[string]map[string]*DocMoney{}, UnsoldItems: nonNil(e.Market.UnsoldItems)}
+		Notes: []string{}, Prices: map[string]map[string]*DocMoney{}, UnsoldItems: nonNil(e.Market.UnsoldItems),
+		OffSale: nonNil(e.Market.OffSale)}
 	for _, p := range e.Prices {
 		w := p.Written()
 		d.Prices[p.Key] = DocPrice{Written: DocCost{Amount: w.Amount, Unit: w.Unit}, Shown: docMoney(p.Shown)}

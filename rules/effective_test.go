@@ -565,6 +565,9 @@ func TestMarketAndLoot(t *testing.T) {
 	if !slices.Equal(e.Market.UnsoldItems, []string{"kit/watch-pistol", "kit/silver-nail", "kit/grave-spade", "kit/warming-tonic"}) {
 		t.Errorf("unsold items %v", e.Market.UnsoldItems)
 	}
+	if !slices.Equal(e.Market.OffSale, []string{"kit/silver-nail", "kit/warming-tonic", "kit/bell"}) {
+		t.Errorf("off sale %v", e.Market.OffSale)
+	}
 	if e.Loot[0].ReplacedBy.ID != "no_chandler" || e.Loot[0].Table.Label != "Thinner" {
 		t.Error("the last layer's table wins")
 	}

@@ -30,6 +30,9 @@ type MarketView struct {
 	// do. They are still items: they can be carried, used, found as loot
 	// and come up in a seller's stock table.
 	UnsoldItems []string
+	// OffSale are the items (with or without a cost) an unsold filter takes
+	// off sale, in catalog order; a part of UnsoldItems for costed ones.
+	OffSale []string
 }
 
 // RemovedSeller is a seller a layer takes out of the market.
@@ -112,6 +115,9 @@ func (e *Effective) buildMarket(applied []int) {
 		offered.or(r.sells[s])
 	}
 	for i, it := range r.items {
+		if unsold.has(i) {
+			mv.OffSale = append(mv.OffSale, it.key)
+		}
 		if !r.costed.has(i) {
 			continue
 		}

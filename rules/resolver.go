@@ -21,7 +21,7 @@ type Resolver struct {
 	// hide[l][c][e] is 1 + the index of layer l's first hide rule on
 	// catalog c that hides entry e, 0 when none does; hide[l][c] is nil when
 	// layer l has no rule on catalog c.
-	hide [][][]uint16
+	hide [][][]uint32
 	// items are the item entries of every catalog, in catalog order.
 	items    []itemInfo
 	itemAt   map[[2]int]int // (catalog, entry) → index in items
@@ -137,7 +137,7 @@ func (r *Resolver) entryIndex(catalog, entry string) (int, int, bool) {
 
 func (r *Resolver) prepareHiding() {
 	rs := r.rs
-	r.hide = make([][][]uint16, len(rs.Layers))
+	r.hide = make([][][]uint32, len(rs.Layers))
 	for li, l := range rs.Layers {
 		for ri, rule := range l.Catalogs {
 			ci, ok := r.catIndex[rule.Catalog]
@@ -146,15 +146,15 @@ func (r *Resolver) prepareHiding() {
 			}
 			cat := rs.Catalogs[ci]
 			if r.hide[li] == nil {
-				r.hide[li] = make([][]uint16, len(rs.Catalogs))
+				r.hide[li] = make([][]uint32, len(rs.Catalogs))
 			}
 			if r.hide[li][ci] == nil {
-				r.hide[li][ci] = make([]uint16, len(cat.Entries))
+				r.hide[li][ci] = make([]uint32, len(cat.Entries))
 			}
 			marks := r.hide[li][ci]
 			for ei, e := range cat.Entries {
 				if marks[ei] == 0 && Hides(rule, e) {
-					marks[ei] = uint16(ri + 1)
+					marks[ei] = uint32(ri + 1)
 				}
 			}
 		}
