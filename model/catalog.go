@@ -1,7 +1,5 @@
 package model
 
-import "fmt"
-
 // Catalog kinds (what a catalog holds).
 const (
 	HoldsRows      = "rows"
@@ -162,7 +160,7 @@ func (d *decoder) catalog(n *Node, index int) *Catalog {
 			}
 		}
 	}
-	switch o.exactlyOne(fmt.Sprintf("the catalog %q", c.ID), "entries", "asset") {
+	switch o.exactlyOneNamed("the catalog", c.ID, "entries", "asset") {
 	case "entries":
 		c.EntriesNode = o.get("entries")
 		c.Entries = d.entries(c, c.EntriesNode)
@@ -178,10 +176,11 @@ func (d *decoder) catalog(n *Node, index int) *Catalog {
 
 // entries reads a catalog's entry list, inline or from an asset.
 func (d *decoder) entries(c *Catalog, n *Node) []*Entry {
-	var out []*Entry
-	var ids []string
-	var idNodes []*Node
-	for _, e := range d.list(n, 0, 2000) {
+	items := d.list(n, 0, 2000)
+	out := make([]*Entry, 0, len(items))
+	ids := make([]string, 0, len(items))
+	idNodes := make([]*Node, 0, len(items))
+	for _, e := range items {
 		entry := d.entry(c, e)
 		out = append(out, entry)
 		ids, idNodes = append(ids, entry.ID), append(idNodes, e.Get("id"))
@@ -207,6 +206,7 @@ func (d *decoder) entry(c *Catalog, n *Node) *Entry {
 		e.Summary = o.str("summary", false, 0, 300, catalogTxt)
 	}
 	if f := o.get("filters"); f != nil && d.wantKind(f, Object) {
+		e.Filters = make([]FilterValue, 0, len(f.Children))
 		for _, fv := range f.Children {
 			v := FilterValue{Filter: fv.Key, Kind: fv.Kind, Node: fv}
 			switch fv.Kind {
@@ -215,6 +215,7 @@ func (d *decoder) entry(c *Catalog, n *Node) *Entry {
 			case String:
 				v.Text = d.text(fv, 0, 80, plainText)
 			case Array:
+				v.Tags = make([]string, 0, len(fv.Children))
 				for _, t := range d.list(fv, 0, 24) {
 					v.Tags = append(v.Tags, d.text(t, 0, 80, plainText))
 				}
@@ -225,18 +226,23 @@ func (d *decoder) entry(c *Catalog, n *Node) *Entry {
 			e.Filters = append(e.Filters, v)
 		}
 	}
-	kind := o.exactlyOne(fmt.Sprintf("the entry %q", e.ID), "rows", "creature", "item")
-	want := map[string]string{HoldsRows: "rows", HoldsCreatures: "creature", HoldsItems: "item"}[c.Holds]
+	kind := o.exactlyOneNamed("the entry", e.ID, "rows", "creature", "item")
+	want := entryKey(c.Holds)
 	if kind != "" && want != "" && kind != want {
 		d.errorf(o.get(kind), "entry-kind", "this catalog holds %s, so its entries need %q, not %q", c.Holds, want, kind)
 	}
 	if m := o.get("mechanics"); m != nil && kind != "rows" {
 		d.errorf(m, "mechanics", "mechanics is allowed only beside rows")
 	}
-	for _, r := range o.array("rows", false, 1, 6) {
+	rows := o.array("rows", false, 1, 6)
+	if len(rows) > 0 {
+		e.Rows = make([]Row, 0, len(rows))
+	}
+	for _, r := range rows {
 		ro := d.object(r, "list", "values", "scaled")
 		row := Row{Node: r, List: ro.id("list", true)}
 		if vals := ro.need("values", true); vals != nil && d.wantKind(vals, Object) {
+			row.Values = make([]ColumnValue, 0, len(vals.Children))
 			for _, cv := range vals.Children {
 				row.Values = append(row.Values, ColumnValue{Column: cv.Key, Value: d.scalar(cv), Node: cv})
 			}
@@ -272,6 +278,19 @@ func (d *decoder) entry(c *Catalog, n *Node) *Entry {
 		e.Item = d.item(it)
 	}
 	return e
+}
+
+// entryKey is the key an entry of a catalog holding holds has.
+func entryKey(holds string) string {
+	switch holds {
+	case HoldsRows:
+		return "rows"
+	case HoldsCreatures:
+		return "creature"
+	case HoldsItems:
+		return "item"
+	}
+	return ""
 }
 
 func (d *decoder) item(n *Node) *Item {

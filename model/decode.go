@@ -335,8 +335,34 @@ func (d *decoder) scalar(c *Node) any {
 }
 
 // exactlyOne reports unless exactly one of keys is present, and returns it.
+// what names the object in the report.
 func (o obj) exactlyOne(what string, keys ...string) string {
+	return o.exactlyOneNamed(what, "", keys...)
+}
+
+// exactlyOneNamed is exactlyOne for an object with a name: what is then
+// followed by the quoted name in the report, built only when there is one.
+func (o obj) exactlyOneNamed(what, name string, keys ...string) string {
 	if o.n == nil {
+		return ""
+	}
+	count, first := 0, ""
+	for _, k := range keys {
+		if o.has(k) {
+			if count == 0 {
+				first = k
+			}
+			count++
+		}
+	}
+	if count == 1 {
+		return first
+	}
+	if name != "" {
+		what = fmt.Sprintf("%s %q", what, name)
+	}
+	if count == 0 {
+		o.d.errorf(o.n, "one-of", "%s needs exactly one of %s; none is given", what, strings.Join(keys, ", "))
 		return ""
 	}
 	var found []string
@@ -345,14 +371,7 @@ func (o obj) exactlyOne(what string, keys ...string) string {
 			found = append(found, k)
 		}
 	}
-	switch len(found) {
-	case 1:
-		return found[0]
-	case 0:
-		o.d.errorf(o.n, "one-of", "%s needs exactly one of %s; none is given", what, strings.Join(keys, ", "))
-	default:
-		o.d.errorf(o.n, "one-of", "%s needs exactly one of %s; %s are all given", what, strings.Join(keys, ", "), strings.Join(found, ", "))
-	}
+	o.d.errorf(o.n, "one-of", "%s needs exactly one of %s; %s are all given", what, strings.Join(keys, ", "), strings.Join(found, ", "))
 	return ""
 }
 

@@ -76,6 +76,7 @@ type parser struct {
 	badUTF8, utf8Diag int
 
 	slab    []Node
+	kidSlab []*Node
 	scratch []*Node
 	// cur is the innermost array or object being read, for error paths.
 	cur *Node
@@ -95,22 +96,21 @@ func (p *parser) pos(off int) Pos {
 	if off < p.pOff {
 		p.pOff, p.pLine, p.pCol = p.base, 1, 1
 	}
-	for p.pOff < off && p.pOff < len(p.src) {
-		c := p.src[p.pOff]
-		if c == '\n' {
-			p.pLine++
-			p.pCol = 1
-			p.pOff++
-			continue
-		}
-		if c < utf8.RuneSelf {
-			p.pOff++
-		} else {
-			_, size := utf8.DecodeRuneInString(p.src[p.pOff:])
-			p.pOff += size
-		}
-		p.pCol++
+	if off > len(p.src) {
+		off = len(p.src)
 	}
+	seg := p.src[p.pOff:off]
+	for {
+		i := strings.IndexByte(seg, '\n')
+		if i < 0 {
+			break
+		}
+		p.pLine++
+		p.pCol = 1
+		seg = seg[i+1:]
+	}
+	p.pCol += utf8.RuneCountInString(seg)
+	p.pOff = off
 	return Pos{Offset: off, Line: p.pLine, Column: p.pCol}
 }
 
@@ -176,14 +176,22 @@ func (p *parser) skipSpace() {
 
 func (p *parser) newNode(kind Kind, start int, parent *Node) *Node {
 	if len(p.slab) == 0 {
-		p.slab = make([]Node, 256)
+		// Small files get a small first chunk.
+		p.slab = make([]Node, min(nodeChunk, len(p.src)/4+16))
 	}
 	n := &p.slab[0]
 	p.slab = p.slab[1:]
+	// The slab is zeroed: writing only what is not zero spares the garbage
+	// collector's write barrier.
 	n.Kind = kind
 	n.Pos = p.pos(start)
-	n.Parent = parent
-	n.Key, n.KeyPos, n.Index = p.nextKey, p.nextKeyPos, p.nextIndex
+	if parent != nil {
+		n.Parent = parent
+	}
+	if p.nextKey != "" {
+		n.Key = p.nextKey
+	}
+	n.KeyPos, n.Index = p.nextKeyPos, p.nextIndex
 	return n
 }
 
@@ -258,37 +266,64 @@ func (p *parser) enter(start int) bool {
 	return true
 }
 
+// children moves the items collected above mark into their own slice,
+// carved from a shared arena so that small containers cost no allocation.
 func (p *parser) children(mark int) []*Node {
-	kids := make([]*Node, len(p.scratch)-mark)
+	n := len(p.scratch) - mark
+	var kids []*Node
+	if n > kidChunk/4 {
+		kids = make([]*Node, n)
+	} else {
+		if len(p.kidSlab) < n {
+			p.kidSlab = make([]*Node, kidChunk)
+		}
+		kids = p.kidSlab[:n:n]
+		p.kidSlab = p.kidSlab[n:]
+	}
 	copy(kids, p.scratch[mark:])
 	p.scratch = p.scratch[:mark]
 	return kids
 }
+
+// Arena sizes: nodes and child pointers are allocated this many at a time.
+const (
+	nodeChunk = 215 // 215 nodes of 152 bytes fill a 32 KB size class
+	kidChunk  = 4096
+)
 
 func (p *parser) object(parent *Node) *Node {
 	start := p.off
 	if !p.enter(start) {
 		return nil
 	}
-	defer func() { p.depth-- }()
 	n := p.newNode(Object, start, parent)
-	outer := p.cur
+	outer, mark := p.cur, len(p.scratch)
 	p.cur = n
-	defer func() { p.cur = outer }()
 	p.off++ // {
-	mark := len(p.scratch)
-	defer func() { p.scratch = p.scratch[:mark] }()
+	ok := p.members(n, mark)
+	p.cur, p.scratch, p.depth = outer, p.scratch[:mark], p.depth-1
+	if !ok {
+		return nil
+	}
+	return n
+}
+
+// members reads an object's members after its '{', up to and including its
+// '}'; the members collect on the scratch stack above mark.
+func (p *parser) members(n *Node, mark int) bool {
+	// Repeated keys are found by looking back over the members read so
+	// far; a map takes over in objects with many members.
 	var seen map[string]bool
 	p.skipSpace()
 	if p.off < len(p.src) && p.src[p.off] == '}' {
 		p.off++
-		return n
+		return true
 	}
 	for {
 		p.skipSpace()
 		if p.off >= len(p.src) {
 			p.fail(p.off, "the file ends inside an object (a missing '}'?)")
-			return nil
+			return false
 		}
 		if p.src[p.off] != '"' {
 			if p.src[p.off] == '}' {
@@ -296,42 +331,60 @@ func (p *parser) object(parent *Node) *Node {
 			} else {
 				p.fail(p.off, "found %s where a key in double quotes was expected", p.describe(p.off))
 			}
-			return nil
+			return false
 		}
 		keyStart := p.off
 		keyPos := p.pos(keyStart)
 		key, ok := p.str()
 		if !ok {
-			return nil
+			return false
 		}
 		keyEnd := p.off
 		p.skipSpace()
 		if p.off >= len(p.src) || p.src[p.off] != ':' {
 			p.fail(p.off, "found %s where ':' was expected after the key %q", p.describe(p.off), key)
-			return nil
+			return false
 		}
 		p.off++
 		p.skipSpace()
 		child := p.value(n, key, keyPos, len(p.scratch)-mark)
 		if child == nil {
-			return nil
+			return false
 		}
 		p.placeUTF8(keyStart, keyEnd, child)
-		if seen == nil {
-			seen = make(map[string]bool)
+		earlier := p.scratch[mark:]
+		repeated := false
+		switch {
+		case seen != nil:
+			repeated = seen[key]
+		case len(earlier) < 16:
+			for _, m := range earlier {
+				if m.Key == key {
+					repeated = true
+					break
+				}
+			}
+		default:
+			seen = make(map[string]bool, 2*len(earlier))
+			for _, m := range earlier {
+				seen[m.Key] = true
+			}
+			repeated = seen[key]
 		}
-		if seen[key] {
+		if seen != nil {
+			seen[key] = true
+		}
+		if repeated {
 			d := p.diag(keyPos, "json-duplicate-key", fmt.Sprintf("the key %q appears twice in this object; the last one wins", key))
 			d.Severity = Warning
 			d.Path = child.Path()
 			p.diags = append(p.diags, d)
 		}
-		seen[key] = true
 		p.scratch = append(p.scratch, child)
 		p.skipSpace()
 		if p.off >= len(p.src) {
 			p.fail(p.off, "the file ends inside an object (a missing '}'?)")
-			return nil
+			return false
 		}
 		switch p.src[p.off] {
 		case ',':
@@ -339,10 +392,10 @@ func (p *parser) object(parent *Node) *Node {
 		case '}':
 			p.off++
 			n.Children = p.children(mark)
-			return n
+			return true
 		default:
 			p.fail(p.off, "found %s where ',' or '}' was expected (a missing comma?)", p.describe(p.off))
-			return nil
+			return false
 		}
 	}
 }
@@ -352,34 +405,40 @@ func (p *parser) array(parent *Node) *Node {
 	if !p.enter(start) {
 		return nil
 	}
-	defer func() { p.depth-- }()
 	n := p.newNode(Array, start, parent)
-	outer := p.cur
+	outer, mark := p.cur, len(p.scratch)
 	p.cur = n
-	defer func() { p.cur = outer }()
 	p.off++ // [
-	mark := len(p.scratch)
-	defer func() { p.scratch = p.scratch[:mark] }()
+	ok := p.items(n, mark)
+	p.cur, p.scratch, p.depth = outer, p.scratch[:mark], p.depth-1
+	if !ok {
+		return nil
+	}
+	return n
+}
+
+// items reads an array's items after its '[', up to and including its ']'.
+func (p *parser) items(n *Node, mark int) bool {
 	p.skipSpace()
 	if p.off < len(p.src) && p.src[p.off] == ']' {
 		p.off++
-		return n
+		return true
 	}
 	for {
 		p.skipSpace()
 		if p.off < len(p.src) && p.src[p.off] == ']' {
 			p.fail(p.off, "a comma before ']': JSON allows no trailing comma")
-			return nil
+			return false
 		}
 		child := p.value(n, "", Pos{}, len(p.scratch)-mark)
 		if child == nil {
-			return nil
+			return false
 		}
 		p.scratch = append(p.scratch, child)
 		p.skipSpace()
 		if p.off >= len(p.src) {
 			p.fail(p.off, "the file ends inside a list (a missing ']'?)")
-			return nil
+			return false
 		}
 		switch p.src[p.off] {
 		case ',':
@@ -387,10 +446,10 @@ func (p *parser) array(parent *Node) *Node {
 		case ']':
 			p.off++
 			n.Children = p.children(mark)
-			return n
+			return true
 		default:
 			p.fail(p.off, "found %s where ',' or ']' was expected (a missing comma?)", p.describe(p.off))
-			return nil
+			return false
 		}
 	}
 }

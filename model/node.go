@@ -40,7 +40,9 @@ type Pos struct {
 // and array items are Nodes too; each knows its parent and its key or index,
 // so a Node can always say its own JSON path.
 type Node struct {
-	Kind   Kind
+	Kind Kind
+	// Truth holds the value of a Bool node.
+	Truth  bool
 	Pos    Pos
 	Parent *Node
 	// Key is the member name when the parent is an object.
@@ -55,8 +57,6 @@ type Node struct {
 	// Num holds the value of a Number node; Raw keeps the number as written.
 	Num float64
 	Raw string
-	// Truth holds the value of a Bool node.
-	Truth bool
 	// Children are the array items, or the object members in file order.
 	Children []*Node
 }

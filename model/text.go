@@ -52,32 +52,96 @@ func CatalogUnsafe(s string) string {
 	return ""
 }
 
-var (
-	sheetIDPattern   = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
-	entryIDPattern   = regexp.MustCompile(`^[a-z0-9]+(?:-[a-z0-9]+)*$`)
-	dicePattern      = regexp.MustCompile(`^[1-9]\d{0,2}d(?:[2-9]|[1-9]\d{1,3})(?:[+-]\d{1,4})?$`)
-	itemRefPattern   = regexp.MustCompile(`^[a-z][a-z0-9_]{0,39}/[a-z0-9]+(?:-[a-z0-9]+)*$`)
-	assetPathPattern = regexp.MustCompile(`^catalogs/[a-z][a-z0-9_]{0,39}\.json$`)
-)
+// The id patterns of the format, written as code rather than regular
+// expressions because a large ruleset checks thousands of ids (the tests
+// hold them to the regular expressions given in the comments).
+var assetPathPattern = regexp.MustCompile(`^catalogs/[a-z][a-z0-9_]{0,39}\.json$`)
+
+func lower(c byte) bool { return c >= 'a' && c <= 'z' }
+func digit(c byte) bool { return c >= '0' && c <= '9' }
 
 // IsSheetID tells whether s is a sheet id: a lowercase letter, then
-// lowercase letters, digits and underscores, at most 40.
-func IsSheetID(s string) bool { return len(s) <= 40 && sheetIDPattern.MatchString(s) }
+// lowercase letters, digits and underscores, at most 40
+// (`^[a-z][a-z0-9_]*$`).
+func IsSheetID(s string) bool {
+	if len(s) == 0 || len(s) > 40 || !lower(s[0]) {
+		return false
+	}
+	for i := 1; i < len(s); i++ {
+		if c := s[i]; !lower(c) && !digit(c) && c != '_' {
+			return false
+		}
+	}
+	return true
+}
+
+// hyphenated tells whether s matches `^[a-z0-9]+(?:-[a-z0-9]+)*$`: runs of
+// lowercase letters and digits joined by single hyphens.
+func hyphenated(s string) bool {
+	if len(s) == 0 || s[0] == '-' || s[len(s)-1] == '-' {
+		return false
+	}
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case lower(c) || digit(c):
+		case c == '-' && s[i-1] != '-':
+		default:
+			return false
+		}
+	}
+	return true
+}
 
 // IsEntryID tells whether s is a catalog entry id (hyphenated, at most 80).
-func IsEntryID(s string) bool { return len(s) <= 80 && entryIDPattern.MatchString(s) }
+func IsEntryID(s string) bool { return len(s) <= 80 && hyphenated(s) }
 
 // IsRulesetID tells whether s is a ruleset id (hyphenated, at most 64, not
 // reserved).
 func IsRulesetID(s string) bool {
-	return len(s) <= 64 && entryIDPattern.MatchString(s) && s != "engine-legacy" && s != "traditional"
+	return len(s) <= 64 && hyphenated(s) && s != "engine-legacy" && s != "traditional"
 }
 
-// IsDice tells whether s is dice text such as 2d6+1.
-func IsDice(s string) bool { return len(s) <= 40 && dicePattern.MatchString(s) }
+// IsDice tells whether s is dice text such as 2d6+1
+// (`^[1-9]\d{0,2}d(?:[2-9]|[1-9]\d{1,3})(?:[+-]\d{1,4})?$`).
+func IsDice(s string) bool {
+	// digits reads a run of digits from i and returns where it ends.
+	digits := func(i int) int {
+		for i < len(s) && digit(s[i]) {
+			i++
+		}
+		return i
+	}
+	n := digits(0)
+	if n < 1 || n > 3 || s[0] == '0' || n == len(s) || s[n] != 'd' {
+		return false
+	}
+	start := n + 1
+	end := digits(start)
+	switch sides := end - start; {
+	case sides == 1 && s[start] >= '2':
+	case sides >= 2 && sides <= 4 && s[start] != '0':
+	default:
+		return false
+	}
+	if end == len(s) {
+		return true
+	}
+	if s[end] != '+' && s[end] != '-' {
+		return false
+	}
+	mod := digits(end + 1)
+	return mod == len(s) && mod-end-1 >= 1 && mod-end-1 <= 4
+}
 
-// IsItemRef tells whether s names a catalog entry as <catalog>/<entry>.
-func IsItemRef(s string) bool { return len(s) <= 81 && itemRefPattern.MatchString(s) }
+// IsItemRef tells whether s names a catalog entry as <catalog>/<entry>
+// (`^[a-z][a-z0-9_]{0,39}/[a-z0-9]+(?:-[a-z0-9]+)*$`, at most 81).
+func IsItemRef(s string) bool {
+	if len(s) > 81 {
+		return false
+	}
+	catalog, entry, ok := strings.Cut(s, "/")
+	return ok && IsSheetID(catalog) && hyphenated(entry)
+}
 
 // Visible makes text from a file safe to print on a terminal: control
 // characters (C0, DEL, C1), escape sequences, bidirectional overrides and

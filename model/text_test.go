@@ -2,6 +2,7 @@ package model_test
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -136,6 +137,64 @@ func TestIDPatterns(t *testing.T) {
 			}
 		}
 	}
+}
+
+// The id patterns as the format writes them; the model's matchers are code,
+// held to these.
+var (
+	sheetIDRE = regexp.MustCompile(`^[a-z][a-z0-9_]*$`)
+	entryIDRE = regexp.MustCompile(`^[a-z0-9]+(?:-[a-z0-9]+)*$`)
+	diceRE    = regexp.MustCompile(`^[1-9]\d{0,2}d(?:[2-9]|[1-9]\d{1,3})(?:[+-]\d{1,4})?$`)
+	itemRefRE = regexp.MustCompile(`^[a-z][a-z0-9_]{0,39}/[a-z0-9]+(?:-[a-z0-9]+)*$`)
+)
+
+func checkIDPatterns(t *testing.T, s string) {
+	t.Helper()
+	for _, tt := range []struct {
+		name string
+		got  bool
+		want bool
+	}{
+		{"IsSheetID", model.IsSheetID(s), len(s) <= 40 && sheetIDRE.MatchString(s)},
+		{"IsEntryID", model.IsEntryID(s), len(s) <= 80 && entryIDRE.MatchString(s)},
+		{"IsRulesetID", model.IsRulesetID(s), len(s) <= 64 && entryIDRE.MatchString(s) && s != "engine-legacy" && s != "traditional"},
+		{"IsDice", model.IsDice(s), len(s) <= 40 && diceRE.MatchString(s)},
+		{"IsItemRef", model.IsItemRef(s), len(s) <= 81 && itemRefRE.MatchString(s)},
+	} {
+		if tt.got != tt.want {
+			t.Errorf("%s(%q) = %v, the pattern says %v", tt.name, s, tt.got, tt.want)
+		}
+	}
+}
+
+func TestIDPatternsMatchTheFormat(t *testing.T) {
+	alphabet := []string{"a", "z", "0", "9", "1", "_", "-", "d", "+", "/", "A", "é", "2", "6"}
+	// every string of up to four symbols from the alphabet
+	var gen func(prefix string, n int)
+	gen = func(prefix string, n int) {
+		checkIDPatterns(t, prefix)
+		if n == 0 {
+			return
+		}
+		for _, a := range alphabet {
+			gen(prefix+a, n-1)
+		}
+	}
+	gen("", 4)
+	for _, s := range []string{"1d6", "12d10+3", "999d9999-9999", "1d10000", "1000d6", "0d6", "1d01", "1d6+", "1d6+12345",
+		"kit/rope", "a_b/c-d", "a/b/c", strings.Repeat("a", 40) + "/x", strings.Repeat("a", 41) + "/x",
+		"a/" + strings.Repeat("b", 79), "a/" + strings.Repeat("b", 80), strings.Repeat("a", 40), strings.Repeat("a", 41),
+		strings.Repeat("a-", 32) + "a", "engine-legacy", "traditional"} {
+		checkIDPatterns(t, s)
+	}
+}
+
+// FuzzIDPatterns holds the id matchers to the format's patterns.
+func FuzzIDPatterns(f *testing.F) {
+	for _, s := range []string{"hard_winter", "road-dog", "2d6+1", "kit/rope", "a--b", "1d1", ""} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) { checkIDPatterns(t, s) })
 }
 
 func ExampleVisible() {
