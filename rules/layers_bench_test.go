@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"strconv"
 	"testing"
 
 	"rulebench/model"
@@ -113,5 +114,62 @@ func BenchmarkDocument(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		e.Document()
+	}
+}
+
+// worstHiding makes a ruleset that is hard on hiding: one rows catalog of
+// 2,000 entries with a number, a text and a tags filter, and 12 layers of
+// 24 hide rules each, all on that catalog (the most the format allows).
+func worstHiding(b testing.TB) *model.Ruleset {
+	b.Helper()
+	d := parseDoc(b, sumBase)
+	words := []string{"ash", "rust", "glass", "salt", "reed", "bone"}
+	entries := make([]any, 2000)
+	for i := range entries {
+		entries[i] = map[string]any{"id": "e" + strconv.Itoa(i), "label": "E",
+			"filters": map[string]any{"grit": float64(i % 10), "road": words[i%6], "callings": []any{words[i%5], words[(i+2)%6]}},
+			"rows":    []any{map[string]any{"list": "knacks", "values": map[string]any{"name": "E"}}}}
+	}
+	d.set(b, "catalogs.0.entries", entries)
+	var layers []any
+	for l := range 12 {
+		var rules []any
+		for k := range 24 {
+			var hide map[string]any
+			switch k % 4 {
+			case 0:
+				hide = map[string]any{"filter": "grit", "above": float64(9 - k%7)}
+			case 1:
+				hide = map[string]any{"filter": "grit", "below": float64(k % 3)}
+			case 2:
+				hide = map[string]any{"filter": "road", "equals": words[(l+k)%6]}
+			default:
+				hide = map[string]any{"filter": "callings", "notIn": []any{words[(l+k)%6], words[(l+k+1)%6]}}
+			}
+			rules = append(rules, map[string]any{"id": "knacks", "hide": hide})
+		}
+		layers = append(layers, map[string]any{"id": "l" + strconv.Itoa(l), "label": "L", "catalogs": rules})
+	}
+	d.set(b, "layers", layers)
+	return d.ruleset(b)
+}
+
+// BenchmarkWorstHidingResolve: all 12 layers of the worst hiding case.
+func BenchmarkWorstHidingResolve(b *testing.B) {
+	rs := worstHiding(b)
+	r := NewResolver(rs)
+	all := allLayers(rs)
+	b.ReportAllocs()
+	for b.Loop() {
+		r.Resolve(all)
+	}
+}
+
+// BenchmarkWorstHidingNewResolver: preparing the worst hiding case.
+func BenchmarkWorstHidingNewResolver(b *testing.B) {
+	rs := worstHiding(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		NewResolver(rs)
 	}
 }
