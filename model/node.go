@@ -100,7 +100,12 @@ func (n *Node) Path() string {
 	for i, j := 0, len(segs)-1; i < j; i, j = i+1, j-1 {
 		segs[i], segs[j] = segs[j], segs[i]
 	}
-	return strings.Join(segs, ".")
+	if p := strings.Join(segs, "."); p != "" {
+		return p
+	}
+	// A member named "" at the top: the Engine writes an empty path as
+	// (root) too.
+	return RootPath
 }
 
 // Find follows a dot path from n and returns the deepest node reached and

@@ -337,6 +337,11 @@ func TestNodePathAndFind(t *testing.T) {
 			t.Errorf("Find(%q) = %s, %v; want %s, %v", tt.path, n.Path(), found, tt.reached, tt.found)
 		}
 	}
+	// A member named "" at the top has the empty path, written (root) as
+	// the Engine writes it.
+	if p := mustParse(t, `{"": 1}`).Get("").Path(); p != model.RootPath {
+		t.Errorf("empty key at the top: %q", p)
+	}
 	var nilNode *model.Node
 	if n, ok := nilNode.Find("a"); n != nil || ok {
 		t.Error("Find on nil")
