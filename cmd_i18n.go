@@ -236,7 +236,7 @@ func buildI18nDoc(r *i18n.Report, langs []*i18n.Language, detail bool, imp *i18n
 				ld.Detail = append(ld.Detail, sd)
 			}
 			for _, k := range l.Stale {
-				ld.StaleKeys = append(ld.StaleKeys, i18nStaleDoc{Key: k.English, Nearest: k.Nearest})
+				ld.StaleKeys = append(ld.StaleKeys, i18nStaleDoc{Key: k.English, Nearest: r.Nearest(k.English)})
 			}
 		}
 		doc.Languages = append(doc.Languages, ld)
@@ -304,8 +304,8 @@ func writeI18nDetail(w io.Writer, r *i18n.Report, l *i18n.Language) {
 	}
 	for _, k := range l.Stale {
 		line := "  stale       " + quoted(k.English)
-		if k.Nearest != "" {
-			line += ", nearest current string " + quoted(k.Nearest)
+		if near := r.Nearest(k.English); near != "" {
+			line += ", nearest current string " + quoted(near)
 		}
 		fmt.Fprintln(w, line)
 	}

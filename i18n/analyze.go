@@ -3,6 +3,7 @@ package i18n
 import (
 	"fmt"
 	"math"
+	"sync"
 
 	"rulebench/model"
 )
@@ -83,12 +84,11 @@ func (c *Coverage) add(s State, words int) {
 }
 
 // StaleKey is a key of a locale file's ruleset section that matches no
-// current display string, with the nearest current string as a hint ("" when
-// the ruleset has none).
+// current display string. Report.Nearest gives the nearest current string,
+// as a hint.
 type StaleKey struct {
 	English string
 	Node    *model.Node
-	Nearest string
 }
 
 // Language is one language's view of the ruleset: its own file and its
@@ -105,6 +105,11 @@ type Language struct {
 	States   []State
 	Coverage Coverage
 	Stale    []StaleKey
+
+	// ownAt and baseAt give, for each display string, the index of its key
+	// in Own and BaseLocale, or -1.
+	ownAt, baseAt []int32
+	index         map[string]int
 }
 
 // Report is the translation picture of a workspace: the display strings,
@@ -132,18 +137,27 @@ type Report struct {
 	index  map[string]int
 	byLang map[string]*Locale
 	stale  map[*Locale][]StaleKey
+	// keyIndex maps each locale's keys onto the display strings: for
+	// string i, the index of its key in the locale, or -1.
+	keyIndex map[*Locale][]int32
+
+	nearMu sync.Mutex
+	near   *nearest // built on first use
 }
 
 // Analyze reads every locale file of a workspace against its display
 // strings: what each language translates, each string's state, coverage,
-// stale keys, and every translation finding.
+// and stale keys. Report.Diagnostics holds the findings about the files
+// themselves; Findings adds the stale-key warnings, whose nearest-string
+// hints cost more than the rest and are worked out only when asked for.
 func Analyze(ws *model.Workspace) *Report {
-	r := &Report{index: map[string]int{}, byLang: map[string]*Locale{}, stale: map[*Locale][]StaleKey{}}
+	r := &Report{byLang: map[string]*Locale{}, stale: map[*Locale][]StaleKey{}, keyIndex: map[*Locale][]int32{}}
 	if ws == nil {
 		return r
 	}
 	r.Catalog = ws.Kind == model.Artifact
 	r.Strings = Strings(ws.Ruleset)
+	r.index = make(map[string]int, len(r.Strings))
 	for i, s := range r.Strings {
 		r.index[s.Text] = i
 		r.Words += s.Words
@@ -165,9 +179,8 @@ func Analyze(ws *model.Workspace) *Report {
 		}
 		r.byLang[l.Lang] = l
 	}
-	finder := newNearest(r.Strings)
 	for _, l := range r.Locales {
-		r.findStale(l, finder)
+		r.mapKeys(l)
 	}
 	for _, l := range r.Locales {
 		if l.Lang == "" || r.byLang[l.Lang] != l || (l.Lang == "en" && !l.HasRuleset) {
@@ -186,21 +199,69 @@ func isCatalogEntry(f *model.File) bool {
 	return f.Root != nil && f.Root.Kind == model.Object && f.Root.Get("artifact") != nil && f.Root.Get("_meta") == nil
 }
 
-// findStale records the keys of l's ruleset section that match no display
-// string, and warns about each.
-func (r *Report) findStale(l *Locale, finder *nearest) {
-	for _, k := range l.Keys {
-		if _, ok := r.index[k.English]; ok {
+// mapKeys maps the keys of l's ruleset section onto the display strings,
+// and records the keys that match none (stale keys).
+func (r *Report) mapKeys(l *Locale) {
+	at := make([]int32, len(r.Strings))
+	for i := range at {
+		at[i] = -1
+	}
+	r.keyIndex[l] = at
+	var repeated map[string]int // stale keys seen, for a key written twice
+	for ki, k := range l.Keys {
+		if si, ok := r.index[k.English]; ok {
+			at[si] = int32(ki) // a later repeat wins
 			continue
 		}
-		s := StaleKey{English: k.English, Node: k.Node, Nearest: finder.find(k.English)}
-		r.stale[l] = append(r.stale[l], s)
-		msg := fmt.Sprintf("%q matches no display string of the ruleset (a stale key)", k.English)
-		if s.Nearest != "" {
-			msg += fmt.Sprintf("; the nearest current string is %q", s.Nearest)
+		if i, seen := repeated[k.English]; seen {
+			r.stale[l][i] = StaleKey{English: k.English, Node: k.Node}
+			continue
 		}
-		r.Diagnostics = append(r.Diagnostics, keyAt(model.Warning, l.Name(), k.Node, "locale-stale", "%s", msg))
+		if repeated == nil {
+			repeated = map[string]int{}
+		}
+		repeated[k.English] = len(r.stale[l])
+		r.stale[l] = append(r.stale[l], StaleKey{English: k.English, Node: k.Node})
 	}
+}
+
+// Nearest returns the current display string nearest to a text (fewest
+// characters inserted, deleted or replaced; the first listed among equals),
+// or "" when none is within a third of the text's length (at least 2
+// edits). It is the hint given for a stale key.
+// Answers are remembered; Nearest is safe for concurrent use.
+func (r *Report) Nearest(text string) string {
+	r.nearMu.Lock()
+	defer r.nearMu.Unlock()
+	if r.near == nil {
+		r.near = newNearest(r.Strings)
+	}
+	return r.near.find(text)
+}
+
+// maxHints bounds the nearest-string searches one report makes for its
+// warnings: a file written for another ruleset can have thousands of stale
+// keys, and each search costs a pass over the display strings.
+const maxHints = 100
+
+// staleFindings warns about every stale key, with the nearest current
+// string as a hint when one is near (for the first maxHints keys).
+func (r *Report) staleFindings() []model.Diagnostic {
+	var ds []model.Diagnostic
+	hints := 0
+	for _, l := range r.Locales {
+		for _, s := range r.stale[l] {
+			msg := fmt.Sprintf("%q matches no display string of the ruleset (a stale key)", s.English)
+			hints++
+			if hints > maxHints {
+				msg += "; too many stale keys to look for the nearest strings"
+			} else if near := r.Nearest(s.English); near != "" {
+				msg += fmt.Sprintf("; the nearest current string is %q", near)
+			}
+			ds = append(ds, keyAt(model.Warning, l.Name(), s.Node, "locale-stale", "%s", msg))
+		}
+	}
+	return ds
 }
 
 // Locale returns the locale file used for a canonical language tag, or nil.
@@ -220,30 +281,57 @@ func (r *Report) Language(code string) (*Language, error) {
 	if err != nil {
 		return nil, err
 	}
-	lang := &Language{Lang: tag.String(), Own: r.byLang[tag.String()]}
+	lang := &Language{Lang: tag.String(), Own: r.byLang[tag.String()], index: r.index}
 	if base, differs := BaseOf(tag); differs {
 		lang.Base = base
 		lang.BaseLocale = r.byLang[base]
 	}
+	lang.ownAt, lang.baseAt = r.keyIndex[lang.Own], r.keyIndex[lang.BaseLocale]
 	lang.Stale = r.stale[lang.Own]
 	lang.States = make([]State, len(r.Strings))
 	for i, s := range r.Strings {
-		st := lang.state(s.Text)
+		st := lang.stateAt(i)
 		lang.States[i] = st
 		lang.Coverage.add(st, s.Words)
 	}
 	return lang, nil
 }
 
+// key returns the key of display string i in a locale mapped by at.
+func key(l *Locale, at []int32, i int) (Key, bool) {
+	if l == nil || at == nil || at[i] < 0 {
+		return Key{}, false
+	}
+	return l.Keys[at[i]], true
+}
+
+// stateAt works out the state of display string i.
+func (l *Language) stateAt(i int) State {
+	own, hasOwn := key(l.Own, l.ownAt, i)
+	if hasOwn && own.Text && own.Value != "" {
+		return Translated
+	}
+	if b, ok := key(l.BaseLocale, l.baseAt, i); ok && b.Text && b.Value != "" {
+		return ViaBase
+	}
+	if hasOwn && own.Text {
+		return Empty
+	}
+	return Missing
+}
+
 // state works out the state of any English text in this language.
 func (l *Language) state(english string) State {
+	if i, ok := l.index[english]; ok && l.States != nil {
+		return l.States[i]
+	}
 	if _, ok := l.Own.usable(english); ok {
 		return Translated
 	}
 	if _, ok := l.BaseLocale.usable(english); ok {
 		return ViaBase
 	}
-	if k, ok := l.Own.Lookup(english); ok && k.Text && k.Value == "" {
+	if k, ok := l.Own.Lookup(english); ok && k.Text {
 		return Empty
 	}
 	return Missing

@@ -1,6 +1,7 @@
 package i18n
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -137,15 +138,14 @@ func TestStaleKeys(t *testing.T) {
 			t.Errorf("unexpected stale key %q", s.English)
 			continue
 		}
-		if w != "" && s.Nearest != w {
-			t.Errorf("nearest to %q is %q, want %q", s.English, s.Nearest, w)
-		}
-		if s.Nearest == "" {
-			t.Errorf("%q has no nearest string", s.English)
+		if near := r.Nearest(s.English); near != w {
+			t.Errorf("nearest to %q is %q, want %q", s.English, near, w)
 		}
 	}
+	onlyCodes(t, r.Diagnostics) // the stale warnings come with Findings
+	ds := r.Findings(ws, nil, nil)
 	stale := 0
-	for _, d := range r.Diagnostics {
+	for _, d := range ds {
 		if d.Code != "locale-stale" {
 			t.Errorf("unexpected finding %s", d)
 			continue
@@ -158,7 +158,7 @@ func TestStaleKeys(t *testing.T) {
 	if stale != 4 {
 		t.Errorf("%d stale warnings, want 4", stale)
 	}
-	d := r.Diagnostics[0]
+	d := ds[0]
 	if !strings.Contains(d.Message, `"Gobelin"`) || !strings.Contains(d.Message, `nearest current string is "Goblin"`) {
 		t.Errorf("message %q should name the key and its nearest string", d.Message)
 	}
@@ -175,7 +175,10 @@ func TestNearest(t *testing.T) {
 		{"Guild favour", "Guild favor"},
 		{"Goblinx", "Goblin"}, // Goblin, Gobline and Goblins are all at 1: the first listed wins
 		{"Roadluck", "Road luck"},
-		{"", "Goblin"},
+		{"", ""},                // nothing within 2 edits
+		{"Go", ""},              // 4 edits, past the limit of 2
+		{"Goblin kin", ""},      // 4 edits, past the limit of 3
+		{"Goblin ki", "Goblin"}, // 3 edits, at the limit of 3
 	}
 	for _, tt := range tests {
 		if got := n.find(tt.key); got != tt.want {
@@ -387,8 +390,74 @@ func TestBrokenRulesetStillReadsLocales(t *testing.T) {
 		t.Fatalf("%d strings, %d languages", len(r.Strings), len(r.Languages))
 	}
 	// With no display strings, every key is stale, without a hint.
-	d := findOne(t, r.Diagnostics, "locale-stale")
+	d := findOne(t, r.Findings(ws, nil, nil), "locale-stale")
 	if strings.Contains(d.Message, "nearest") {
 		t.Errorf("no hint without strings: %q", d.Message)
+	}
+}
+
+func TestRepeatedKeys(t *testing.T) {
+	ws := packageWS(t, tinyRuleset, map[string]string{
+		"fr.json": localeJSON("fr", `"Demo": "Un", "Old": "a", "Demo": "", "Old": "b"`),
+	})
+	r := Analyze(ws)
+	l := r.Languages[0]
+	// The last value counts, as with JSON.parse: Demo is empty.
+	if got := l.Show("Demo"); got.State != Empty || got.Text != "Demo" {
+		t.Errorf("Demo: %+v, want empty", got)
+	}
+	if len(l.Stale) != 1 || l.Stale[0].English != "Old" || l.Stale[0].Node.Str != "b" {
+		t.Errorf("stale %+v, want Old once, at its last value", l.Stale)
+	}
+	if k, _ := l.Own.Lookup("Old"); k.Value != "b" {
+		t.Errorf("Lookup(Old) = %q, want the last value", k.Value)
+	}
+	// The parser warns about each repeat; the stale key is reported once.
+	findOne(t, r.Findings(ws, nil, nil), "locale-stale")
+	n := 0
+	for _, d := range ws.Diagnostics {
+		if d.Code == "json-duplicate-key" {
+			n++
+		}
+	}
+	if n != 2 {
+		t.Errorf("%d repeat warnings from the parser, want 2", n)
+	}
+}
+
+func TestBlankAndUnsafeText(t *testing.T) {
+	for s, want := range map[string]bool{"": false, " ": true, "\t\n": true, "\u00a0": true, " x ": false, "x": false, "«x»": false, "\u3000": true} {
+		if got := blank(s); got != want {
+			t.Errorf("blank(%q) = %v", s, got)
+		}
+	}
+	for _, s := range []string{"a\nb", "a\x00", "a\x7f", "a\u0085b", "a\u2028b", "a\u2029"} {
+		if unsafeText(s) == "" {
+			t.Errorf("unsafeText(%q) found nothing", s)
+		}
+	}
+	for _, s := range []string{"", "Démo", "«x»", "a\u2014b", "火の玉", "a\u00a0b"} {
+		if why := unsafeText(s); why != "" {
+			t.Errorf("unsafeText(%q) = %q", s, why)
+		}
+	}
+}
+
+func TestHintsAreBounded(t *testing.T) {
+	var keys []string
+	for i := 0; i < maxHints+20; i++ {
+		keys = append(keys, fmt.Sprintf("%q: \"x\"", fmt.Sprintf("Goblin%03d", i)))
+	}
+	ws := packageWS(t, tinyRuleset, map[string]string{"fr.json": localeJSON("fr", strings.Join(keys, ", "))})
+	ds := Analyze(ws).Findings(ws, nil, nil)
+	if len(ds) != maxHints+20 {
+		t.Fatalf("%d findings", len(ds))
+	}
+	for i, d := range ds {
+		hinted := strings.Contains(d.Message, `nearest current string is "Goblin"`)
+		capped := strings.Contains(d.Message, "too many stale keys")
+		if hinted != (i < maxHints) || capped != (i >= maxHints) {
+			t.Errorf("finding %d: %s", i, d.Message)
+		}
 	}
 }

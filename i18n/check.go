@@ -16,13 +16,14 @@ func Check(ws *model.Workspace) []model.Diagnostic {
 	return Analyze(ws).Findings(ws, nil, nil)
 }
 
-// Findings returns every translation finding: the report's own, then, when
-// entry is given, the checks of that catalog entry against the artifact and
+// Findings returns every translation finding: the report's own, the
+// stale-key warnings with their hints, then, when entry is given, the checks of that catalog entry against the artifact and
 // its packs (see VerifyEntry). artifact is the artifact file as read, to
 // compare with the entry's listing of it (nil to skip that comparison). The
 // entry's own shape findings come from ParseEntry or LoadEntry.
 func (r *Report) Findings(ws *model.Workspace, entry *CatalogEntry, artifact *model.File) []model.Diagnostic {
 	ds := append([]model.Diagnostic(nil), r.Diagnostics...)
+	ds = append(ds, r.staleFindings()...)
 	if entry != nil {
 		ds = append(ds, r.VerifyEntry(ws, entry, artifact)...)
 	}

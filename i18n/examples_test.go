@@ -58,7 +58,7 @@ func TestExampleLanternRoad(t *testing.T) {
 	ptBR, _ := r.Language("pt-BR")
 	stale := map[string]string{}
 	for _, s := range ptBR.Stale {
-		stale[s.English] = s.Nearest
+		stale[s.English] = r.Nearest(s.English)
 	}
 	if len(stale) != 2 || stale["Road luck die"] != "Road-luck die" || stale["Guild favour"] != "Guild favor" {
 		t.Errorf("pt-BR stale keys %v", stale)

@@ -4,6 +4,9 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"strings"
+	"sync"
+	"unicode"
+	"unicode/utf8"
 
 	"golang.org/x/text/language"
 
@@ -31,10 +34,13 @@ type Locale struct {
 	// HasRuleset tells whether the file has a ruleset section. A file
 	// without one translates nothing.
 	HasRuleset bool
-	// Keys are the members of the ruleset section in file order; a key
-	// written twice is kept once, with its last value, as JSON.parse does.
-	Keys   []Key
-	lookup map[string]int
+	// Keys are the members of the ruleset section in file order. A key
+	// written twice appears twice; the last one counts, as with JSON.parse
+	// (the parser warns about the repeat).
+	Keys []Key
+
+	lookupOnce sync.Once
+	lookup     map[string]int // built on first use
 }
 
 // Key is one member of a locale file's ruleset section: an English display
@@ -49,11 +55,13 @@ type Key struct {
 	Node *model.Node
 }
 
-// Lookup returns the member of the ruleset section keyed by english.
+// Lookup returns the member of the ruleset section keyed by english (the
+// last one when the key is repeated). It is safe for concurrent use.
 func (l *Locale) Lookup(english string) (Key, bool) {
 	if l == nil {
 		return Key{}, false
 	}
+	l.lookupOnce.Do(l.buildLookup)
 	i, ok := l.lookup[english]
 	if !ok {
 		return Key{}, false
@@ -63,15 +71,15 @@ func (l *Locale) Lookup(english string) (Key, bool) {
 
 // usable returns the non-empty text translation of english, if any.
 func (l *Locale) usable(english string) (string, bool) {
-	if l == nil {
-		return "", false
+	k, ok := l.Lookup(english)
+	return k.Value, ok && k.Text && k.Value != ""
+}
+
+func (l *Locale) buildLookup() {
+	l.lookup = make(map[string]int, len(l.Keys))
+	for i, k := range l.Keys {
+		l.lookup[k.English] = i
 	}
-	i, ok := l.lookup[english]
-	if !ok {
-		return "", false
-	}
-	k := l.Keys[i]
-	return k.Value, k.Text && k.Value != ""
 }
 
 // Name is the locale file's name.
@@ -100,7 +108,7 @@ const allowedLocaleKeys = "$schema, _meta, package and ruleset"
 // found by Analyze. A file that is not JSON (Root nil) gives an empty
 // Locale; the parser has reported why.
 func ReadLocale(f *model.File, pack bool) (*Locale, []model.Diagnostic) {
-	l := &Locale{File: f, Pack: pack, lookup: map[string]int{}}
+	l := &Locale{File: f, Pack: pack}
 	r := localeReader{l: l, file: f.Name}
 	r.name()
 	if f.Root == nil {
@@ -177,7 +185,11 @@ func (r *localeReader) name() {
 				args = append(args, fixed)
 			}
 		}
-		r.ds = append(r.ds, model.At(model.Error, r.file, r.l.File.Root, "locale-name", msg, args...))
+		d := model.At(model.Error, r.file, r.l.File.Root, "locale-name", msg, args...)
+		if d.Line == 0 { // the file is not JSON: point at its start
+			d.Line, d.Column = 1, 1
+		}
+		r.ds = append(r.ds, d)
 		return
 	}
 	r.l.Tag, r.l.Lang = tag, tag.String()
@@ -280,26 +292,49 @@ func (r *localeReader) ruleset(n *model.Node) {
 		return
 	}
 	r.l.HasRuleset = true
+	r.l.Keys = make([]Key, 0, len(n.Children))
 	for _, m := range n.Children {
 		k := Key{English: m.Key, Node: m}
 		if m.Kind == model.String {
 			k.Value, k.Text = m.Str, true
-			switch why := model.CatalogUnsafe(m.Str); {
+			switch why := unsafeText(m.Str); {
 			case why != "":
 				r.ds = append(r.ds, model.At(model.Warning, r.file, m, "locale-text",
 					"the translation holds %s, which the screen would show as it is", why))
-			case m.Str != "" && strings.TrimSpace(m.Str) == "":
+			case blank(m.Str):
 				r.ds = append(r.ds, model.At(model.Warning, r.file, m, "locale-blank",
 					"the translation is only spaces: it counts as translated but shows nothing; leave it \"\" to show the English"))
 			}
 		} else {
 			r.errorf(m, "locale-value", "every value in ruleset is text; this one is %s, so the string counts as missing", m.Kind)
 		}
-		if i, dup := r.l.lookup[m.Key]; dup {
-			r.l.Keys[i] = k // the last one wins; the parser reported the repeat
-			continue
-		}
-		r.l.lookup[m.Key] = len(r.l.Keys)
 		r.l.Keys = append(r.l.Keys, k)
 	}
+}
+
+// blank tells whether s is not empty but holds only white space.
+func blank(s string) bool {
+	if s == "" {
+		return false
+	}
+	if r, _ := utf8.DecodeRuneInString(s); !unicode.IsSpace(r) {
+		return false // the common case, without scanning
+	}
+	return strings.TrimSpace(s) == ""
+}
+
+// unsafeText says why a translation holds characters that should not be
+// shown (model.CatalogUnsafe), or "" when it is clean. Clean text, the
+// common case, is checked a byte at a time.
+func unsafeText(s string) string {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		// Below 0x20 and 0x7f are controls; 0xc2 leads U+0080..U+00BF (C1
+		// controls among them) and 0xe2 leads U+2000..U+2FFF (the line and
+		// paragraph separators among them).
+		if c < 0x20 || c == 0x7f || c == 0xc2 || c == 0xe2 {
+			return model.CatalogUnsafe(s)
+		}
+	}
+	return ""
 }

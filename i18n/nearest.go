@@ -1,13 +1,17 @@
 package i18n
 
 // nearest finds, for a stale key, the current display string at the
-// smallest edit distance (Levenshtein, counted in characters). Strings are
+// smallest edit distance (Levenshtein, counted in characters), if one is
+// near enough to be a useful hint. Strings are
 // grouped by length, and only lengths that could still beat the best so
 // far are tried, each with a distance computation that gives up past the
 // bound: a stale key costs little even against thousands of strings.
 type nearest struct {
 	byLen map[int][]nearCandidate
 	maxL  int
+	buf   []int
+	// memo remembers answers: a renamed string is stale in every language.
+	memo map[string]string
 }
 
 type nearCandidate struct {
@@ -21,7 +25,7 @@ type nearCandidate struct {
 const maxNearestRunes = 400
 
 func newNearest(strs []DisplayString) *nearest {
-	n := &nearest{byLen: map[int][]nearCandidate{}}
+	n := &nearest{byLen: map[int][]nearCandidate{}, memo: map[string]string{}}
 	for i, s := range strs {
 		rs := clip([]rune(s.Text))
 		n.byLen[len(rs)] = append(n.byLen[len(rs)], nearCandidate{order: i, runes: rs, text: s.Text})
@@ -38,19 +42,31 @@ func clip(rs []rune) []rune {
 }
 
 // find returns the nearest string to key, the first listed among equals,
-// or "" when there is none.
+// or "" when no string is near enough to be a useful hint: within a third
+// of the key's length in edits (at least 2).
 func (n *nearest) find(key string) string {
+	if v, ok := n.memo[key]; ok {
+		return v
+	}
 	k := clip([]rune(key))
-	best, bestOrder, bestText := int(^uint(0)>>1), -1, ""
-	buf := make([]int, len(k)+1)
-	for delta := 0; delta <= max(len(k), n.maxL) && delta <= best; delta++ {
+	if len(n.buf) < len(k)+1 {
+		n.buf = make([]int, len(k)+1)
+	}
+	best, bestOrder, bestText, found := nearLimit(len(k)), 0, "", false
+	for delta := 0; delta <= best && (len(k)-delta >= 0 || len(k)+delta <= n.maxL); delta++ {
 		for _, l := range []int{len(k) - delta, len(k) + delta} {
 			if l < 0 || (delta == 0 && l != len(k)) {
 				continue
 			}
 			for _, c := range n.byLen[l] {
-				if d, ok := boundedDistance(k, c.runes, best, buf); ok && (d < best || (d == best && c.order < bestOrder)) {
-					best, bestOrder, bestText = d, c.order, c.text
+				// Once one is found, a later-listed string must be nearer;
+				// an earlier one may tie.
+				bound := best
+				if found && c.order > bestOrder {
+					bound = best - 1
+				}
+				if d, ok := boundedDistance(k, c.runes, bound, n.buf); ok {
+					best, bestOrder, bestText, found = d, c.order, c.text, true
 				}
 			}
 			if delta == 0 {
@@ -58,30 +74,53 @@ func (n *nearest) find(key string) string {
 			}
 		}
 	}
+	n.memo[key] = bestText
 	return bestText
 }
 
+// nearLimit is the most edits a hint may be from a key of n characters.
+func nearLimit(n int) int { return max(2, n/3) }
+
 // boundedDistance returns the Levenshtein distance between a and b when it
-// is at most bound, and false once it is sure to be larger. buf is scratch
-// space of at least len(a)+1 ints.
+// is at most bound, and false once it is sure to be larger. It skips the
+// common prefix and suffix, fills only the band of cells within bound of
+// the diagonal, and stops when a whole row of the band is past the bound.
+// buf is scratch space of at least len(a)+1 ints.
 func boundedDistance(a, b []rune, bound int, buf []int) (int, bool) {
 	if diff := len(a) - len(b); diff > bound || -diff > bound {
 		return 0, false
 	}
+	for len(a) > 0 && len(b) > 0 && a[0] == b[0] {
+		a, b = a[1:], b[1:]
+	}
+	for len(a) > 0 && len(b) > 0 && a[len(a)-1] == b[len(b)-1] {
+		a, b = a[:len(a)-1], b[:len(b)-1]
+	}
+	if len(a) == 0 || len(b) == 0 {
+		d := len(a) + len(b)
+		return d, d <= bound
+	}
+	past := bound + 1 // any value past the bound
 	row := buf[:len(a)+1]
 	for i := range row {
-		row[i] = i
+		row[i] = min(i, past)
 	}
 	for j := 1; j <= len(b); j++ {
-		diag := row[0]
-		row[0] = j
-		rowMin := row[0]
-		for i := 1; i <= len(a); i++ {
+		lo, hi := max(1, j-bound), min(len(a), j+bound)
+		diag := row[lo-1]
+		rowMin := past
+		if lo == 1 {
+			row[0] = min(j, past)
+			rowMin = row[0]
+		} else {
+			row[lo-1] = past // left of the band
+		}
+		for i := lo; i <= hi; i++ {
 			cost := 1
 			if a[i-1] == b[j-1] {
 				cost = 0
 			}
-			v := min(row[i]+1, row[i-1]+1, diag+cost)
+			v := min(row[i]+1, row[i-1]+1, diag+cost, past)
 			diag = row[i]
 			row[i] = v
 			rowMin = min(rowMin, v)
@@ -90,8 +129,6 @@ func boundedDistance(a, b []rune, bound int, buf []int) (int, bool) {
 			return 0, false
 		}
 	}
-	if row[len(a)] > bound {
-		return 0, false
-	}
-	return row[len(a)], true
+	d := row[len(a)]
+	return d, d <= bound
 }

@@ -267,24 +267,35 @@ func CountWords(s string) int {
 	in := false
 	var prev rune
 	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
+		r, size := rune(s[i]), 1
+		if r >= utf8.RuneSelf {
+			r, size = utf8.DecodeRuneInString(s[i:])
+		}
 		i += size
 		switch {
-		case isIdeographic(r):
-			words++
-			in = false
-		case unicode.IsLetter(r) || unicode.IsDigit(r) || unicode.IsNumber(r) || (in && unicode.Is(unicode.M, r)):
+		case 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9':
 			if !in {
 				words++
 				in = true
 			}
-		case in && (r == '\'' || r == '’' || r == '.' || (r == ',' && unicode.IsDigit(prev))):
-			next, _ := utf8.DecodeRuneInString(s[i:])
-			joins := unicode.IsLetter(next) || unicode.IsDigit(next)
-			if r == ',' {
-				joins = unicode.IsDigit(next)
+		case r < utf8.RuneSelf && r != '\'' && r != '.' && r != ',':
+			in = false // other ASCII: spaces, hyphens, punctuation
+		case isWordRune(r):
+			if !in {
+				words++
+				in = true
 			}
-			if !joins || isIdeographic(next) {
+		case r >= 0x2E80 && isIdeographic(r):
+			words++
+			in = false
+		case in && r >= utf8.RuneSelf && unicode.Is(unicode.M, r):
+		case in && (r == '\'' || r == '’' || r == '.' || (r == ',' && isDigit(prev))):
+			next, _ := utf8.DecodeRuneInString(s[i:])
+			joins := isWordRune(next) && !isIdeographic(next)
+			if r == ',' {
+				joins = isDigit(next)
+			}
+			if !joins {
 				in = false
 			}
 		default:
@@ -293,6 +304,22 @@ func CountWords(s string) int {
 		prev = r
 	}
 	return words
+}
+
+// isWordRune tells whether r is a letter or a digit that is not an
+// ideograph.
+func isWordRune(r rune) bool {
+	if r < utf8.RuneSelf {
+		return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9'
+	}
+	return (unicode.IsLetter(r) || unicode.IsNumber(r)) && !isIdeographic(r)
+}
+
+func isDigit(r rune) bool {
+	if r < utf8.RuneSelf {
+		return '0' <= r && r <= '9'
+	}
+	return unicode.IsDigit(r)
 }
 
 func isIdeographic(r rune) bool {
