@@ -47,9 +47,10 @@ type App struct {
 	problems problemsPane
 }
 
-// New makes the workbench for a configuration: it runs the checks on the
-// workspace and works out its layers, translations and migrations. An
-// unknown theme name or a language that is not a language tag is an error.
+// New makes the workbench for a configuration. The checks and the analysis
+// of layers, translations and migrations run in the background once the
+// program starts (Init), so that the first frame comes at once. An unknown
+// theme name or a language that is not a language tag is an error.
 func New(cfg Config) (App, error) {
 	th, err := themes.ByName(cfg.Theme)
 	if err != nil {
@@ -79,19 +80,28 @@ func New(cfg Config) (App, error) {
 	if cfg.ASCII {
 		a.help.ShortSeparator, a.help.Ellipsis = " - ", "..."
 	}
-	a.snap = snapshot{analysis: analyse(cfg.Workspace, cfg.Check), chosen: map[string]bool{}}
-	a.snap.setLang(cfg.Lang)
-	if a.snap.failed != "" {
-		a.status = statusLine{text: vis(a.snap.failed), isErr: true}
+	a.snap = snapshot{chosen: map[string]bool{}, lang: cfg.Lang}
+	if ws := cfg.Workspace; ws != nil {
+		a.snap.analysis = analysis{ws: ws, diags: ws.Diagnostics}
+		a.snap.pending = true
 	}
 	a.restyle(a.dark)
 	return a, nil
 }
 
-// Init implements tea.Model: it asks the terminal for its background
-// colour and starts listening to the file watcher.
+// analyseCmd checks and analyses the first workspace in the background.
+func (a App) analyseCmd() tea.Cmd {
+	ws, check, gen := a.cfg.Workspace, a.cfg.Check, a.gen
+	if ws == nil {
+		return nil
+	}
+	return func() tea.Msg { return reloadedMsg{gen: gen, analysis: analyse(ws, check), first: true} }
+}
+
+// Init implements tea.Model: it starts the checks, asks the terminal for
+// its background colour and starts listening to the file watcher.
 func (a App) Init() tea.Cmd {
-	var cmds []tea.Cmd
+	cmds := []tea.Cmd{a.analyseCmd()}
 	if a.theme.Background == themes.Detect {
 		cmds = append(cmds, tea.RequestBackgroundColor)
 	}
@@ -503,6 +513,7 @@ func (a *App) onReloaded(msg reloadedMsg) tea.Cmd {
 	}
 	finding, hadFinding := a.problems.selected()
 	a.snap.broken = broken(msg.ws) && !broken(a.snap.ws)
+	a.snap.pending = false
 	if a.snap.broken {
 		a.snap.diags = msg.diags
 	} else {
@@ -522,6 +533,7 @@ func (a *App) onReloaded(msg reloadedMsg) tea.Cmd {
 		a.status = statusLine{text: fmt.Sprintf("Broken on disk (%s): showing the last good version", describeFindings(msg.diags)), isErr: true}
 	case msg.failed != "":
 		a.status = statusLine{text: vis(msg.failed), isErr: true}
+	case msg.first:
 	default:
 		a.status = statusLine{text: fmt.Sprintf("Reloaded at %s: %s", time.Now().Format("15:04:05"), describeFindings(msg.diags))}
 	}

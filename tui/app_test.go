@@ -507,3 +507,34 @@ func TestWorkspaceWithoutRuleset(t *testing.T) {
 		t.Error("the overview does not say the ruleset could not be read")
 	}
 }
+
+func TestFirstFrameBeforeTheChecks(t *testing.T) {
+	a, err := New(ferryConfig(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a = send(t, a, tea.WindowSizeMsg{Width: 80, Height: 24})
+	s := screen(a)
+	if !strings.Contains(s, "Ferry Crossing") || !strings.Contains(s, "checking…") {
+		t.Fatalf("the first frame does not show the ruleset while checking:\n%s", s)
+	}
+	if !strings.Contains(screen(keysTo(t, a, "2")), "Working out the layers") {
+		t.Error("the Layers tab does not say the layers are being worked out")
+	}
+	var analysed bool
+	for _, m := range runCmd(a.Init()) {
+		if r, ok := m.(reloadedMsg); ok && r.first {
+			analysed = true
+			a = send(t, a, m)
+		}
+	}
+	if !analysed {
+		t.Fatal("Init does not start the checks")
+	}
+	if a.snap.pending || len(a.snap.diags) != 3 || a.status.text != "" {
+		t.Errorf("after the checks: pending %v, %d findings, status %q", a.snap.pending, len(a.snap.diags), a.status.text)
+	}
+	if s := screen(a); strings.Contains(s, "checking") || !strings.Contains(s, "1 error, 2 warnings") {
+		t.Errorf("the header does not show the findings:\n%s", s)
+	}
+}

@@ -13,6 +13,9 @@ import (
 // language previewed.
 type snapshot struct {
 	analysis
+	// pending is set until the first analysis arrives: only what reading
+	// found is known.
+	pending bool
 	// broken is set when the files on disk no longer give a ruleset; the
 	// analysis is then the last good one, and diags the findings of the
 	// broken files.

@@ -117,14 +117,18 @@ func ferryConfig(t testing.TB) Config {
 	}
 }
 
-// newTestApp makes an App of the given size.
+// newTestApp makes an App of the given size, its first analysis done.
 func newTestApp(t testing.TB, cfg Config, w, h int) App {
 	t.Helper()
 	a, err := New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return send(t, a, tea.WindowSizeMsg{Width: w, Height: h})
+	a = send(t, a, tea.WindowSizeMsg{Width: w, Height: h})
+	if cmd := a.analyseCmd(); cmd != nil {
+		a = send(t, a, cmd())
+	}
+	return a
 }
 
 // send passes messages to the App's Update.

@@ -12,6 +12,7 @@ type layersPane struct {
 	listPane
 	toggles []toggle
 	cols    toggleCols
+	pending bool
 }
 
 func newLayersPane() layersPane { return layersPane{listPane: newListPane()} }
@@ -20,7 +21,7 @@ func (p *layersPane) scroller() *scroller           { return p.active() }
 func (p *layersPane) scrollerAt(x, y int) *scroller { return p.at(x, y) }
 
 func (p *layersPane) set(s *snapshot, st styles, body rect, wide bool) {
-	p.toggles = s.toggles
+	p.toggles, p.pending = s.toggles, s.pending
 	p.cols = measureToggles(s.toggles)
 	p.place(body, wide, len(p.toggles), 50, st)
 	p.settle()
@@ -51,7 +52,11 @@ func (p *layersPane) selectByID(id string) {
 func (p *layersPane) view() string {
 	st := p.st
 	if len(p.toggles) == 0 {
-		return block([]string{"", " " + st.muted.Render("This ruleset has no layers.")}, p.lr.W, p.lr.H+p.dr.H+1, st.g.ellipsis)
+		note := "This ruleset has no layers."
+		if p.pending {
+			note = "Working out the layers" + st.g.ellipsis
+		}
+		return block([]string{"", " " + st.muted.Render(note)}, p.lr.W, p.lr.H+p.dr.H+1, st.g.ellipsis)
 	}
 	var rows []string
 	start, end := p.list.window()

@@ -11,8 +11,10 @@ type listPane struct {
 	inDetail     bool
 	lr, dr       rect
 	wide         bool
-	detailLines  []string
-	shown        int // the row whose detail is shown
+	// detailLine draws line i of the detail, of detail.n lines; drawing
+	// only the visible lines keeps long details cheap.
+	detailLine func(i int) string
+	shown      int // the row whose detail is shown
 	st           styles
 }
 
@@ -57,12 +59,17 @@ func (p *listPane) at(x, y int) *scroller {
 // a newly selected row, and keeps its place when the same row is shown
 // again (after a reload or a toggle).
 func (p *listPane) setDetail(lines []string) {
+	p.setLazyDetail(len(lines), func(i int) string { return lines[i] })
+}
+
+// setLazyDetail is setDetail for a detail of n lines drawn on demand.
+func (p *listPane) setLazyDetail(n int, line func(i int) string) {
 	if p.shown != p.list.cursor {
 		p.detail.offset = 0
 		p.shown = p.list.cursor
 	}
-	p.detailLines = lines
-	p.detail.setLen(len(lines))
+	p.detailLine = line
+	p.detail.setLen(n)
 	if !p.detail.scrollable() {
 		p.inDetail = false
 	}
@@ -79,8 +86,8 @@ func (p *listPane) render(rows []string) string {
 	list := block(rows, p.lr.W, p.lr.H, st.g.ellipsis)
 	start, end := p.detail.window()
 	var shown []string
-	if start < end {
-		shown = p.detailLines[start:end]
+	for i := start; i < end; i++ {
+		shown = append(shown, p.detailLine(i))
 	}
 	info := block(shown, p.dr.W, p.dr.H, st.g.ellipsis)
 	ruleStyle := st.tabRule

@@ -10,6 +10,8 @@ type reloadedMsg struct {
 	gen int
 	analysis
 	err error
+	// first marks the analysis of the workspace given at start.
+	first bool
 }
 
 // sourceMsg carries the lines of a file read for the source preview. Gen

@@ -86,7 +86,11 @@ func overviewLines(s *snapshot, st styles, width int) []string {
 	field("Languages", describeLanguages(s))
 	field("Migrations", describeMigrations(rs.Sheet))
 	field("Saves", plural(len(ws.Saves), "sample save", "sample saves"))
-	field("Findings", describeFindings(s.diags))
+	if s.pending {
+		field("Findings", "checking"+st.g.ellipsis)
+	} else {
+		field("Findings", describeFindings(s.diags))
+	}
 	if s.broken {
 		add("", "   "+st.err.Render("The files on disk are broken; this is the last version that could be read."))
 	}

@@ -3,6 +3,7 @@ package tui
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/charmbracelet/x/ansi"
 
@@ -31,6 +32,8 @@ type problemsPane struct {
 	body    rect
 	wide    bool
 	st      styles
+	// locW is the width of the widest file:line:col, measured once per set.
+	locW int
 }
 
 func newProblemsPane() problemsPane {
@@ -43,6 +46,10 @@ func (p *problemsPane) settle()                       {}
 
 func (p *problemsPane) set(s *snapshot, st styles, body rect, wide bool) {
 	p.st, p.wide, p.diags, p.ws = st, wide, s.diags, s.ws
+	p.locW = 0
+	for _, d := range p.diags {
+		p.locW = max(p.locW, ansi.StringWidth(location(d, p.ws)))
+	}
 	p.body = rect{0, 0, body.W, body.H}
 	p.scroll.setHeight(p.listRect().H)
 	p.scroll.setLen(len(p.diags))
@@ -117,11 +124,7 @@ func (p *problemsPane) view() string {
 	if len(p.diags) == 0 {
 		return block([]string{"", " " + st.ok.Render("No findings: the Engine would accept this ruleset.")}, p.body.W, p.body.H, st.g.ellipsis)
 	}
-	locW := 0
-	for _, d := range p.diags {
-		locW = max(locW, ansi.StringWidth(location(d, p.ws)))
-	}
-	locW = min(locW, max(lr.W/3, 12))
+	locW := min(p.locW, max(lr.W/3, 12))
 	var rows []string
 	start, end := p.scroll.window()
 	for i := start; i < end; i++ {
@@ -173,45 +176,77 @@ func (p *problemsPane) detail(width, height int) []string {
 	last := min(first+room-2, len(src.lines))
 	numW := len(itoa(last))
 	for n := first; n <= last; n++ {
-		text, shift := sourceLine(src.lines[n-1], d.Column, n == d.Line, width-numW-3, st)
 		num := fmt.Sprintf("%*d", numW, n)
 		if n == d.Line {
+			text, caret := markedLine(src.lines[n-1], d.Column, width-numW-3, st.g.ellipsis)
 			out = append(out, st.lineMark.Render(num)+" "+st.tabRule.Render(st.g.vbar)+" "+st.text.Render(text))
-			caret := max(ansi.StringWidth(vis(expandTabs(prefixRunes(src.lines[n-1], d.Column-1))))-shift, 0)
 			out = append(out, strings.Repeat(" ", numW)+" "+st.tabRule.Render(st.g.vbar)+" "+strings.Repeat(" ", caret)+st.lineMark.Render("^"))
 			continue
 		}
+		text := sourceText(src.lines[n-1], width-numW-3, st.g.ellipsis)
 		out = append(out, st.lineNo.Render(num)+" "+st.tabRule.Render(st.g.vbar)+" "+st.muted.Render(text))
 	}
 	return out
 }
 
-// sourceLine makes a source line safe and narrow enough to draw. On the
-// finding's own line, when the column would fall off the right edge, the
-// line is shifted left; shift says by how many cells.
-func sourceLine(line string, column int, marked bool, width int, st styles) (string, int) {
-	text := vis(expandTabs(line))
-	if !marked || width <= 0 {
-		return text, 0
-	}
-	col := ansi.StringWidth(vis(expandTabs(prefixRunes(line, column-1))))
-	if col < width-4 {
-		return text, 0
-	}
-	shift := col - width/2
-	return st.g.ellipsis + ansi.Cut(text, shift+ansi.StringWidth(st.g.ellipsis), ansi.StringWidth(text)), shift
+// sourceText makes a source line safe to draw and cuts it to width cells.
+// Only the start of a long line is looked at, so that a minified file of
+// one 256 KB line costs no more than a short one.
+func sourceText(line string, width int, ellipsis string) string {
+	return fit(vis(expandTabs(headBytes(line, 4*width+8))), width, ellipsis)
 }
 
-// prefixRunes returns the first n characters of s.
-func prefixRunes(s string, n int) string {
-	i := 0
-	for j := range s {
-		if i == n {
-			return s[:j]
-		}
-		i++
+// markedLine draws the line of a finding so that its column is on screen:
+// when the column would fall off the right edge, the line is shown from a
+// little before it, behind an ellipsis. caret is the cell under the column.
+func markedLine(line string, column, width int, ellipsis string) (text string, caret int) {
+	if width <= 0 {
+		return "", 0
 	}
-	return s
+	at := byteOfColumn(line, column)
+	head, tail := line[:at], line[at:]
+	headText := vis(expandTabs(headBytes(head, 4*width+8)))
+	if len(head) <= 4*width+8 && ansi.StringWidth(headText) < width-4 {
+		return sourceText(line, width, ellipsis), ansi.StringWidth(headText)
+	}
+	// Keep at most half the width of what precedes the column.
+	lead := ""
+	for i := len(head); i > 0; {
+		_, size := utf8.DecodeLastRuneInString(head[:i])
+		next := vis(expandTabs(head[i-size:]))
+		if ansi.StringWidth(next) > width/2 {
+			break
+		}
+		i -= size
+		lead = next
+	}
+	rest := vis(expandTabs(headBytes(tail, 4*width+8)))
+	caret = ansi.StringWidth(ellipsis) + ansi.StringWidth(lead)
+	return fit(ellipsis+lead+rest, width, ellipsis), caret
+}
+
+// byteOfColumn is the byte offset of a 1-based column (in characters).
+func byteOfColumn(s string, column int) int {
+	n := 0
+	for i := range s {
+		if n == column-1 {
+			return i
+		}
+		n++
+	}
+	return len(s)
+}
+
+// headBytes returns at most the first n bytes of s, not cutting a
+// character.
+func headBytes(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n]
 }
 
 func expandTabs(s string) string { return strings.ReplaceAll(s, "\t", "    ") }

@@ -64,7 +64,16 @@ func (p *translationsPane) selectLang(lang string) {
 	}
 }
 
-func (p *translationsPane) settle() { p.setDetail(p.languageDetail()) }
+func (p *translationsPane) settle() {
+	head, order := p.languageDetail()
+	l, _ := p.selected()
+	p.setLazyDetail(len(head)+len(order), func(i int) string {
+		if i < len(head) {
+			return head[i]
+		}
+		return p.stringLine(l, order[i-len(head)])
+	})
+}
 
 func (p *translationsPane) selected() (*i18n.Language, bool) {
 	if p.list.cursor < len(p.langs) {
@@ -97,6 +106,9 @@ func (p *translationsPane) empty() []string {
 	where := "a locales/<language>.json file beside ruleset.json, listed in the manifest"
 	if p.s.ws != nil && p.s.ws.Kind == model.Artifact {
 		where = "language packs <id>-<version>.<language>.json beside the artifact"
+	}
+	if p.s.pending {
+		return []string{"", " " + st.muted.Render("Reading the translations"+st.g.ellipsis)}
 	}
 	out := []string{"", " " + st.muted.Render("No translations. A translation is "+where+".")}
 	if p.s.report != nil {
@@ -156,12 +168,14 @@ func stateMark(s i18n.State, st styles) string {
 	return st.err.Render("x")
 }
 
-// languageDetail describes the selected language.
-func (p *translationsPane) languageDetail() []string {
+// languageDetail describes the selected language: the head of the detail
+// (files, counts, stale keys), then the order in which to list the display
+// strings (untranslated first), drawn on demand by stringLine.
+func (p *translationsPane) languageDetail() (out []string, order []int) {
 	st := p.st
 	l, ok := p.selected()
 	if !ok || p.s.report == nil {
-		return nil
+		return nil, nil
 	}
 	width := p.dr.W
 	ws := p.s.ws
@@ -171,7 +185,7 @@ func (p *translationsPane) languageDetail() []string {
 		}
 		return vis(relFile(loc.Name(), ws))
 	}
-	out := []string{" " + st.title.Render(vis(l.Lang)) + "  " + st.muted.Render("file "+file(l.Own))}
+	out = []string{" " + st.title.Render(vis(l.Lang)) + "  " + st.muted.Render("file "+file(l.Own))}
 	if l.Base != "" {
 		out = append(out, " "+st.muted.Render(fmt.Sprintf("base %s, file %s", vis(l.Base), file(l.BaseLocale))))
 	}
@@ -194,20 +208,28 @@ func (p *translationsPane) languageDetail() []string {
 		st.muted.Render("untranslated first; ")+stateMark(i18n.Translated, st)+st.muted.Render(" translated ")+
 		stateMark(i18n.ViaBase, st)+st.muted.Render(" via base ")+stateMark(i18n.Empty, st)+st.muted.Render(" empty ")+
 		stateMark(i18n.Missing, st)+st.muted.Render(" missing"))
+	order = make([]int, 0, len(strs))
 	for _, state := range []i18n.State{i18n.Missing, i18n.Empty, i18n.ViaBase, i18n.Translated} {
-		for i, s := range strs {
-			if i >= len(l.States) || l.States[i] != state {
-				continue
+		for i := range strs {
+			if i < len(l.States) && l.States[i] == state {
+				order = append(order, i)
 			}
-			line := " " + stateMark(state, st) + " " + st.text.Render(vis(s.Text))
-			switch state {
-			case i18n.Translated, i18n.ViaBase:
-				line += st.muted.Render(" "+st.g.arrow+" ") + st.ok.Render(vis(l.Show(s.Text).Text))
-			case i18n.Empty:
-				line += st.muted.Render("  (empty: shown in English)")
-			}
-			out = append(out, line)
 		}
 	}
-	return out
+	return out, order
+}
+
+// stringLine draws display string i as a player of the language sees it.
+func (p *translationsPane) stringLine(l *i18n.Language, i int) string {
+	st := p.st
+	text := p.s.report.Strings[i].Text
+	state := l.States[i]
+	line := " " + stateMark(state, st) + " " + st.text.Render(vis(text))
+	switch state {
+	case i18n.Translated, i18n.ViaBase:
+		line += st.muted.Render(" "+st.g.arrow+" ") + st.ok.Render(vis(l.Show(text).Text))
+	case i18n.Empty:
+		line += st.muted.Render("  (empty: shown in English)")
+	}
+	return line
 }
