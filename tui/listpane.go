@@ -15,7 +15,7 @@ type listPane struct {
 	// only the visible lines keeps long details cheap.
 	detailLine func(i int) string
 	shown      int // the row whose detail is shown
-	st           styles
+	st         styles
 }
 
 func newListPane() listPane { return listPane{list: scroller{cursed: true}, shown: -1} }

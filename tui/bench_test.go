@@ -1,0 +1,147 @@
+package tui
+
+import (
+	"encoding/json"
+	"fmt"
+	"testing"
+	"testing/fstest"
+
+	tea "charm.land/bubbletea/v2"
+
+	"rulebench/i18n"
+	"rulebench/migrate"
+	"rulebench/model"
+	"rulebench/model/modeltest"
+	"rulebench/rules"
+)
+
+// largeFS is a package around the large test ruleset (256 KB, 12 layers,
+// 2,000 catalog entries): a French locale translating every other display
+// string, and 24 sample saves.
+func largeFS(tb testing.TB) fstest.MapFS {
+	tb.Helper()
+	data := modeltest.Large()
+	fsys := fstest.MapFS{
+		"large/manifest.json": {Data: []byte(`{"schemaVersion":2,"id":"large","name":"Large","version":"1.0.0","capabilityApi":{"major":1,"minor":813}}`)},
+		"large/ruleset.json":  {Data: data},
+	}
+	root, _ := model.Parse("large/ruleset.json", data)
+	rs, _ := model.DecodeRuleset("large/ruleset.json", root)
+	fr := map[string]string{}
+	for i, s := range i18n.Strings(rs) {
+		if i%2 == 0 {
+			fr[s.Text] = "fr " + s.Text
+		}
+	}
+	loc, err := json.Marshal(map[string]any{"_meta": map[string]string{"locale": "fr", "direction": "ltr"}, "ruleset": fr})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	fsys["large/locales/fr.json"] = &fstest.MapFile{Data: loc}
+	for i, s := range modeltest.LargeSaves(24) {
+		fsys[fmt.Sprintf("large/saves/s%02d.json", i)] = &fstest.MapFile{Data: s}
+	}
+	return fsys
+}
+
+// checkLikeMain runs the same checks as rulebench check.
+func checkLikeMain(ws *model.Workspace) []model.Diagnostic {
+	ds := append([]model.Diagnostic(nil), ws.Diagnostics...)
+	ds = append(ds, rules.Check(ws)...)
+	ds = append(ds, i18n.Check(ws)...)
+	if ws.Ruleset != nil {
+		ds = append(ds, migrate.Check(ws.Ruleset)...)
+	}
+	ws.Locate(ds)
+	model.SortDiagnostics(ds)
+	return ds
+}
+
+func largeConfig(tb testing.TB, fsys fstest.MapFS) Config {
+	ws, err := model.Load(fsys, "large")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return Config{Workspace: ws, Check: checkLikeMain, FS: fsys, Theme: "dark",
+		Reload: func() (*model.Workspace, error) { return model.Load(fsys, "large") }}
+}
+
+// BenchmarkView draws one frame of each tab of the large ruleset at
+// 200x60, with every layer that can be on switched on. Target: 16 ms.
+func BenchmarkView(b *testing.B) {
+	a := newTestApp(b, largeConfig(b, largeFS(b)), 200, 60)
+	a = keysTo(b, a, "2")
+	for range a.snap.toggles {
+		a = keysTo(b, a, "space", "down")
+	}
+	for p := paneOverview; p < paneCount; p++ {
+		b.Run(p.String(), func(b *testing.B) {
+			a := keysTo(b, a, itoa(int(p)+1))
+			if p == paneProblems {
+				a = keysTo(b, a, "enter")
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				_ = a.View()
+			}
+		})
+	}
+}
+
+// BenchmarkFirstFrame measures start to first frame on the large ruleset:
+// reading the package, making the App, the layout and the first View (the
+// checks run after it, in the background). Target: 150 ms.
+func BenchmarkFirstFrame(b *testing.B) {
+	fsys := largeFS(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		cfg := largeConfig(b, fsys)
+		a, err := New(cfg)
+		if err != nil {
+			b.Fatal(err)
+		}
+		next, _ := a.Update(tea.WindowSizeMsg{Width: 200, Height: 60})
+		_ = next.View()
+	}
+}
+
+// BenchmarkFindingsShown measures start to the frame with the findings:
+// the first frame, then every check, the analysis of layers, translations
+// and 24 saves' migrations, and the frame that shows them.
+func BenchmarkFindingsShown(b *testing.B) {
+	fsys := largeFS(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		a, err := New(largeConfig(b, fsys))
+		if err != nil {
+			b.Fatal(err)
+		}
+		a = send(b, a, tea.WindowSizeMsg{Width: 200, Height: 60})
+		_ = a.View()
+		a = send(b, a, a.analyseCmd()())
+		_ = a.View()
+	}
+}
+
+// BenchmarkToggle measures switching a layer on and off: a new effective
+// ruleset, the panes refreshed and a frame drawn.
+func BenchmarkToggle(b *testing.B) {
+	a := keysTo(b, newTestApp(b, largeConfig(b, largeFS(b)), 200, 60), "2")
+	b.ReportAllocs()
+	for b.Loop() {
+		a = send(b, a, keyPress("space"))
+		_ = a.View()
+	}
+}
+
+// BenchmarkReload measures what a file change costs before the screen
+// updates: reading and analysing the package again, and taking it in.
+func BenchmarkReload(b *testing.B) {
+	a := newTestApp(b, largeConfig(b, largeFS(b)), 200, 60)
+	b.ReportAllocs()
+	for b.Loop() {
+		cmd := a.startReload()
+		a = send(b, a, cmd())
+		_ = a.View()
+	}
+}
