@@ -1,222 +1,18 @@
 package migrate
 
 import (
-	"fmt"
 	"maps"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"rulebench/model"
 )
 
-// Outcome says what one step did to a save.
-type Outcome string
-
-// The outcomes of a step (decisions §4).
-const (
-	// Moved: the value went to its destination (a routeLive also dropped
-	// the old key).
-	Moved Outcome = "moved"
-	// KeptExisting: the destination already held a value, which stays.
-	KeptExisting Outcome = "kept-existing"
-	// NoValue: there was nothing to move (or, for setColumn, no row
-	// matched).
-	NoValue Outcome = "no-value"
-	// Default: a route had no saved value and sent its default.
-	Default Outcome = "default"
-	// Else: a route found no single matching case and sent the value to
-	// else.
-	Else Outcome = "else"
-	// Set: setColumn changed Count rows.
-	Set Outcome = "set"
-	// DroppedOldKey: routeLive found the new key already there, so only the
-	// old key went.
-	DroppedOldKey Outcome = "dropped-old-key"
-)
-
-// State is a stored sheet and its live state: what a save file holds. The
-// maps hold plain JSON values (map[string]any, []any, string, float64, bool).
-type State struct {
-	V     int            `json:"v"`
-	Build map[string]any `json:"build"`
-	Live  map[string]any `json:"live,omitempty"`
-}
-
-// Clone returns a deep copy of the state.
-func (s State) Clone() State {
-	b, _ := deepCopy(s.Build).(map[string]any)
-	l, _ := deepCopy(s.Live).(map[string]any)
-	return State{V: s.V, Build: b, Live: l}
-}
-
-// The kinds of Change.
-const (
-	ChangeAdd     = "add"
-	ChangeRemove  = "remove"
-	ChangeReplace = "replace"
-)
-
-// Change is one value a step changed in the save: its path (dot-separated
-// from the top of the save, list rows by index, as build.fields.level or
-// build.lists.attacks.0.ability), what happened to it, and the values before
-// and after (Old is absent for an add, New for a remove).
-type Change struct {
-	Path string `json:"path"`
-	Op   string `json:"op"`
-	Old  any    `json:"old,omitempty"`
-	New  any    `json:"new,omitempty"`
-	segs []string
-}
-
-// StepTrace is what one step did to one save, made for display: structured
-// values, no prose.
-type StepTrace struct {
-	// Entry is the entry's index in sheet.migrations, From its from version
-	// and Step the step's index in the entry; Path is the step's JSON path.
-	Entry int    `json:"entry"`
-	From  int    `json:"from"`
-	Step  int    `json:"step"`
-	Path  string `json:"path"`
-	// Op is rename, route, routeLive or setColumn; Kind the rename kind
-	// (ability, skill, save, field) or the routeLive kind (pool, track).
-	Op   string `json:"op"`
-	Kind string `json:"kind,omitempty"`
-	// Source and Destination are where the step reads and writes, as paths
-	// in the save (build.fields.xp, live.pools.hit_dice). setColumn writes
-	// build.lists.<list>.*.<column>.
-	Source      string  `json:"source"`
-	Destination string  `json:"destination"`
-	Outcome     Outcome `json:"outcome"`
-	// Value is the value the step moved or would have moved: the saved
-	// value, a route's default, setColumn's new value.
-	Value any `json:"value"`
-	// Existing is the value already at the destination (kept-existing,
-	// dropped-old-key).
-	Existing any `json:"existing,omitempty"`
-	// Count is the number of rows setColumn changed (0 for other steps).
-	Count int `json:"count"`
-	// By is the text a route read its words from, and Matched the
-	// destinations of the cases those words named.
-	By      any      `json:"by,omitempty"`
-	Matched []string `json:"matched,omitempty"`
-	// Shown lists the routeLive cases the migrated sheet shows.
-	Shown []string `json:"shown,omitempty"`
-	// Changes is the diff of the save around this step.
-	Changes []Change `json:"changes"`
-
-	order int
-}
-
-// EntryRun says whether an entry's build steps ran on a save (its routeLive
-// steps run on every save).
-type EntryRun struct {
-	Entry int  `json:"entry"`
-	From  int  `json:"from"`
-	Ran   bool `json:"ran"`
-}
-
-// Result is a save rehearsed through a ruleset's migrations.
-type Result struct {
-	File string `json:"file"`
-	// From is the save's version, To the version of Sheet: sheet.version,
-	// or the save's own version when it could not be migrated.
-	From int  `json:"from"`
-	To   int  `json:"to"`
-	OK   bool `json:"ok"`
-	// Migrated tells whether the chain ran (the save could be read and was
-	// not newer than the ruleset); Sheet is then at sheet.version.
-	Migrated bool `json:"migrated"`
-	// Sheet is the migrated save, or the save as read when it was not
-	// migrated (empty, with a nil Build, when it could not be read). It
-	// shares the values no step changed with the input save: Clone it before
-	// editing either.
-	Sheet State `json:"sheet"`
-	// Trace lists every step that ran, entries in ascending from, steps in
-	// file order.
-	Trace   []StepTrace `json:"trace"`
-	Entries []EntryRun  `json:"entries"`
-	// Diagnostics are the findings about this save, located in it.
-	Diagnostics []model.Diagnostic `json:"diagnostics"`
-	// Original is the save as read.
-	Original State `json:"-"`
-}
-
-// StateAt returns the save after the first n steps of the trace (0: as
-// saved; len(Trace): the migrated sheet), as a new deep copy, so that a
-// display can step forwards and back.
-func (r *Result) StateAt(n int) State {
-	s := r.Original.Clone()
-	n = max(0, min(n, len(r.Trace)))
-	for _, t := range r.Trace[:n] {
-		for _, c := range t.Changes {
-			c.applyTo(&s)
-		}
-	}
-	if n == len(r.Trace) {
-		s.V = r.To
-	}
-	return s
-}
-
-// applyTo replays a change on a state.
-func (c Change) applyTo(s *State) {
-	segs := c.segs
-	if len(segs) == 0 {
-		segs = strings.Split(c.Path, ".")
-	}
-	if len(segs) < 2 {
-		return
-	}
-	var root *map[string]any
-	switch segs[0] {
-	case "build":
-		root = &s.Build
-	case "live":
-		root = &s.Live
-	default:
-		return
-	}
-	if *root == nil {
-		*root = map[string]any{}
-	}
-	var cur any = *root
-	for i, seg := range segs[1:] {
-		last := i == len(segs)-2
-		switch node := cur.(type) {
-		case map[string]any:
-			if last {
-				if c.Op == ChangeRemove {
-					delete(node, seg)
-				} else {
-					node[seg] = c.New
-				}
-				return
-			}
-			next, ok := node[seg]
-			if !ok {
-				next = map[string]any{}
-				node[seg] = next
-			}
-			cur = next
-		case []any:
-			k, err := strconv.Atoi(seg)
-			if err != nil || k < 0 || k >= len(node) {
-				return
-			}
-			if last {
-				node[k] = c.New
-				return
-			}
-			cur = node[k]
-		default:
-			return
-		}
-	}
-}
-
 // Migrator applies one ruleset's migrations to saves. It is made once per
-// ruleset and may be used for any number of saves, from one goroutine at a
-// time or several (Apply does not change it).
+// ruleset (New) and may then migrate any number of saves, from several
+// goroutines at once: Apply does not change it.
 type Migrator struct {
 	rs      *model.Ruleset
 	plan    []Entry
@@ -227,14 +23,20 @@ type Migrator struct {
 // compiled is a step with what can be worked out once per ruleset.
 type compiled struct {
 	chainStep
-	from  int
-	order int
-	// route: each case's words, folded
-	words [][]string
-	// routeLive track: where the value is stored (wounds or tracks)
-	livePart string
-	// source and destination paths for the trace
+	from int
+	path string // sheet.migrations.<e>.steps.<s>
+	// source and destination paths for the trace (the destination of a
+	// route or routeLive depends on the save: see dests)
 	source, dest string
+	// rename of a skill or save: where its bonus goes
+	bonusFrom, bonusTo string
+	// route: each case's words, folded, and the destination paths of the
+	// cases (cases first, else last)
+	words [][]string
+	dests []string
+	// routeLive: the part of live state the values are in, and the
+	// destination paths (cases first, else last)
+	livePart string
 }
 
 // New prepares a ruleset's migrations for Apply.
@@ -245,8 +47,8 @@ func New(rs *model.Ruleset) *Migrator {
 	}
 	m.version = rs.Sheet.Version
 	m.plan = Plan(rs)
-	for i, cs := range chain(m.plan) {
-		c := compiled{chainStep: cs, order: i}
+	for _, cs := range chain(m.plan) {
+		c := compiled{chainStep: cs, path: cs.path("")}
 		for _, e := range m.plan {
 			if e.Index == cs.entry {
 				c.from = e.From
@@ -257,21 +59,28 @@ func New(rs *model.Ruleset) *Migrator {
 		case model.StepRename:
 			rec := renameRecord[s.What]
 			c.source, c.dest = "build."+rec+"."+s.From, "build."+rec+"."+s.To
+			c.bonusFrom, c.bonusTo = "build.bonuses."+s.From, "build.bonuses."+s.To
 		case model.StepRoute:
 			c.source = "build.fields." + s.Field
 			for _, rc := range s.Cases {
-				var ws []string
+				ws := make([]string, 0, len(rc.Words))
 				for _, w := range rc.Words {
 					ws = append(ws, Fold(w))
 				}
 				c.words = append(c.words, ws)
+				c.dests = append(c.dests, "build.fields."+rc.To)
 			}
+			c.dests = append(c.dests, "build.fields."+s.Else)
 		case model.StepRouteLive:
 			c.livePart = "pools"
 			if s.What == "track" {
 				c.livePart = m.trackPart(s)
 			}
 			c.source = "live." + c.livePart + "." + s.From
+			for _, id := range s.LiveCases {
+				c.dests = append(c.dests, "live."+c.livePart+"."+id)
+			}
+			c.dests = append(c.dests, "live."+c.livePart+"."+s.Else)
 		case model.StepSetColumn:
 			c.source = "build.lists." + s.List
 			c.dest = c.source + ".*." + s.Column
@@ -301,13 +110,16 @@ func (m *Migrator) Entries() []Entry { return m.plan }
 // The build record each rename kind works on.
 var renameRecord = map[string]string{"ability": "abilities", "skill": "skills", "save": "saves", "field": "fields"}
 
-// Apply rehearses the ruleset's migrations on a save (decisions §4).
+// Apply rehearses a ruleset's migrations on a save (decisions §4). To
+// migrate many saves, make a Migrator once with New.
 func Apply(rs *model.Ruleset, s *model.Save) *Result { return New(rs).Apply(s) }
 
 // Apply rehearses the migrations on a save: the build steps of every entry
-// whose from is at or above the save's v, in ascending from, then the
-// routeLive steps of every entry, whatever the save's v; the result is at
-// sheet.version. The input save is never changed.
+// whose from is at or above the save's v, in ascending from, and the
+// routeLive steps of every entry whatever the save's v, deciding on the
+// migrated build; the result is at sheet.version. A save newer than
+// sheet.version is an error and is not migrated. The input save is never
+// changed.
 func (m *Migrator) Apply(s *model.Save) *Result {
 	r := &Result{Trace: []StepTrace{}, Entries: []EntryRun{}, Diagnostics: []model.Diagnostic{}}
 	if s == nil {
@@ -368,39 +180,59 @@ func (r *Result) errorf(s *model.Save, path, code, format string, args ...any) {
 	r.Diagnostics = append(r.Diagnostics, d)
 }
 
-// run applies the chain to a save that can be migrated.
+// run applies the chain to a save that can be migrated. Build steps run in
+// order; each routeLive step keeps its place in the trace but runs after
+// the last build step, since it decides on the migrated build (build and
+// live steps touch different parts of the save, so the result is the same
+// as running them in order on a finished build).
 func (m *Migrator) run(s *model.Save, r *Result) {
-	a := &applier{m: m, save: s, r: r}
-	a.build = maps.Clone(s.Build)
+	a := &applier{m: m, save: s, r: r, build: s.Build, live: s.Live}
+	r.Entries = make([]EntryRun, len(m.plan))
+	for i, e := range m.plan {
+		r.Entries[i] = EntryRun{Entry: e.Index, From: e.From, Ran: s.V <= e.From}
+	}
+	n := 0
+	for i := range m.steps {
+		if m.steps[i].step.Op == model.StepRouteLive || s.V <= m.steps[i].from {
+			n++
+		}
+	}
+	r.Trace = make([]StepTrace, 0, n)
+	a.changes = make([]Change, 0, n)
+	live := make([]int, 0, 8) // places in the trace of the routeLive steps
+	for i := range m.steps {
+		c := &m.steps[i]
+		switch {
+		case c.step.Op == model.StepRouteLive:
+			live = append(live, len(r.Trace))
+			r.Trace = append(r.Trace, StepTrace{})
+		case s.V <= c.from:
+			r.Trace = append(r.Trace, c.trace())
+			t := &r.Trace[len(r.Trace)-1]
+			start := len(a.changes)
+			a.buildStep(c, t)
+			t.Changes = a.changes[start:len(a.changes):len(a.changes)]
+		}
+	}
+	k := 0
+	for i := range m.steps {
+		c := &m.steps[i]
+		if c.step.Op != model.StepRouteLive {
+			continue
+		}
+		t := &r.Trace[live[k]]
+		k++
+		*t = c.trace()
+		start := len(a.changes)
+		a.routeLive(c, t)
+		t.Changes = a.changes[start:len(a.changes):len(a.changes)]
+	}
+	r.To, r.Migrated = m.version, true
 	if a.build == nil {
 		a.build = map[string]any{}
 	}
-	if s.Live != nil {
-		a.live = maps.Clone(s.Live)
-	}
-	for _, e := range m.plan {
-		r.Entries = append(r.Entries, EntryRun{Entry: e.Index, From: e.From, Ran: s.V <= e.From})
-	}
-	// Build steps first: routeLive reads the migrated build, and build and
-	// live steps touch different parts, so the trace can then be merged back
-	// into running order.
-	var built, lived []StepTrace
-	for i := range m.steps {
-		c := &m.steps[i]
-		if c.step.Op != model.StepRouteLive && s.V <= c.from {
-			built = append(built, a.buildStep(c))
-		}
-	}
-	for i := range m.steps {
-		c := &m.steps[i]
-		if c.step.Op == model.StepRouteLive {
-			lived = append(lived, a.routeLive(c))
-		}
-	}
-	r.Trace = merge(built, lived)
-	r.To, r.Migrated = m.version, true
 	r.Sheet = State{V: m.version, Build: a.build, Live: a.live}
-	if len(built) > 0 && a.buildChanged {
+	if a.buildChanged {
 		if size := sheetSize(m.version, a.build); size > model.MaxSheetBytes {
 			r.errorf(s, "build", "sheet-size",
 				"the migrated sheet is %d bytes; the Engine keeps at most %d, so it would drop it (copies never delete the old values)", size, model.MaxSheetBytes)
@@ -408,55 +240,68 @@ func (m *Migrator) run(s *model.Save, r *Result) {
 	}
 }
 
-// merge interleaves two traces, each in running order.
-func merge(a, b []StepTrace) []StepTrace {
-	out := make([]StepTrace, 0, len(a)+len(b))
-	for len(a) > 0 && len(b) > 0 {
-		if a[0].order < b[0].order {
-			out, a = append(out, a[0]), a[1:]
-		} else {
-			out, b = append(out, b[0]), b[1:]
-		}
-	}
-	return append(append(out, a...), b...)
-}
-
 // applier holds one save being migrated. Containers are copied the first
-// time a step writes to them, so the input save stays as it was.
+// time a step writes to them (build and live themselves included), so the
+// input save stays as it was.
 type applier struct {
 	m            *Migrator
 	save         *model.Save
 	r            *Result
 	build, live  map[string]any
-	owned        map[string]bool
+	ownBuild     bool // build and live are copies this save owns
+	ownLive      bool
+	owned        [12][2]string // containers already copied: {"build", "fields"}, {"live", "pools"}...
+	nOwned       int
+	changes      []Change // every step's changes, one after the other
 	buildChanged bool
 	view         *view
 }
 
 func (c *compiled) trace() StepTrace {
-	return StepTrace{Entry: c.entry, From: c.from, Step: c.index, Path: c.path(""), Op: c.step.Op, Kind: c.step.What,
-		Source: c.source, Destination: c.dest, Changes: []Change{}, order: c.order}
+	return StepTrace{Entry: c.entry, From: c.from, Step: c.index, Path: c.path, Op: c.step.Op, Kind: c.step.What,
+		Source: c.source, Destination: c.dest}
 }
 
-func (a *applier) buildStep(c *compiled) StepTrace {
-	t := c.trace()
+func (a *applier) buildStep(c *compiled, t *StepTrace) {
 	switch c.step.Op {
 	case model.StepRename:
-		a.rename(c, &t)
+		a.rename(c, t)
 	case model.StepRoute:
-		a.route(c, &t)
+		a.route(c, t)
 	case model.StepSetColumn:
-		a.setColumn(c, &t)
+		a.setColumn(c, t)
 	}
-	return t
 }
+
+func (a *applier) change(c Change) { a.changes = append(a.changes, c) }
 
 // writable returns top[key] as a map this save owns, copying or making it
 // first; nil when the value there is not an object.
-func (a *applier) writable(top map[string]any, part, key string) map[string]any {
-	name := part + "." + key
-	if a.owned[name] {
-		return top[key].(map[string]any)
+func (a *applier) writable(root, key string) map[string]any {
+	var top map[string]any
+	switch root {
+	case "build":
+		if !a.ownBuild {
+			a.build, a.ownBuild = maps.Clone(a.build), true
+			if a.build == nil {
+				a.build = map[string]any{}
+			}
+		}
+		top = a.build
+	default:
+		if a.live == nil {
+			return nil
+		}
+		if !a.ownLive {
+			a.live, a.ownLive = maps.Clone(a.live), true
+		}
+		top = a.live
+	}
+	for _, o := range a.owned[:a.nOwned] {
+		if o[0] == root && o[1] == key {
+			m, _ := top[key].(map[string]any)
+			return m
+		}
 	}
 	var m map[string]any
 	switch x := top[key].(type) {
@@ -471,16 +316,16 @@ func (a *applier) writable(top map[string]any, part, key string) map[string]any 
 		return nil
 	}
 	top[key] = m
-	if a.owned == nil {
-		a.owned = map[string]bool{}
+	if a.nOwned < len(a.owned) {
+		a.owned[a.nOwned] = [2]string{root, key}
+		a.nOwned++
 	}
-	a.owned[name] = true
 	return m
 }
 
 // copyValue copies build[rec][from] to build[rec][to] unless to already
-// holds a value, and records the change.
-func (a *applier) copyValue(t *StepTrace, rec, from, to string) (Outcome, any, any) {
+// holds a value, and records the change at path.
+func (a *applier) copyValue(rec, from, to, path string) (Outcome, any, any) {
 	src := record(a.build, rec)
 	v, ok := src[from]
 	if !ok {
@@ -489,10 +334,10 @@ func (a *applier) copyValue(t *StepTrace, rec, from, to string) (Outcome, any, a
 	if old, ok := src[to]; ok {
 		return KeptExisting, v, old
 	}
-	dst := a.writable(a.build, "build", rec)
+	dst := a.writable("build", rec)
 	dst[to] = v
 	a.buildChanged = true
-	t.Changes = append(t.Changes, Change{Path: "build." + rec + "." + to, Op: ChangeAdd, New: v, segs: []string{"build", rec, to}})
+	a.change(Change{Path: path, Op: ChangeAdd, New: v, at: target{root: "build", record: rec, key: to, row: -1}})
 	return Moved, v, nil
 }
 
@@ -503,12 +348,12 @@ func (a *applier) rename(c *compiled, t *StepTrace) {
 		t.Outcome = NoValue
 		return
 	}
-	t.Outcome, t.Value, t.Existing = a.copyValue(t, rec, s.From, s.To)
+	t.Outcome, t.Value, t.Existing = a.copyValue(rec, s.From, s.To, c.dest)
 	if s.What != "skill" && s.What != "save" {
 		return
 	}
 	// Skills and saves carry their bonus along.
-	bo, bv, bold := a.copyValue(t, "bonuses", s.From, s.To)
+	bo, bv, bold := a.copyValue("bonuses", s.From, s.To, c.bonusTo)
 	switch {
 	case t.Outcome == Moved || bo == Moved:
 		t.Outcome = Moved
@@ -532,26 +377,29 @@ func (a *applier) route(c *compiled, t *StepTrace) {
 		}
 	}
 	t.By = by
-	dest := s.Else
-	var matched []string
+	chosen := len(c.dests) - 1 // else
 	if text, ok := by.(string); ok {
-		words := Words(text)
+		n := 0
 		for k, caseWords := range c.words {
-			if anyShared(caseWords, words) {
-				matched = append(matched, s.Cases[k].To)
+			if hasWord(text, caseWords) {
+				t.Matched = append(t.Matched, s.Cases[k].To)
+				chosen, n = k, n+1
 			}
 		}
+		if n != 1 {
+			chosen = len(c.dests) - 1
+		}
 	}
-	t.Matched = matched
-	if len(matched) == 1 {
-		dest = matched[0]
+	dest := s.Else
+	if chosen < len(s.Cases) {
+		dest = s.Cases[chosen].To
 	}
-	t.Destination = "build.fields." + dest
+	t.Destination = c.dests[chosen]
 	v, have := fields[s.Field]
 	switch {
 	case have:
 		t.Outcome = Moved
-		if len(matched) != 1 {
+		if chosen == len(c.dests)-1 {
 			t.Outcome = Else
 		}
 	case s.HasDefault:
@@ -569,26 +417,66 @@ func (a *applier) route(c *compiled, t *StepTrace) {
 		t.Outcome, t.Existing = KeptExisting, old
 		return
 	}
-	dst := a.writable(a.build, "build", "fields")
+	dst := a.writable("build", "fields")
 	if dst == nil {
 		t.Outcome = NoValue
 		return
 	}
 	dst[dest] = v
 	a.buildChanged = true
-	t.Changes = append(t.Changes, Change{Path: t.Destination, Op: ChangeAdd, New: v, segs: []string{"build", "fields", dest}})
+	a.change(Change{Path: t.Destination, Op: ChangeAdd, New: v, at: target{root: "build", record: "fields", key: dest, row: -1}})
 }
 
-// anyShared tells whether the two word lists share a word.
-func anyShared(a, b []string) bool {
-	for _, x := range a {
-		for _, y := range b {
-			if x == y {
-				return true
-			}
+// hasWord tells whether one of text's words (maximal runs of letters,
+// folded) is one of the folded words. ASCII words are compared without
+// making new strings.
+func hasWord(text string, folded []string) bool {
+	start := -1
+	ascii := true
+	for i := 0; i <= len(text); {
+		r, size := rune(0), 1
+		if i < len(text) {
+			r, size = utf8.DecodeRuneInString(text[i:])
 		}
+		if i < len(text) && unicode.IsLetter(r) {
+			if start < 0 {
+				start, ascii = i, true
+			}
+			if r >= utf8.RuneSelf {
+				ascii = false
+			}
+			i += size
+			continue
+		}
+		if start >= 0 {
+			w := text[start:i]
+			for _, f := range folded {
+				if (ascii && asciiFoldEqual(w, f)) || (!ascii && Fold(w) == f) {
+					return true
+				}
+			}
+			start = -1
+		}
+		i += size
 	}
 	return false
+}
+
+// asciiFoldEqual compares an ASCII word with a folded word.
+func asciiFoldEqual(w, folded string) bool {
+	if len(w) != len(folded) {
+		return false
+	}
+	for i := 0; i < len(w); i++ {
+		c := w[i]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if c != folded[i] {
+			return false
+		}
+	}
+	return true
 }
 
 func (a *applier) setColumn(c *compiled, t *StepTrace) {
@@ -603,7 +491,7 @@ func (a *applier) setColumn(c *compiled, t *StepTrace) {
 	matched := false
 	for i, r := range rows {
 		row, ok := r.(map[string]any)
-		if !ok || !a.rowMatches(s, row) {
+		if !ok || !rowMatches(s, row) {
 			continue
 		}
 		matched = true
@@ -612,19 +500,19 @@ func (a *applier) setColumn(c *compiled, t *StepTrace) {
 			continue
 		}
 		if out == nil {
-			lists := a.writable(a.build, "build", "lists")
+			lists := a.writable("build", "lists")
 			out = append([]any(nil), rows...)
 			lists[s.List] = out
 		}
 		row = maps.Clone(row)
 		row[s.Column] = s.Value
 		out[i] = row
-		ch := Change{Path: fmt.Sprintf("build.lists.%s.%d.%s", s.List, i, s.Column), Op: ChangeReplace, Old: old, New: s.Value,
-			segs: []string{"build", "lists", s.List, strconv.Itoa(i), s.Column}}
+		ch := Change{Path: c.source + "." + strconv.Itoa(i) + "." + s.Column, Op: ChangeReplace, Old: old, New: s.Value,
+			at: target{root: "build", record: "lists", key: s.List, row: i, column: s.Column}}
 		if !had {
 			ch.Op, ch.Old = ChangeAdd, nil
 		}
-		t.Changes = append(t.Changes, ch)
+		a.change(ch)
 		t.Count++
 	}
 	if matched {
@@ -638,7 +526,7 @@ func (a *applier) setColumn(c *compiled, t *StepTrace) {
 // rowMatches: each where column holds one of its values (text ignoring case
 // and surrounding spaces, numbers and booleans exactly). A row without the
 // column does not match.
-func (a *applier) rowMatches(s *model.Step, row map[string]any) bool {
+func rowMatches(s *model.Step, row map[string]any) bool {
 	for _, w := range s.Where {
 		cell, ok := row[w.Column]
 		if !ok {
@@ -683,95 +571,78 @@ func sameValue(a, b any) bool {
 	return false
 }
 
-func (a *applier) routeLive(c *compiled) StepTrace {
-	t := c.trace()
+func (a *applier) routeLive(c *compiled, t *StepTrace) {
 	s := c.step
 	part := record(a.live, c.livePart)
 	old, ok := part[s.From]
 	if !ok || s.From == "" {
 		t.Outcome = NoValue
-		if c.livePart != "pools" {
-			other := "tracks"
-			if c.livePart == "tracks" {
-				other = "wounds"
-			}
-			if x, found := record(a.live, other)[s.From]; found {
-				a.r.Diagnostics = append(a.r.Diagnostics, a.warnAt("live."+other+"."+s.From, "migration-live-kind",
-					"%s holds %s, but the step's tracks carry %s (%s); the value is not moved",
-					"live."+other+"."+s.From, kind(x), map[string]string{"wounds": "marks", "tracks": "numbers"}[c.livePart], t.Path))
-			}
-		}
-		return t
+		a.wrongPart(c, t)
+		return
 	}
 	t.Value = old
 	if a.view == nil {
 		a.view = newView(a.m.rs, a.build)
 	}
-	for _, id := range s.LiveCases {
+	chosen := len(c.dests) - 1 // else
+	for k, id := range s.LiveCases {
 		if (s.What == "pool" && a.view.poolShown(id)) || (s.What == "track" && a.view.trackShown(id)) {
+			if t.Shown == nil {
+				chosen = k
+			}
 			t.Shown = append(t.Shown, id)
 		}
 	}
 	dest := s.Else
-	if len(t.Shown) > 0 {
-		dest = t.Shown[0]
+	if chosen < len(s.LiveCases) {
+		dest = s.LiveCases[chosen]
 	}
 	if len(t.Shown) > 1 {
 		a.r.Diagnostics = append(a.r.Diagnostics, a.warnAt(t.Source, "migration-several-shown",
 			"the migrated sheet shows %d of the cases of %s (%s); the first, %q, takes the value",
 			len(t.Shown), t.Path, strings.Join(t.Shown, ", "), dest))
 	}
-	t.Destination = "live." + c.livePart + "." + dest
-	w := a.writableLive(c.livePart)
+	t.Destination = c.dests[chosen]
+	w := a.writable("live", c.livePart)
 	if w == nil || dest == "" {
 		t.Outcome = NoValue
-		return t
+		return
 	}
 	delete(w, s.From)
-	t.Changes = append(t.Changes, Change{Path: t.Source, Op: ChangeRemove, Old: old, segs: []string{"live", c.livePart, s.From}})
+	a.change(Change{Path: t.Source, Op: ChangeRemove, Old: old, at: target{root: "live", record: c.livePart, key: s.From, row: -1}})
 	if cur, exists := w[dest]; exists {
 		t.Outcome, t.Existing = DroppedOldKey, cur
-		return t
+		return
 	}
 	w[dest] = old
-	t.Changes = append(t.Changes, Change{Path: t.Destination, Op: ChangeAdd, New: old, segs: []string{"live", c.livePart, dest}})
+	a.change(Change{Path: t.Destination, Op: ChangeAdd, New: old, at: target{root: "live", record: c.livePart, key: dest, row: -1}})
 	t.Outcome = Moved
-	return t
 }
 
-func (a *applier) writableLive(part string) map[string]any {
-	if a.live == nil {
-		return nil
+// wrongPart warns when a routeLive track step finds its old key in the other
+// part of live state (a number where marks are wanted, or marks where a
+// number is): it is not moved.
+func (a *applier) wrongPart(c *compiled, t *StepTrace) {
+	other := map[string]string{"wounds": "tracks", "tracks": "wounds"}[c.livePart]
+	if other == "" || c.step.From == "" {
+		return
 	}
-	return a.writable(a.live, "live", part)
+	x, found := record(a.live, other)[c.step.From]
+	if !found {
+		return
+	}
+	carry := map[string]string{"wounds": "marks", "tracks": "numbers"}[c.livePart]
+	path := "live." + other + "." + c.step.From
+	a.r.Diagnostics = append(a.r.Diagnostics, a.warnAt(path, "migration-live-kind",
+		"%s holds %s, but the tracks of %s carry %s; the value is not moved", path, kind(x), t.Path, carry))
 }
 
 func (a *applier) warnAt(path, code, format string, args ...any) model.Diagnostic {
 	d := model.Warnf(a.save.File, path, code, format, args...)
 	if a.save.Root != nil {
 		model.Locate(&d, a.save.Root)
+	} else {
+		d.Line, d.Column = 1, 1
 	}
 	return d
-}
-
-// deepCopy copies plain JSON values.
-func deepCopy(v any) any {
-	switch x := v.(type) {
-	case map[string]any:
-		if x == nil {
-			return x
-		}
-		out := make(map[string]any, len(x))
-		for k, e := range x {
-			out[k] = deepCopy(e)
-		}
-		return out
-	case []any:
-		out := make([]any, len(x))
-		for i, e := range x {
-			out[i] = deepCopy(e)
-		}
-		return out
-	}
-	return v
 }
