@@ -1,4 +1,38 @@
-// Package migrate rehearses sheet.migrations: the import refusals, and the
-// step-by-step application of the chain to sample saves with a trace of
-// every entry and step and a diff of the save around each step.
+// Package migrate rehearses sheet.migrations (layers-translations-migrations
+// §3, decisions §4): the import refusals, and the step-by-step application
+// of the chain to sample saves with a trace of every step and a diff of the
+// save around each step.
+//
+// The main calls:
+//
+//	Check(rs)             the import refusals, each at its JSON path
+//	Plan(rs)              the entries in the order they run (ascending from)
+//	New(rs).Apply(save)   a save moved to sheet.version: Result with Trace
+//	m.Rehearse(file, b)   the same from a save file's bytes
+//	r.StateAt(n)          the save after the first n steps, to step back and forth
+//
+// Choices where the spec is silent:
+//
+//   - A rename's destination is accepted when, following the later renames
+//     of the same kind to their end, it is an id of the current sheet, or a
+//     field a later route reads (a rename may feed a route). A route
+//     destination and a routeLive case are followed the same way (a
+//     routeLive case that a later routeLive reads from is accepted).
+//   - route's by may name any field a rename moved away, in any entry: it
+//     is checked against the current sheet, where every older layout is
+//     "earlier". A by the save does not hold reads the field's default.
+//   - Route destinations must be number or text fields (not longtext).
+//   - setColumn matches the values rows hold; a row without a where column
+//     does not match (its default is not used).
+//   - routeLive on tracks reads live.wounds when the cases are wound tracks
+//     and live.tracks when they are plain; a value found in the other part
+//     is not moved and is reported with a warning.
+//   - A migrated sheet over 64 KB is an error for that save: copies never
+//     delete, so a chain can push a sheet past the Engine's limit.
+//
+// Deciding whether a pool is shown works out the non-live value references
+// from the migrated build; see view for the approximations (skillMod,
+// defaults of fields without one).
+//
+// The package depends on model and golang.org/x/text only.
 package migrate
