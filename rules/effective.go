@@ -253,13 +253,15 @@ func (r *Resolver) Resolve(selected []string) *Effective {
 
 	active, knocked := activeLayers(rs, chosen)
 	applied := active
-	var invalid []Dropped
+	// the layered definition fails: keep each layer that still validates
+	// after the ones kept before it (engine-behaviour.md §2.2)
+	var invalid map[int]Dropped
 	if len(active) > 0 && r.problem(active) != "" {
-		applied = nil
+		applied, invalid = nil, map[int]Dropped{}
 		for _, i := range active {
 			try := append(slices.Clip(applied), i)
 			if p := r.problem(try); p != "" {
-				invalid = append(invalid, Dropped{ID: rs.Layers[i].ID, Cause: DropInvalid, With: r.ids(applied), Problem: p})
+				invalid[i] = Dropped{ID: rs.Layers[i].ID, Cause: DropInvalid, With: r.ids(applied), Problem: p}
 				continue
 			}
 			applied = try
@@ -270,10 +272,8 @@ func (r *Resolver) Resolve(selected []string) *Effective {
 		if k, ok := knocked[i]; ok {
 			e.Dropped = append(e.Dropped, Dropped{ID: l.ID, Cause: DropConflict, With: []string{rs.Layers[k].ID}})
 		}
-		for _, d := range invalid {
-			if d.ID == l.ID && !slices.ContainsFunc(e.Dropped, func(x Dropped) bool { return x.ID == l.ID && x.Cause == DropInvalid }) {
-				e.Dropped = append(e.Dropped, d)
-			}
+		if d, ok := invalid[i]; ok {
+			e.Dropped = append(e.Dropped, d)
 		}
 	}
 	for _, id := range unknown {
