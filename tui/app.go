@@ -26,7 +26,7 @@ type App struct {
 	help   help.Model
 	theme  themes.Theme
 	dark   bool // the terminal's background as reported; dark until told
-	styles styles
+	styles *styles
 	r      rects
 	sized  bool
 	focus  paneID

@@ -12,7 +12,7 @@ import (
 
 // headerView is the top line: the program, the ruleset's name and version,
 // its path, and how many findings it has.
-func headerView(s *snapshot, st styles, width int) string {
+func headerView(s *snapshot, st *styles, width int) string {
 	left := st.brand.Render("rulebench")
 	if rs := s.ruleset(); rs != nil {
 		left += " " + st.bold.Render(vis(rs.Name)) + " " + st.muted.Render(fmt.Sprintf("v%d", rs.Version))
@@ -41,7 +41,7 @@ func headerView(s *snapshot, st styles, width int) string {
 
 // spread puts left and right on one line of width cells, cutting left when
 // both do not fit.
-func spread(left, right string, width int, st styles) string {
+func spread(left, right string, width int, st *styles) string {
 	rw := ansi.StringWidth(right)
 	left = fit(left, max(width-rw-1, 0), st.g.ellipsis)
 	gap := max(width-ansi.StringWidth(left)-rw, 1)
@@ -54,7 +54,7 @@ type tabSpan struct{ start, end int }
 // tabsView draws the tab bar (the names, then a rule) and returns where
 // each tab is. It uses numbered names, plain names or short names,
 // whichever fits first.
-func tabsView(active paneID, problems int, st styles, width int) (string, [paneCount]tabSpan) {
+func tabsView(active paneID, problems int, st *styles, width int) (string, [paneCount]tabSpan) {
 	names := func(short, numbered bool) []string {
 		out := make([]string, paneCount)
 		for i := range out {
@@ -110,7 +110,7 @@ type statusLine struct {
 
 // statusView draws the status line: the message (or what the pane has
 // under its cursor), and where the view is on the right.
-func statusView(msg statusLine, hint, position string, watching bool, st styles, width int) string {
+func statusView(msg statusLine, hint, position string, watching bool, st *styles, width int) string {
 	left := st.status.Render(" " + hint)
 	if msg.text != "" {
 		if msg.isErr {
@@ -133,7 +133,7 @@ func statusView(msg statusLine, hint, position string, watching bool, st styles,
 }
 
 // tooSmallView asks for a bigger terminal.
-func tooSmallView(width, height int, st styles) string {
+func tooSmallView(width, height int, st *styles) string {
 	msg := fmt.Sprintf("The terminal is %d×%d; rulebench needs at least %d×%d.\nEnlarge the window, or press q to quit.", width, height, minWidth, minHeight)
 	if st.g.rule == "-" {
 		msg = strings.ReplaceAll(msg, "×", "x")

@@ -14,7 +14,7 @@ const maxEffectiveRows = 200
 
 // effectiveLines builds the Effective tab: the ruleset as a game with the
 // chosen layers sees it, each change marked with the layer that made it.
-func effectiveLines(s *snapshot, st styles, width int) []string {
+func effectiveLines(s *snapshot, st *styles, width int) []string {
 	e := s.eff
 	if e == nil {
 		return []string{"", " " + st.muted.Render("There is no ruleset to apply layers to.")}

@@ -20,7 +20,7 @@ func newLayersPane() layersPane { return layersPane{listPane: newListPane()} }
 func (p *layersPane) scroller() *scroller           { return p.active() }
 func (p *layersPane) scrollerAt(x, y int) *scroller { return p.at(x, y) }
 
-func (p *layersPane) set(s *snapshot, st styles, body rect, wide bool) {
+func (p *layersPane) set(s *snapshot, st *styles, body rect, wide bool) {
 	p.toggles, p.pending = s.toggles, s.pending
 	p.cols = measureToggles(s.toggles)
 	p.place(body, wide, len(p.toggles), 50, st)
@@ -132,7 +132,7 @@ func measureToggles(ts []toggle) toggleCols {
 // toggleLine writes a layer's switch: its state, label, id and what it
 // does, or what blocks it. selected gives plain text for the selection's
 // colours.
-func toggleLine(t toggle, st styles, cols toggleCols, selected bool) string {
+func toggleLine(t toggle, st *styles, cols toggleCols, selected bool) string {
 	mark, style := st.g.off, st.text
 	switch {
 	case t.on:

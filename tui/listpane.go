@@ -15,7 +15,7 @@ type listPane struct {
 	// only the visible lines keeps long details cheap.
 	detailLine func(i int) string
 	shown      int // the row whose detail is shown
-	st         styles
+	st         *styles
 }
 
 func newListPane() listPane { return listPane{list: scroller{cursed: true}, shown: -1} }
@@ -24,7 +24,7 @@ func newListPane() listPane { return listPane{list: scroller{cursed: true}, show
 // coordinates, for n rows. When wide, the list takes share percent of the
 // width; else it takes the rows it needs, up to share percent of the
 // height.
-func (p *listPane) place(body rect, wide bool, n, share int, st styles) {
+func (p *listPane) place(body rect, wide bool, n, share int, st *styles) {
 	p.st, p.wide = st, wide
 	body = rect{0, 0, body.W, body.H}
 	if wide {
@@ -99,7 +99,7 @@ func (p *listPane) render(rows []string) string {
 
 // joinDetail draws a list and its detail: side by side with a vertical rule
 // when wide, else one above the other with a horizontal rule.
-func joinDetail(list, info string, lr, dr rect, wide bool, rule func(...string) string, st styles) string {
+func joinDetail(list, info string, lr, dr rect, wide bool, rule func(...string) string, st *styles) string {
 	if wide {
 		ll, il := strings.Split(list, "\n"), strings.Split(info, "\n")
 		bar := rule(st.g.vbar)
@@ -117,7 +117,7 @@ func joinDetail(list, info string, lr, dr rect, wide bool, rule func(...string) 
 
 // selectedRow draws a row under the cursor: the cursor mark, then the plain
 // text, in the selection's colours across the whole width.
-func selectedRow(plain string, width int, st styles) string {
+func selectedRow(plain string, width int, st *styles) string {
 	return st.rowSelected.Render(padRight(fit(st.g.cursor+" "+plain, width, st.g.ellipsis), width))
 }
 
@@ -131,7 +131,7 @@ func at(lines []string, i int) string {
 	return ""
 }
 
-func bullet(st styles) string {
+func bullet(st *styles) string {
 	if st.g.rule == "-" {
 		return "*"
 	}
@@ -139,7 +139,7 @@ func bullet(st styles) string {
 }
 
 // bulleted wraps an item into lines, the first with a bullet.
-func bulleted(text string, width int, indent string, st styles, style func(...string) string) []string {
+func bulleted(text string, width int, indent string, st *styles, style func(...string) string) []string {
 	var out []string
 	for i, line := range wrap(text, max(width-len(indent)-2, 10)) {
 		lead := indent + "  "

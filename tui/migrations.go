@@ -23,7 +23,7 @@ func newMigrationsPane() migrationsPane { return migrationsPane{listPane: newLis
 func (p *migrationsPane) scroller() *scroller           { return p.active() }
 func (p *migrationsPane) scrollerAt(x, y int) *scroller { return p.at(x, y) }
 
-func (p *migrationsPane) set(s *snapshot, st styles, body rect, wide bool) {
+func (p *migrationsPane) set(s *snapshot, st *styles, body rect, wide bool) {
 	p.s, p.entries = s, nil
 	if rs := s.ruleset(); rs != nil {
 		p.entries = rs.Sheet.Migrations
@@ -177,7 +177,7 @@ func (p *migrationsPane) rowDetail() []string {
 
 // outcomeStyle colours a step's outcome: moves in the OK colour, values
 // kept or sent to else as warnings, the rest muted.
-func outcomeStyle(o migrate.Outcome, st styles) func(...string) string {
+func outcomeStyle(o migrate.Outcome, st *styles) func(...string) string {
 	switch o {
 	case migrate.Moved, migrate.Set, migrate.Default:
 		return st.ok.Render
@@ -212,7 +212,7 @@ func traceNote(t migrate.StepTrace) string {
 }
 
 // changeLine writes one change a step made to the save.
-func changeLine(c migrate.Change, st styles) string {
+func changeLine(c migrate.Change, st *styles) string {
 	switch c.Op {
 	case migrate.ChangeAdd:
 		return st.ok.Render("+ "+vis(c.Path)) + st.muted.Render(" = "+jsonText(c.New))

@@ -11,14 +11,14 @@ import (
 // docPane is a pane showing a document that scrolls, without a cursor:
 // the Overview, Translations and Migrations tabs.
 type docPane struct {
-	build  func(s *snapshot, st styles, width int) []string
+	build  func(s *snapshot, st *styles, width int) []string
 	lines  []string
 	scroll scroller
 	width  int
-	st     styles
+	st     *styles
 }
 
-func newDocPane(build func(*snapshot, styles, int) []string) docPane {
+func newDocPane(build func(*snapshot, *styles, int) []string) docPane {
 	return docPane{build: build}
 }
 
@@ -26,7 +26,7 @@ func (p *docPane) scroller() *scroller           { return &p.scroll }
 func (p *docPane) scrollerAt(x, y int) *scroller { return &p.scroll }
 func (p *docPane) settle()                       {}
 
-func (p *docPane) set(s *snapshot, st styles, w, h int) {
+func (p *docPane) set(s *snapshot, st *styles, w, h int) {
 	p.st, p.width = st, w
 	p.lines = p.build(s, st, w)
 	p.scroll.setHeight(h)
@@ -45,7 +45,7 @@ const maxOverviewFindings = 12
 // overviewLines builds the first screen for a width: the ruleset's outline
 // (name, version, resolution, counts), then its layers with their state, its
 // languages, its migrations and sample saves, and its findings.
-func overviewLines(s *snapshot, st styles, width int) []string {
+func overviewLines(s *snapshot, st *styles, width int) []string {
 	var out []string
 	add := func(lines ...string) { out = append(out, lines...) }
 	ws, rs := s.ws, s.ruleset()
@@ -167,7 +167,7 @@ func localeSummary(l *i18n.Locale, s *snapshot) string {
 
 // saveLine says which version a sample save is at and where migration takes
 // it.
-func saveLine(sv *model.Save, rs *model.Ruleset, ws *model.Workspace, st styles) string {
+func saveLine(sv *model.Save, rs *model.Ruleset, ws *model.Workspace, st *styles) string {
 	name := st.text.Render(vis(relFile(sv.File, ws)))
 	switch {
 	case sv.V == 0:
@@ -181,7 +181,7 @@ func saveLine(sv *model.Save, rs *model.Ruleset, ws *model.Workspace, st styles)
 }
 
 // severityStyle picks the style of a severity.
-func severityStyle(sev model.Severity, st styles) func(...string) string {
+func severityStyle(sev model.Severity, st *styles) func(...string) string {
 	switch sev {
 	case model.Error:
 		return st.err.Render
@@ -193,7 +193,7 @@ func severityStyle(sev model.Severity, st styles) func(...string) string {
 
 // findingLine writes a finding on one line: severity, file:line:col, path
 // and message.
-func findingLine(d model.Diagnostic, ws *model.Workspace, st styles) string {
+func findingLine(d model.Diagnostic, ws *model.Workspace, st *styles) string {
 	return severityStyle(d.Severity, st)(padRight(d.Severity.String(), 8)) +
 		st.muted.Render(location(d, ws)) + " " +
 		st.accent.Render(vis(d.Path)) + " " +

@@ -31,7 +31,7 @@ type problemsPane struct {
 	sources map[string]source
 	body    rect
 	wide    bool
-	st      styles
+	st      *styles
 	// locW is the width of the widest file:line:col, measured once per set.
 	locW int
 }
@@ -44,7 +44,7 @@ func (p *problemsPane) scroller() *scroller           { return &p.scroll }
 func (p *problemsPane) scrollerAt(x, y int) *scroller { return &p.scroll }
 func (p *problemsPane) settle()                       {}
 
-func (p *problemsPane) set(s *snapshot, st styles, body rect, wide bool) {
+func (p *problemsPane) set(s *snapshot, st *styles, body rect, wide bool) {
 	p.st, p.wide, p.diags, p.ws = st, wide, s.diags, s.ws
 	p.locW = 0
 	for _, d := range p.diags {

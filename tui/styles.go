@@ -52,7 +52,8 @@ type styles struct {
 }
 
 // newStyles builds the styles for a theme on a dark or light background.
-func newStyles(t themes.Theme, isDark, ascii bool) styles {
+// The result is shared by the App and its panes and never changed.
+func newStyles(t themes.Theme, isDark, ascii bool) *styles {
 	pick := func(p themes.Pair) color.Color {
 		if t.Mono {
 			return lipgloss.NoColor{}
@@ -62,7 +63,7 @@ func newStyles(t themes.Theme, isDark, ascii bool) styles {
 	base := lipgloss.NewStyle()
 	fg := func(p themes.Pair) lipgloss.Style { return base.Foreground(pick(p)) }
 
-	s := styles{g: newGlyphs(ascii)}
+	s := &styles{g: newGlyphs(ascii)}
 	s.text = fg(t.Text)
 	s.muted = fg(t.Muted)
 	s.accent = fg(t.Accent)

@@ -26,7 +26,7 @@ func newTranslationsPane() translationsPane { return translationsPane{listPane: 
 func (p *translationsPane) scroller() *scroller           { return p.active() }
 func (p *translationsPane) scrollerAt(x, y int) *scroller { return p.at(x, y) }
 
-func (p *translationsPane) set(s *snapshot, st styles, body rect, wide bool) {
+func (p *translationsPane) set(s *snapshot, st *styles, body rect, wide bool) {
 	p.s, p.langs, p.extra = s, nil, false
 	if s.report != nil {
 		p.langs = append(p.langs, s.report.Languages...)
@@ -139,7 +139,7 @@ func (p *translationsPane) row(l *i18n.Language, styled bool) string {
 
 // coverageBar draws the share of strings a player sees translated in ten
 // cells.
-func coverageBar(c i18n.Coverage, st styles) string {
+func coverageBar(c i18n.Coverage, st *styles) string {
 	n := int(c.Percent()) / 10
 	full, empty := "█", "░"
 	if st.g.rule == "-" {
@@ -149,7 +149,7 @@ func coverageBar(c i18n.Coverage, st styles) string {
 }
 
 // stateMark is the one-character sign of a string's state.
-func stateMark(s i18n.State, st styles) string {
+func stateMark(s i18n.State, st *styles) string {
 	ascii := st.g.rule == "-"
 	switch s {
 	case i18n.Translated:
