@@ -299,3 +299,37 @@ func TestI18nBrokenLocale(t *testing.T) {
 		t.Errorf("languages %+v", doc.Languages)
 	}
 }
+
+// The manifest's listing of a locale file is a translation finding; the
+// manifest's other problems are left to `rulebench check`.
+func TestI18nManifestListing(t *testing.T) {
+	dir := t.TempDir()
+	ruleset, err := os.ReadFile("examples/mirefall/mirefall-1.0.0.ruleset.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{
+		"manifest.json":   `{"schemaVersion": 2, "files": [{"path": "locales/fr.json", "sha256": "` + strings.Repeat("0", 64) + `", "bytes": 3}]}`,
+		"ruleset.json":    string(ruleset),
+		"locales/fr.json": `{"_meta": {"locale": "fr", "direction": "ltr"}, "ruleset": {"Mirefall": "Bourbier"}}`,
+		"locales/de.json": `{"_meta": {"locale": "de", "direction": "ltr"}, "ruleset": {"Mirefall": "Moorfall"}}`,
+	}
+	for name, content := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	doc := runI18nJSON(t, exitFindings, dir)
+	var got []string
+	for _, d := range doc.Diagnostics {
+		got = append(got, d.Severity+" "+d.Code+" "+filepath.Base(d.File))
+	}
+	want := "warning unlisted-file de.json|error manifest-bytes manifest.json|error manifest-sha256 manifest.json"
+	if strings.Join(got, "|") != want {
+		t.Errorf("findings %q, want %q", strings.Join(got, "|"), want)
+	}
+}
