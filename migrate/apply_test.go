@@ -239,6 +239,8 @@ func TestApplyRoute(t *testing.T) {
 		{"a word inside a longer word does not match", withDefault, `{"class": "Fighterish", "level": 2}`, Else, "level_other", 2.0, nil},
 		{"words are joined only by letters", withDefault, `{"class": "sell-sword", "level": 2}`, Else, "level_other", 2.0, nil},
 		{"full case folding", withDefault, `{"class": "STRASSE-Magier", "level": 6}`, Moved, "level_wizard", 6.0, []string{"level_wizard"}},
+		{"full case folding of a by word that is not ASCII", withDefault, `{"class": "Meister der Straße", "level": 6}`, Moved, "level_wizard", 6.0, []string{"level_wizard"}},
+		{"a word between non-ASCII letters is not a word of its own", withDefault, `{"class": "éfighterè", "level": 6}`, Else, "level_other", 6.0, nil},
 		{"no class saved: else", withDefault, `{"level": 2}`, Else, "level_other", 2.0, nil},
 		{"no level saved: the default", withDefault, `{"class": "Wizard of the Wick"}`, Default, "level_wizard", 1.0, []string{"level_wizard"}},
 		{"no level, no default: nothing moves", noDefault, `{"class": "Wizard"}`, NoValue, "level_wizard", nil, []string{"level_wizard"}},

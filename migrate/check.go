@@ -92,9 +92,10 @@ func Check(rs *model.Ruleset) []model.Diagnostic {
 }
 
 type checker struct {
-	rs    *model.Ruleset
-	steps []chainStep
-	diags []model.Diagnostic
+	rs       *model.Ruleset
+	steps    []chainStep
+	diags    []model.Diagnostic
+	endsMemo map[endsKey][]string
 }
 
 func (c *checker) report(sev model.Severity, path, code, format string, args ...any) {
@@ -154,19 +155,37 @@ func (c *checker) has(kind, id string) bool {
 }
 
 // ends follows an id written by the step at position p through the later
-// renames of the same kind, and returns the ids where the chains end.
+// renames of the same kind, and returns the ids where the chains end, each
+// once. Results are kept, so that many renames of one id stay quick.
 func (c *checker) ends(kind, id string, p int) []string {
+	key := endsKey{kind, id, p}
+	if out, ok := c.endsMemo[key]; ok {
+		return out
+	}
 	var out []string
 	for q := p + 1; q < len(c.steps); q++ {
 		s := c.steps[q].step
 		if s.Op == model.StepRename && s.What == kind && s.From == id && s.To != "" {
-			out = append(out, c.ends(kind, s.To, q)...)
+			for _, e := range c.ends(kind, s.To, q) {
+				if !slices.Contains(out, e) {
+					out = append(out, e)
+				}
+			}
 		}
 	}
 	if out == nil {
 		out = []string{id}
 	}
+	if c.endsMemo == nil {
+		c.endsMemo = map[endsKey][]string{}
+	}
+	c.endsMemo[key] = out
 	return out
+}
+
+type endsKey struct {
+	kind, id string
+	p        int
 }
 
 // routedLater tells whether a route after position p reads the field id.
@@ -218,12 +237,36 @@ func (c *checker) rename(p int, cs chainStep) {
 	if s.To == "" {
 		return
 	}
+	var missing []string
 	for _, end := range c.ends(s.What, s.To, p) {
-		if c.has(s.What, end) || (s.What == "field" && c.routedLater(end, p)) {
-			continue
+		if !c.has(s.What, end) && !(s.What == "field" && c.routedLater(end, p)) {
+			missing = append(missing, end)
 		}
-		c.errorf(cs.path("to"), "migration-unknown-id", "the sheet has no %s %q to write to%s", s.What, end, via(s.To, end))
 	}
+	if len(missing) > 0 {
+		c.errorf(cs.path("to"), "migration-unknown-id", "the sheet has no %s %s to write to%s", s.What, quoteList(missing), viaAll(s.To, missing))
+	}
+}
+
+// quoteList writes ids as "a", "b" and "c".
+func quoteList(ids []string) string {
+	q := make([]string, len(ids))
+	for i, id := range ids {
+		q[i] = fmt.Sprintf("%q", id)
+	}
+	if len(q) == 1 {
+		return q[0]
+	}
+	return strings.Join(q[:len(q)-1], ", ") + " and " + q[len(q)-1]
+}
+
+// viaAll says that the ids were reached through later renames, when they
+// were.
+func viaAll(start string, ends []string) string {
+	if len(ends) == 1 {
+		return via(start, ends[0])
+	}
+	return fmt.Sprintf(" (%q is renamed on to them by later steps)", start)
 }
 
 func (c *checker) route(p int, cs chainStep) {
@@ -290,10 +333,11 @@ func (c *checker) destination(p int, cs chainStep, sub, id string) {
 		return
 	}
 	path := cs.path(sub)
+	var missing []string
 	for _, end := range c.ends("field", id, p) {
 		f := c.rs.Sheet.Field(end)
 		if f == nil {
-			c.errorf(path, "migration-unknown-id", "the sheet has no field %q to route to%s", end, via(id, end))
+			missing = append(missing, end)
 			continue
 		}
 		if f.Type != model.TypeNumber && f.Type != model.TypeText {
@@ -313,6 +357,9 @@ func (c *checker) destination(p int, cs chainStep, sub, id string) {
 					"%q has the default %q%s; a route destination has no default, or an empty one, or it would read as a value nobody gave", end, d, via(id, end))
 			}
 		}
+	}
+	if len(missing) > 0 {
+		c.errorf(path, "migration-unknown-id", "the sheet has no field %s to route to%s", quoteList(missing), viaAll(id, missing))
 	}
 }
 

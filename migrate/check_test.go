@@ -1,10 +1,12 @@
 package migrate
 
 import (
+	"fmt"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"rulebench/model"
 )
@@ -335,5 +337,30 @@ func TestPlanOrder(t *testing.T) {
 	}
 	if want := []int{1, 1, 2, 3, 0, 5}; !slices.Equal(got, want) {
 		t.Errorf("plan (index, from) = %v, want %v", got, want)
+	}
+}
+
+// Many renames of one id, each feeding the next, must not make the chain
+// walk explode: the check finishes and reports every bad destination once.
+func TestCheckManyRenames(t *testing.T) {
+	var steps []string
+	for i := range 60 {
+		steps = append(steps, `{ "rename": "field", "from": "a", "to": "a" }`, fmt.Sprintf(`{ "rename": "field", "from": "a", "to": "b%d" }`, i%3))
+	}
+	var entries []string
+	for e := range 5 {
+		entries = append(entries, fmt.Sprintf(`{ "from": %d, "steps": [ %s ] }`, e+1, strings.Join(steps[e*24:e*24+24], ", ")))
+	}
+	rs := withMigrations(t, 6, "["+strings.Join(entries, ",\n")+"]")
+	done := make(chan []model.Diagnostic)
+	go func() { done <- Check(rs) }()
+	select {
+	case ds := <-done:
+		// one finding a step, whatever number of ends it reaches
+		if got, want := len(ds), 120; got != want {
+			t.Errorf("%d findings, want %d", got, want)
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("Check did not finish: the rename chains are walked exponentially")
 	}
 }
