@@ -198,6 +198,9 @@ func (a App) paneView() string { return a.pane(a.focus).view() }
 // hint is what the status line says when there is no message: what the
 // cursor is on.
 func (a App) hint() string {
+	if lp := a.listOf(a.focus); lp != nil && lp.inDetail {
+		return "scrolling the detail; esc goes back to the list"
+	}
 	switch a.focus {
 	case paneLayers:
 		if t, ok := a.layers.selected(); ok {

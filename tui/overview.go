@@ -97,7 +97,7 @@ func overviewLines(s *snapshot, st *styles, width int) []string {
 
 	if len(s.toggles) > 0 {
 		add("")
-		heading("Layers")
+		add(" " + st.heading.Render("Layers") + "  " + st.muted.Render("switch them in the Layers tab"))
 		cols := measureToggles(s.toggles)
 		for _, t := range s.toggles {
 			add("   " + toggleLine(t, st, cols, false))
