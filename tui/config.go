@@ -7,7 +7,8 @@ import (
 	"rulebench/model"
 )
 
-// Config is what the workbench needs from main.
+// Config is what the workbench needs from main: the workspace as first
+// read, how to read it again and check it, and the user's choices.
 type Config struct {
 	// Workspace is the ruleset as first loaded.
 	Workspace *model.Workspace
@@ -24,6 +25,8 @@ type Config struct {
 	// alone; Watch follows edits to the files. NoColor draws without colour
 	// (Run also sets it when the NO_COLOR environment variable is set).
 	ASCII, NoMouse, Watch, NoColor bool
-	Input                          io.Reader
-	Output                         io.Writer
+	// Input and Output are the terminal; nil means standard input and
+	// output.
+	Input  io.Reader
+	Output io.Writer
 }

@@ -1,0 +1,32 @@
+// Package tui is the rulebench workbench: a Bubble Tea program that shows a
+// ruleset's outline and findings, lets the author switch its layers on and
+// off and see the effective ruleset, shows each translation's coverage and
+// every string as a player of that language sees it, rehearses the
+// migration of sample saves step by step, and opens the source around any
+// finding. It follows edits to the files and keeps the last good state on
+// screen while a file is broken.
+//
+// # Shape
+//
+// [Run] is the only entry point; [App] is the root model and [New] builds
+// it from a [Config]. The root Update only dispatches: each message goes to
+// a named method. Each tab is a pane with a scroller, a view and a settle
+// step; the Layers, Translations and Migrations tabs share a list with a
+// detail that scrolls on its own. One keyMap, built by a function, drives
+// both the keys and the help, and bindings are enabled only where they
+// work. Styles are derived from a [themes.Theme] of semantic roles; no
+// colour is written here. The layout is a pure function of the terminal
+// size.
+//
+// # Work off the UI goroutine
+//
+// Checks and the analysis of layers, translations and migrations run in
+// commands, stamped with a load generation so that a late result for an
+// older load is dropped. The first frame is drawn before the checks land.
+//
+// # Safety
+//
+// Every string read from a file is passed through model.Visible before it
+// is drawn, so that a label holding escape sequences shows as visible text
+// and changes nothing on the screen.
+package tui
