@@ -3,10 +3,12 @@ package model_test
 import (
 	"bytes"
 	"encoding/json"
+	"maps"
 	"math"
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -49,16 +51,11 @@ func assertSameAsEncodingJSON(t *testing.T, name string, data []byte) {
 	}
 }
 
-// fuzzSeeds are inputs worth starting from: real rulesets, the base test
-// ruleset, and the shapes of bad input the parser must survive.
+// fuzzSeeds are inputs worth starting from: parts of real rulesets, the
+// base test ruleset, and the shapes of bad input the parser must survive.
 func fuzzSeeds(f *testing.F) {
-	for _, pattern := range []string{"*.json", "variants/*-v00[1-3].json"} {
-		files, _ := filepath.Glob(filepath.Join(fixturesDir, pattern))
-		for _, name := range files {
-			if data, err := os.ReadFile(name); err == nil {
-				f.Add(data)
-			}
-		}
+	for _, seed := range fixtureParts(f) {
+		f.Add(seed)
 	}
 	base := string(modeltest.Base())
 	f.Add([]byte(base))
@@ -81,6 +78,49 @@ func fuzzSeeds(f *testing.F) {
 	} {
 		f.Add([]byte(s))
 	}
+}
+
+// maxSeed is the largest seed given to the fuzzer: whole fixture files
+// (40-60 KB) stall Go's coverage-guided fuzzing, so the fixtures are cut
+// into documents holding one top-level part each (one catalog at a time,
+// long catalogs cut to their first entries). The whole files are tested
+// apart, in TestFixturesLoadClean and TestFixturesRoundTrip.
+const maxSeed = 8 << 10
+
+func fixtureParts(tb testing.TB) [][]byte {
+	files, _ := filepath.Glob(filepath.Join(fixturesDir, "*.json"))
+	var out [][]byte
+	add := func(doc map[string]any) {
+		if b, err := json.Marshal(doc); err == nil && len(b) <= maxSeed {
+			out = append(out, b)
+		}
+	}
+	for _, name := range files {
+		data, err := os.ReadFile(name)
+		if err != nil {
+			continue
+		}
+		var whole map[string]any
+		if json.Unmarshal(data, &whole) != nil {
+			continue
+		}
+		for _, key := range slices.Sorted(maps.Keys(whole)) {
+			value := whole[key]
+			if key != "catalogs" {
+				add(map[string]any{"schemaVersion": 1, "id": whole["id"], key: value})
+				continue
+			}
+			cats, _ := value.([]any)
+			for _, c := range cats {
+				cat, _ := c.(map[string]any)
+				if entries, ok := cat["entries"].([]any); ok && len(entries) > 3 {
+					cat["entries"] = entries[:3]
+				}
+				add(map[string]any{"catalogs": []any{cat}})
+			}
+		}
+	}
+	return out
 }
 
 // FuzzLoad feeds bytes to Parse, DecodeRuleset and Load. None may panic or
