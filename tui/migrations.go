@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"rulebench/migrate"
 	"rulebench/model"
 )
@@ -16,6 +18,7 @@ type migrationsPane struct {
 	listPane
 	s       *snapshot
 	entries []*model.Migration
+	nameW   int // the width of the first column
 }
 
 func newMigrationsPane() migrationsPane { return migrationsPane{listPane: newListPane()} }
@@ -24,12 +27,27 @@ func (p *migrationsPane) scroller() *scroller           { return p.active() }
 func (p *migrationsPane) scrollerAt(x, y int) *scroller { return p.at(x, y) }
 
 func (p *migrationsPane) set(s *snapshot, st *styles, body rect, wide bool) {
-	p.s, p.entries = s, nil
+	p.s, p.entries, p.st = s, nil, st
 	if rs := s.ruleset(); rs != nil {
 		p.entries = rs.Sheet.Migrations
 	}
+	p.nameW = 0
+	for i := range p.len() {
+		p.nameW = max(p.nameW, ansi.StringWidth(p.name(i)))
+	}
+	p.nameW = min(p.nameW, 40)
 	p.place(body, wide, p.len(), 40, st)
 	p.settle()
+}
+
+// name is the first column of row i: "entry 1 → 2" or "save <file>".
+func (p *migrationsPane) name(i int) string {
+	if i < len(p.entries) {
+		m := p.entries[i]
+		return fmt.Sprintf("entry %d %s %d", m.From, p.st.g.arrow, m.From+1)
+	}
+	sv, _, _ := p.save(i)
+	return "save " + vis(relFile(sv.File, p.s.ws))
 }
 
 // len is the number of rows: the entries, then the saves.
@@ -85,17 +103,15 @@ func (p *migrationsPane) view() string {
 func (p *migrationsPane) row(i int, styled bool) string {
 	st := p.st
 	rs := p.s.ruleset()
+	name := padRight(fit(p.name(i), p.nameW, st.g.ellipsis), p.nameW)
 	if i < len(p.entries) {
-		m := p.entries[i]
-		text := fmt.Sprintf("entry %d %s %d", m.From, st.g.arrow, m.From+1)
-		note := plural(len(m.Steps), "step", "steps")
+		note := plural(len(p.entries[i].Steps), "step", "steps")
 		if !styled {
-			return padRight(text, 18) + note
+			return name + "  " + note
 		}
-		return st.bold.Render(padRight(text, 18)) + st.muted.Render(note)
+		return st.bold.Render(name) + "  " + st.muted.Render(note)
 	}
 	sv, r, _ := p.save(i)
-	name := "save " + vis(relFile(sv.File, p.s.ws))
 	var note string
 	var style = st.ok
 	switch {
@@ -109,9 +125,9 @@ func (p *migrationsPane) row(i int, styled bool) string {
 		note = fmt.Sprintf("v%d %s %d, %s", r.From, st.g.arrow, r.To, plural(len(r.Trace), "step", "steps"))
 	}
 	if !styled {
-		return padRight(name, 18) + " " + note
+		return name + "  " + note
 	}
-	return st.text.Render(padRight(name, 18)) + " " + style.Render(note)
+	return st.text.Render(name) + "  " + style.Render(note)
 }
 
 // rowDetail describes the selected entry or save.
