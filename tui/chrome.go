@@ -142,5 +142,6 @@ func tooSmallView(width, height int, st *styles) string {
 	for _, l := range strings.Split(msg, "\n") {
 		lines = append(lines, wrap(l, max(width-2, 1))...)
 	}
-	return lipgloss.Place(max(width, 1), max(height, 1), lipgloss.Center, lipgloss.Center, st.text.Render(strings.Join(lines, "\n")))
+	placed := lipgloss.Place(max(width, 1), max(height, 1), lipgloss.Center, lipgloss.Center, st.text.Render(strings.Join(lines, "\n")))
+	return block(strings.Split(placed, "\n"), max(width, 1), max(height, 1), "")
 }

@@ -1,0 +1,64 @@
+package tui
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	tea "charm.land/bubbletea/v2"
+)
+
+// TestRandomInput drives the workbench with thousands of random keys,
+// clicks, wheel turns, resizes and reloads of good and broken files, and
+// checks after each that it has not panicked and that the frame fills the
+// terminal exactly.
+func TestRandomInput(t *testing.T) {
+	keys := []string{"1", "2", "3", "4", "5", "6", "tab", "shift+tab", "left", "right", "up", "down",
+		"pgdown", "end", "g", "space", "x", "enter", "esc", "?", "r", "j", "k", "G", "z", "h", "l"}
+	sizes := [][2]int{{80, 24}, {60, 16}, {59, 15}, {100, 30}, {160, 48}, {121, 20}, {200, 60}, {1, 1}}
+	cfg, edit := reloadingConfig(t)
+	rng := rand.New(rand.NewPCG(1, 2))
+	a := newTestApp(t, cfg, 80, 24)
+	w, h := 80, 24
+	for i := range 3000 {
+		var msg tea.Msg
+		switch n := rng.IntN(100); {
+		case n < 70:
+			msg = keyPress(keys[rng.IntN(len(keys))])
+		case n < 80:
+			msg = tea.MouseClickMsg{X: rng.IntN(w + 2), Y: rng.IntN(h + 2), Button: tea.MouseLeft}
+		case n < 88:
+			b := tea.MouseWheelDown
+			if rng.IntN(2) == 0 {
+				b = tea.MouseWheelUp
+			}
+			msg = tea.MouseWheelMsg{X: rng.IntN(w), Y: rng.IntN(h), Button: b}
+		case n < 94:
+			s := sizes[rng.IntN(len(sizes))]
+			w, h = s[0], s[1]
+			msg = tea.WindowSizeMsg{Width: w, Height: h}
+		default:
+			switch rng.IntN(3) {
+			case 0:
+				edit("ferry/ruleset.json", ferryRuleset[:rng.IntN(len(ferryRuleset))])
+			case 1:
+				edit("ferry/locales/fr.json", `{"_meta": 3, "ruleset": []}`)
+			default:
+				edit("ferry/ruleset.json", ferryRuleset)
+				edit("ferry/locales/fr.json", ferryFrench)
+			}
+			msg = keyPress("r")
+		}
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Fatalf("step %d (%T %v) panicked: %v", i, msg, msg, r)
+				}
+			}()
+			a = sendRun(t, a, msg)
+			checkFrame(t, a.View().Content, w, h)
+		}()
+		if t.Failed() {
+			t.Fatalf("stopped at step %d after %T %v", i, msg, msg)
+		}
+	}
+}
