@@ -151,15 +151,13 @@ type Report struct {
 // themselves; Findings adds the stale-key warnings, whose nearest-string
 // hints cost more than the rest and are worked out only when asked for.
 func Analyze(ws *model.Workspace) *Report {
-	r := &Report{byLang: map[string]*Locale{}, stale: map[*Locale][]StaleKey{}, keyIndex: map[*Locale][]int32{}}
+	r := &Report{index: map[string]int{}, byLang: map[string]*Locale{}, stale: map[*Locale][]StaleKey{}, keyIndex: map[*Locale][]int32{}}
 	if ws == nil {
 		return r
 	}
 	r.Catalog = ws.Kind == model.Artifact
-	r.Strings = Strings(ws.Ruleset)
-	r.index = make(map[string]int, len(r.Strings))
-	for i, s := range r.Strings {
-		r.index[s.Text] = i
+	r.Strings, r.index = collect(ws.Ruleset)
+	for _, s := range r.Strings {
 		r.Words += s.Words
 	}
 	for _, f := range ws.Locales {

@@ -325,16 +325,30 @@ func blank(s string) bool {
 
 // unsafeText says why a translation holds characters that should not be
 // shown (model.CatalogUnsafe), or "" when it is clean. Clean text, the
-// common case, is checked a byte at a time.
+// common case, is checked a byte at a time against a table.
 func unsafeText(s string) string {
 	for i := 0; i < len(s); i++ {
-		c := s[i]
-		// Below 0x20 and 0x7f are controls; 0xc2 leads U+0080..U+00BF (C1
-		// controls among them) and 0xe2 leads U+2000..U+2FFF (the line and
-		// paragraph separators among them).
-		if c < 0x20 || c == 0x7f || c == 0xc2 || c == 0xe2 {
+		if !suspect[s[i]] {
+			continue
+		}
+		switch c := s[i]; {
+		case c < 0x20 || c == 0x7f:
+			return model.CatalogUnsafe(s)
+		case c == 0xc2 && i+1 < len(s) && s[i+1] <= 0x9f: // U+0080..U+009F
+			return model.CatalogUnsafe(s)
+		case c == 0xe2 && i+2 < len(s) && s[i+1] == 0x80 && (s[i+2] == 0xa8 || s[i+2] == 0xa9): // U+2028, U+2029
 			return model.CatalogUnsafe(s)
 		}
 	}
 	return ""
 }
+
+// suspect marks the bytes that may start a character unsafeText refuses:
+// controls, DEL, and the lead bytes of U+0080..U+00BF and U+2000..U+2FFF.
+var suspect = func() (t [256]bool) {
+	for c := 0; c < 0x20; c++ {
+		t[c] = true
+	}
+	t[0x7f], t[0xc2], t[0xe2] = true, true, true
+	return t
+}()

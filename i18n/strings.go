@@ -38,13 +38,42 @@ type DisplayString struct {
 // give their filters, the values rows write into lists, item stat values,
 // a creature's own sheet, and empty text.
 func Strings(rs *model.Ruleset) []DisplayString {
+	out, _ := collect(rs)
+	return out
+}
+
+// collect lists the display strings and indexes them by text.
+func collect(rs *model.Ruleset) ([]DisplayString, map[string]int) {
 	if rs == nil || rs.Root == nil {
-		return nil
+		return nil, map[string]int{}
 	}
-	c := collector{index: map[string]int{}, catalogs: rs.Catalogs}
-	c.file = rs.File
+	// Room for the usual count: a few per catalog entry and some more.
+	size := 256
+	for _, cat := range rs.Catalogs {
+		size += 2 * len(cat.Entries)
+	}
+	c := collector{index: make(map[string]int, size), out: make([]DisplayString, 0, size),
+		uses: make([]stringUse, 0, size), catalogs: rs.Catalogs, file: rs.File}
 	c.walk(rs.Root, roleRoot)
-	return c.out
+	// Give each string its uses as one slice of a single array, in the
+	// order met.
+	counts := make([]int, len(c.out)+1)
+	for _, u := range c.uses {
+		counts[u.string+1]++
+	}
+	for i := 1; i < len(counts); i++ {
+		counts[i] += counts[i-1]
+	}
+	all := make([]Use, len(c.uses))
+	next := append([]int(nil), counts[:len(c.out)]...)
+	for _, u := range c.uses {
+		all[next[u.string]] = u.Use
+		next[u.string]++
+	}
+	for i := range c.out {
+		c.out[i].Uses = all[counts[i]:counts[i+1]:counts[i+1]]
+	}
+	return c.out, c.index
 }
 
 // role says what a JSON object is, as far as the walk needs to know.
@@ -75,20 +104,27 @@ type collector struct {
 	file     string
 	index    map[string]int
 	out      []DisplayString
+	uses     []stringUse
 	catalogs []*model.Catalog
+}
+
+// stringUse is a use of the display string out[string].
+type stringUse struct {
+	Use
+	string int
 }
 
 func (c *collector) add(n *model.Node) {
 	if n == nil || n.Kind != model.String || n.Str == "" {
 		return
 	}
-	use := Use{File: c.file, Node: n}
-	if i, ok := c.index[n.Str]; ok {
-		c.out[i].Uses = append(c.out[i].Uses, use)
-		return
+	i, ok := c.index[n.Str]
+	if !ok {
+		i = len(c.out)
+		c.index[n.Str] = i
+		c.out = append(c.out, DisplayString{Text: n.Str, Words: CountWords(n.Str)})
 	}
-	c.index[n.Str] = len(c.out)
-	c.out = append(c.out, DisplayString{Text: n.Str, Words: CountWords(n.Str), Uses: []Use{use}})
+	c.uses = append(c.uses, stringUse{Use{File: c.file, Node: n}, i})
 }
 
 // childRole gives the role of member key of an object with role r, or of
