@@ -180,8 +180,11 @@ func (d *decoder) entries(c *Catalog, n *Node) []*Entry {
 	out := make([]*Entry, 0, len(items))
 	ids := make([]string, 0, len(items))
 	idNodes := make([]*Node, 0, len(items))
-	for _, e := range items {
-		entry := d.entry(c, e)
+	slab := make([]Entry, len(items)) // one allocation for all the entries
+	for i, e := range items {
+		entry := &slab[i]
+		entry.Node = e
+		d.entry(c, entry)
 		out = append(out, entry)
 		ids, idNodes = append(ids, entry.ID), append(idNodes, e.Get("id"))
 	}
@@ -189,11 +192,12 @@ func (d *decoder) entries(c *Catalog, n *Node) []*Entry {
 	return out
 }
 
-func (d *decoder) entry(c *Catalog, n *Node) *Entry {
-	e := &Entry{Node: n}
+// entry reads the entry at e.Node into e.
+func (d *decoder) entry(c *Catalog, e *Entry) {
+	n := e.Node
 	o := d.object(n, "id", "label", "summary", "filters", "rows", "creature", "item", "mechanics")
 	if !o.ok() {
-		return e
+		return
 	}
 	if id := o.need("id", true); id != nil && d.wantKind(id, String) {
 		e.ID = id.Str
@@ -277,7 +281,6 @@ func (d *decoder) entry(c *Catalog, n *Node) *Entry {
 	if it := o.get("item"); it != nil {
 		e.Item = d.item(it)
 	}
-	return e
 }
 
 // entryKey is the key an entry of a catalog holding holds has.
@@ -294,7 +297,12 @@ func entryKey(holds string) string {
 }
 
 func (d *decoder) item(n *Node) *Item {
-	it := &Item{Node: n}
+	// The item and its cost in one allocation.
+	box := &struct {
+		item Item
+		cost Cost
+	}{item: Item{Node: n}}
+	it := &box.item
 	o := d.object(n, "category", "rarity", "tags", "stats", "slots", "stack", "cost", "sold", "service",
 		"binds", "worn", "carried", "requires", "attack", "use", "charges")
 	if !o.ok() {
@@ -305,7 +313,8 @@ func (d *decoder) item(n *Node) *Item {
 	it.Tags = o.ids("tags", false, 0, 16)
 	if c := o.child("cost", false, "amount", "unit"); c.ok() {
 		amount, _ := c.integer("amount", true, 0, 1_000_000_000)
-		it.Cost = &Cost{Amount: amount, Unit: c.id("unit", true), Node: c.n}
+		box.cost = Cost{Amount: amount, Unit: c.id("unit", true), Node: c.n}
+		it.Cost = &box.cost
 	}
 	if s := o.child("sold", false, "place"); s.ok() {
 		it.SoldPlace = s.id("place", true)
