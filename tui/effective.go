@@ -169,6 +169,24 @@ func effectiveLines(s *snapshot, st *styles, width int) []string {
 		}
 	}
 
+	if s.ws != nil && len(e.Applied) > 0 {
+		first := true
+		for _, sv := range s.ws.Saves {
+			for _, k := range e.KeptInSave(sv) {
+				if first {
+					heading("Kept in the sample saves")
+					add("   " + st.muted.Render("Nothing rewrites a character: these values stay and are shown as they are."))
+					first = false
+				}
+				what := vis(k.Value)
+				if k.Kind == rules.KeptCoin {
+					what = fmt.Sprintf("%s %s", number(k.Count), vis(k.Value))
+				}
+				item(fmt.Sprintf("%s %s: %s, removed by %s", vis(relFile(sv.File, s.ws)), vis(k.Path), what, layerName(k.Layer)), st.text.Render)
+			}
+		}
+	}
+
 	if len(e.Loot) > 0 {
 		heading("Loot tables")
 		for _, l := range e.Loot {

@@ -65,6 +65,12 @@ func TestLanternRoad(t *testing.T) {
 	if e := a.snap.eff.Enum("home_reach"); e == nil || strings.Join(e.Values, ",") != "stonegate" {
 		t.Errorf("home_reach under the fallback: %+v", e)
 	}
+	// A save holding a removed value keeps it, and the Effective tab says so.
+	a = keysTo(t, a, "3")
+	a.effect.scroll.bottom()
+	if s := screen(a); !strings.Contains(s, "saves/no-level.json build.fields.home_reach: fenward, removed by Drowned fens") {
+		t.Errorf("the Effective tab does not list the value a save keeps:\n%s", s)
+	}
 
 	// Translations: fr, pt-BR and pt; the English introduction is not one.
 	a = keysTo(t, a, "4")
