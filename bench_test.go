@@ -1,9 +1,13 @@
 package main
 
 import (
+	"fmt"
+	"sort"
+	"strings"
 	"testing"
 	"testing/fstest"
 
+	"rulebench/migrate"
 	"rulebench/model"
 	"rulebench/model/modeltest"
 )
@@ -18,6 +22,42 @@ func TestLargeChecksClean(t *testing.T) {
 	ds := checkAll(ws)
 	if len(ds) != 0 {
 		t.Errorf("%d findings on the large ruleset:\n%s", len(ds), findingList(ds))
+	}
+}
+
+// TestLargeSavesMigrate: the sample saves made for the large ruleset all
+// migrate without a finding, and between them every step kind moves or sets
+// something.
+func TestLargeSavesMigrate(t *testing.T) {
+	ws, err := model.Load(fstest.MapFS{"large.json": {Data: modeltest.Large()}}, "large.json")
+	if err != nil || ws.Ruleset == nil {
+		t.Fatal(err)
+	}
+	m := migrate.New(ws.Ruleset)
+	outcomes := map[string]bool{}
+	for i, data := range modeltest.LargeSaves(30) {
+		s, ds := model.DecodeSave(fmt.Sprintf("save-%d.json", i), data)
+		if len(ds) != 0 {
+			t.Fatalf("save %d: %v", i, ds)
+		}
+		r := m.Apply(s)
+		if !r.OK || !r.Migrated || r.To != modeltest.LargeSheetVersion || len(r.Diagnostics) != 0 {
+			t.Errorf("save %d: ok %v, migrated %v, to %d, findings %v", i, r.OK, r.Migrated, r.To, r.Diagnostics)
+		}
+		for _, st := range r.Trace {
+			outcomes[st.Op+" "+string(st.Outcome)] = true
+		}
+	}
+	var got []string
+	for k := range outcomes {
+		got = append(got, k)
+	}
+	sort.Strings(got)
+	all := strings.Join(got, ", ")
+	for _, want := range []string{"rename moved", "route moved", "route else", "route default", "routeLive moved", "setColumn set"} {
+		if !outcomes[want] {
+			t.Errorf("no %q among the outcomes: %s", want, all)
+		}
 	}
 }
 

@@ -160,14 +160,14 @@ func writeLargeSheet(b *strings.Builder) {
 	b.WriteString(`{"id":"tricks","label":"Tricks","maxItems":60,"columns":[{"id":"name","label":"Name","type":"text","maxLength":80,"required":true},{"id":"uses","label":"Uses","type":"number","min":0,"max":5},{"id":"recharge","label":"Recharge","type":"enum","values":["camp","dawn"]}],"pools":{"nameColumn":"name","maxColumn":"uses","rechargeColumn":"recharge"}},`)
 	b.WriteString(`{"id":"gear","label":"Gear","maxItems":100,"columns":[{"id":"name","label":"Name","type":"text","maxLength":80,"required":true},{"id":"kind","label":"Kind","type":"enum","values":["tool","food","other"]},{"id":"count","label":"Count","type":"number","min":0,"max":999}]},`)
 	b.WriteString(`{"id":"scars","label":"Scars","maxItems":10,"columns":[{"id":"name","label":"Name","type":"text","maxLength":40},{"id":"marks","label":"Marks","type":"number","min":0,"max":4},{"id":"penalty","label":"Penalty","type":"number","min":-4,"max":0}]}],`)
-	b.WriteString(`"live":{"pools":[{"id":"stamina","label":"Stamina","max":{"abilityScore":"heart"},"allowTemp":true},{"id":"breath","label":"Breath","max":{"const":3},"group":"wind"},{"id":"luck","label":"Luck","max":{"const":2},"start":"empty","hideWhen":{"field":"calling","equals":"smith"}}],`)
+	b.WriteString(`"live":{"pools":[{"id":"stamina","label":"Stamina","max":{"abilityScore":"heart"},"allowTemp":true},{"id":"breath","label":"Breath","max":{"const":3},"group":"wind","hideWhen":{"field":"homeland","equals":"coast"}},{"id":"sea_breath","label":"Sea breath","max":{"const":4},"group":"wind","hideWhen":{"field":"homeland","notEquals":"coast"}},{"id":"luck","label":"Luck","max":{"const":2},"start":"empty","hideWhen":{"field":"calling","equals":"smith"}}],`)
 	b.WriteString(`"tracks":[{"id":"fatigue","label":"Fatigue","min":0,"max":6,"default":0},{"id":"harm","label":"Harm","min":0,"max":3,"levels":[{"label":"Bruised","penalty":0},{"label":"Hurt","penalty":-1},{"label":"Broken","penalty":-3}],"kinds":[{"id":"knock","label":"Knock","severity":1},{"id":"cut","label":"Cut","severity":2}],"extra":{"list":"scars","countColumn":"marks","penaltyColumn":"penalty"}}],`)
 	b.WriteString(`"text":[{"id":"focus","label":"Focus","maxLength":80}],"conditions":[{"id":"winded","label":"Winded"},{"id":"soaked","label":"Soaked"},{"id":"shaken","label":"Shaken"}],`)
 	b.WriteString(`"states":[{"id":"stance","label":"Stance","values":["steady","bold","wary"],"valueLabels":{"bold":"Bold stance"},"default":"steady"}]},`)
 	b.WriteString(`"migrations":[`)
 	b.WriteString(`{"from":1,"steps":[{"rename":"field","from":"oil","to":"lamp"},{"rename":"skill","from":"clamber","to":"climb"}]},`)
 	b.WriteString(`{"from":2,"steps":[{"route":"rank","by":"calling","cases":[{"words":["guard","watch"],"to":"rank_guard"},{"words":["tinker"],"to":"rank_tinker"}],"else":"rank_other","default":0}]},`)
-	b.WriteString(`{"from":3,"steps":[{"routeLive":"pool","from":"vigour","cases":["stamina","breath"],"else":"stamina"}]},`)
+	b.WriteString(`{"from":3,"steps":[{"routeLive":"pool","from":"vigour","cases":["breath","sea_breath"],"else":"stamina"}]},`)
 	b.WriteString(`{"from":4,"steps":[{"setColumn":{"list":"gear","where":{"name":["Rope","Lantern"]},"column":"kind","to":"tool"}}]},`)
 	b.WriteString(`{"from":5,"steps":[{"rename":"ability","from":"might","to":"grip"},{"rename":"save","from":"steady","to":"nerve_save"}]}]},`)
 }
@@ -390,19 +390,26 @@ func writeLargeLayers(b *strings.Builder) {
 // files {v, build, live}: their versions cycle from 1 to the sheet version,
 // so every migration entry has saves to move, and they hold the old ids the
 // entries read (oil, clamber, rank, vigour, might, steady) as well as
-// current ones. The same n always gives the same bytes.
+// current ones. Among the first 30 every step outcome the chain can give
+// turns up: a route by one case, to else (a calling no case names, or two
+// callings), by its default (no rank saved), a live value routed to the one
+// pool the sheet shows. The same n always gives the same bytes.
 func LargeSaves(n int) [][]byte {
 	out := make([][]byte, 0, max(n, 0))
 	for i := range n {
 		v := 1 + i%LargeSheetVersion
-		calling := largeCallings[i%len(largeCallings)]
+		calling := largeCallings[(i/LargeSheetVersion)%len(largeCallings)]
 		if i%7 == 3 {
 			calling = "Guard 3 / Tinker 2" // two cases: routed to else
 		}
 		var b strings.Builder
 		fmt.Fprintf(&b, `{"v":%d,"build":{"abilities":{"might":%d,"wits":%d,"heart":%d},`, v, 8+i%5, 9+i%4, 10+i%3)
 		fmt.Fprintf(&b, `"skills":{"clamber":"trained","skill_03":"expert"},"saves":{"steady":"trained"},"bonuses":{"clamber":%d},`, i%3)
-		fmt.Fprintf(&b, `"fields":{"oil":%d,"calling":%s,"homeland":%q,"rank":%d,"motto":"Save %d"},`, i%6, q(calling), largeHomelands[i%len(largeHomelands)], 1+i%9, i)
+		fmt.Fprintf(&b, `"fields":{"oil":%d,"calling":%s,"homeland":%q,`, i%6, q(calling), largeHomelands[i%len(largeHomelands)])
+		if i%5 != 4 { // now and then no rank: the route's default stands in
+			fmt.Fprintf(&b, `"rank":%d,`, 1+i%9)
+		}
+		fmt.Fprintf(&b, `"motto":"Save %d"},`, i)
 		b.WriteString(`"lists":{"gear":[`)
 		for r := range 3 + i%5 {
 			sep(&b, r)
