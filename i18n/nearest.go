@@ -1,5 +1,7 @@
 package i18n
 
+import "math/bits"
+
 // nearest finds, for a stale key, the current display string at the
 // smallest edit distance (Levenshtein, counted in characters), if one is
 // near enough to be a useful hint. Strings are
@@ -18,6 +20,19 @@ type nearCandidate struct {
 	order int
 	runes []rune
 	text  string
+	mask  uint64
+}
+
+// runeMask sets one of 64 bits for each character of rs. Every character
+// one text has and the other lacks costs at least one edit, so the bits
+// set in one mask and not the other give a lower bound of the distance
+// (two characters sharing a bit only make it lower).
+func runeMask(rs []rune) uint64 {
+	var m uint64
+	for _, r := range rs {
+		m |= 1 << (uint(r) & 63)
+	}
+	return m
 }
 
 // maxNearestRunes bounds the text compared; longer keys and strings are
@@ -28,7 +43,7 @@ func newNearest(strs []DisplayString) *nearest {
 	n := &nearest{byLen: map[int][]nearCandidate{}, memo: map[string]string{}}
 	for i, s := range strs {
 		rs := clip([]rune(s.Text))
-		n.byLen[len(rs)] = append(n.byLen[len(rs)], nearCandidate{order: i, runes: rs, text: s.Text})
+		n.byLen[len(rs)] = append(n.byLen[len(rs)], nearCandidate{order: i, runes: rs, text: s.Text, mask: runeMask(rs)})
 		n.maxL = max(n.maxL, len(rs))
 	}
 	return n
@@ -52,7 +67,25 @@ func (n *nearest) find(key string) string {
 	if len(n.buf) < len(k)+1 {
 		n.buf = make([]int, len(k)+1)
 	}
-	best, bestOrder, bestText, found := nearLimit(len(k)), 0, "", false
+	km := runeMask(k)
+	// Look within 1 edit, then 2, 4... up to the limit: near strings, the
+	// usual case, are found by the cheap narrow searches.
+	limit, text := nearLimit(len(k)), ""
+	for bound := 1; text == ""; bound *= 2 {
+		bound = min(bound, limit)
+		text = n.search(k, km, bound)
+		if bound == limit {
+			break
+		}
+	}
+	n.memo[key] = text
+	return text
+}
+
+// search returns the nearest string within limit edits of k (whose mask is
+// km), the first listed among equals, or "".
+func (n *nearest) search(k []rune, km uint64, limit int) string {
+	best, bestOrder, bestText, found := limit, 0, "", false
 	for delta := 0; delta <= best && (len(k)-delta >= 0 || len(k)+delta <= n.maxL); delta++ {
 		for _, l := range []int{len(k) - delta, len(k) + delta} {
 			if l < 0 || (delta == 0 && l != len(k)) {
@@ -65,6 +98,9 @@ func (n *nearest) find(key string) string {
 				if found && c.order > bestOrder {
 					bound = best - 1
 				}
+				if max(bits.OnesCount64(km&^c.mask), bits.OnesCount64(c.mask&^km)) > bound {
+					continue
+				}
 				if d, ok := boundedDistance(k, c.runes, bound, n.buf); ok {
 					best, bestOrder, bestText, found = d, c.order, c.text, true
 				}
@@ -74,7 +110,6 @@ func (n *nearest) find(key string) string {
 			}
 		}
 	}
-	n.memo[key] = bestText
 	return bestText
 }
 
