@@ -2,6 +2,7 @@ package i18n
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 )
@@ -458,6 +459,72 @@ func TestHintsAreBounded(t *testing.T) {
 		capped := strings.Contains(d.Message, "too many stale keys")
 		if hinted != (i < maxHints) || capped != (i >= maxHints) {
 			t.Errorf("finding %d: %s", i, d.Message)
+		}
+	}
+}
+
+// levenshtein is the plain textbook distance, to check the fast search.
+func levenshtein(a, b []rune) int {
+	prev := make([]int, len(b)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(a); i++ {
+		cur := make([]int, len(b)+1)
+		cur[0] = i
+		for j := 1; j <= len(b); j++ {
+			cost := 1
+			if a[i-1] == b[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev = cur
+	}
+	return prev[len(b)]
+}
+
+func TestNearestMatchesBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	word := func() string {
+		alphabet := []rune("abcdeé -Ж")
+		rs := make([]rune, rng.IntN(12))
+		for i := range rs {
+			rs[i] = alphabet[rng.IntN(len(alphabet))]
+		}
+		return string(rs)
+	}
+	var strs []DisplayString
+	seen := map[string]bool{}
+	for len(strs) < 300 {
+		if w := word(); !seen[w] {
+			seen[w] = true
+			strs = append(strs, DisplayString{Text: w})
+		}
+	}
+	n := newNearest(strs)
+	for i := 0; i < 2000; i++ {
+		key := word()
+		k := []rune(key)
+		want, best := "", nearLimit(len(k))+1
+		for _, s := range strs {
+			if d := levenshtein(k, []rune(s.Text)); d < best {
+				want, best = s.Text, d
+			}
+		}
+		if got := n.find(key); got != want {
+			t.Fatalf("nearest(%q) = %q, want %q (distance %d)", key, got, want, best)
+		}
+		// The bounded distance agrees with the textbook one.
+		for _, s := range strs[:20] {
+			b := []rune(s.Text)
+			d := levenshtein(k, b)
+			for _, bound := range []int{d - 1, d, d + 3} {
+				got, ok := boundedDistance(k, b, bound, make([]int, len(k)+1))
+				if ok != (d <= bound) || (ok && got != d) {
+					t.Fatalf("boundedDistance(%q, %q, %d) = %d, %v; distance is %d", key, s.Text, bound, got, ok, d)
+				}
+			}
 		}
 	}
 }
