@@ -16,10 +16,24 @@ import (
 const MaxDepth = 512
 
 // Parse reads one JSON document and returns its tree. Unlike encoding/json it
-// records where every value starts, reports invalid UTF-8, byte-order marks
-// and repeated keys as findings, never recurses deeper than MaxDepth, and
-// describes syntax errors in plain words with their line and column. The
-// tree is nil when the text is not JSON; the findings then say why.
+// records where every value starts, describes syntax errors in plain words
+// with their line and column, and keeps going past problems that do not
+// stop the reading. The tree is nil when the text is not JSON; the findings
+// then say why.
+//
+// Parse accepts exactly what json.Valid accepts and builds the values
+// encoding/json decodes, except that:
+//   - nesting deeper than MaxDepth is refused (a json-syntax error);
+//   - a byte-order mark is an error (JSON.parse refuses it), but the text
+//     after it is still read;
+//   - invalid UTF-8 is an error, and each invalid byte reads as U+FFFD, as
+//     encoding/json and the Engine read it;
+//   - a number too large for a float64 reads as ±Inf, as JSON.parse gives
+//     it (encoding/json refuses to decode it);
+//   - a NUL byte among the first 8000 makes the file binary: one finding,
+//     no tree;
+//   - a repeated key is a warning; the last one wins, as with JSON.parse,
+//     and every member stays in Children in file order.
 func Parse(file string, data []byte) (*Node, []Diagnostic) {
 	p := &parser{src: string(data), file: file, pLine: 1, pCol: 1, badUTF8: -1, utf8Diag: -1}
 	if looksBinary(data) {
