@@ -475,6 +475,9 @@ func TestLanguagePreview(t *testing.T) {
 	if !strings.Contains(s, "fr-CA") || !strings.Contains(s, "no file of its own") || !strings.Contains(s, "0 translated, 2 via base") {
 		t.Errorf("the preview does not show fr-CA via fr:\n%s", s)
 	}
+	if s := screen(keysTo(t, a, "1")); !strings.Contains(s, "fr-CA: Le Bac") {
+		t.Errorf("the overview does not give the name in the previewed language:\n%s", s)
+	}
 }
 
 func TestDetailScrolls(t *testing.T) {

@@ -59,6 +59,11 @@ func overviewLines(s *snapshot, st *styles, width int) []string {
 		name = "(no name)"
 	}
 	add(" " + st.title.Render(name) + "  " + st.muted.Render(fmt.Sprintf("%s, version %d", vis(rs.ID), rs.Version)))
+	if s.preview != nil {
+		if sh := s.preview.Show(rs.Name); sh.State == i18n.Translated || sh.State == i18n.ViaBase {
+			add(" " + st.muted.Render(vis(s.preview.Lang)+": ") + st.text.Render(vis(sh.Text)))
+		}
+	}
 	if rs.Edition != "" {
 		add(" " + st.muted.Render(vis(rs.Edition)))
 	}
