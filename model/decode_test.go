@@ -370,6 +370,26 @@ func TestValidVariantsStayClean(t *testing.T) {
 	}
 }
 
+// TestOneProblemOneFinding: a wrong word is reported once, not again as
+// the keys that go with other words.
+func TestOneProblemOneFinding(t *testing.T) {
+	tests := []struct{ name, old, new, code, path string }{
+		{"an unknown field type", `"type": "text", "maxLength": 60 }`, `"type": "colour", "maxLength": 60 }`, "enum", "sheet.fields.2.type"},
+		{"an unknown derived op", `"op": "sum"`, `"op": "avg"`, "enum", "sheet.derived.0.op"},
+		{"an unknown resolution kind", `"kind": "dice-sum",`, `"kind": "dice-mix",`, "enum", "resolution.kind"},
+		{"a value ref of two kinds", `{ "const": 1 } ]`, `{ "const": 1, "field": "lamp" } ]`, "one-of", "sheet.derived.0.of.1"},
+		{"a wrong type", `"maxItems": 20`, `"maxItems": "20"`, "type", "sheet.lists.0.maxItems"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ws := loadText(t, edit(t, tt.old, tt.new))
+			if len(ws.Diagnostics) != 1 || ws.Diagnostics[0].Code != tt.code || ws.Diagnostics[0].Path != tt.path {
+				t.Errorf("want one %s at %s; findings:\n%s", tt.code, tt.path, diagList(ws.Diagnostics))
+			}
+		})
+	}
+}
+
 func TestWrongTypeFlag(t *testing.T) {
 	ws := loadText(t, edit(t, `"maxItems": 20`, `"maxItems": "20"`))
 	if !ws.Ruleset.WrongType {

@@ -93,7 +93,7 @@ func (d *decoder) resolution(n *Node) Resolution {
 	if r.Kind == DicePool {
 		wrong = sumOnly
 	}
-	if r.Kind != "" {
+	if r.Kind == DiceSum || r.Kind == DicePool {
 		for _, k := range wrong {
 			if c := o.get(k); c != nil {
 				d.errorf(c, "kind-key", "%q belongs to the other resolution kind, not %s", k, r.Kind)

@@ -445,6 +445,8 @@ func (d *decoder) field(n *Node, use fieldUse) *Field {
 		keys = append(keys, "values", "valueLabels", "default")
 	case TypeDice:
 		keys = append(keys, "default", "example")
+	default: // no known type: its error is enough, any type's keys pass
+		keys = append(keys, "min", "max", "default", "integer", "maxLength", "values", "valueLabels", "example")
 	}
 	o := d.object(n, keys...)
 	f.ID = o.id("id", true)
