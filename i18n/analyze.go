@@ -114,8 +114,9 @@ type Language struct {
 
 // Report is the translation picture of a workspace: the display strings,
 // every locale file read, one Language per language that has a file, and
-// every translation finding (without positions filled in for findings made
-// by path; the caller locates them).
+// the findings about the locale files themselves (Diagnostics; Findings
+// adds the stale keys and a catalog entry's checks). A finding made by
+// path rather than at a node has no position yet; the caller locates it.
 type Report struct {
 	Strings []DisplayString
 	// Words is the number of words in all display strings, each distinct
