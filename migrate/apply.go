@@ -29,7 +29,10 @@ type compiled struct {
 	// route or routeLive depends on the save: see dests)
 	source, dest string
 	// rename of a skill or save: where its bonus goes
-	bonusFrom, bonusTo string
+	bonusTo string
+	// the keys of source, dest and bonusTo, and of each of dests
+	sourceKeys, destKeys, bonusKeys []string
+	destsKeys                       [][]string
 	// route: each case's words, folded, and the destination paths of the
 	// cases (cases first, else last)
 	words [][]string
@@ -59,7 +62,8 @@ func New(rs *model.Ruleset) *Migrator {
 		case model.StepRename:
 			rec := renameRecord[s.What]
 			c.source, c.dest = "build."+rec+"."+s.From, "build."+rec+"."+s.To
-			c.bonusFrom, c.bonusTo = "build.bonuses."+s.From, "build.bonuses."+s.To
+			c.destKeys = []string{"build", rec, s.To}
+			c.bonusTo, c.bonusKeys = "build.bonuses."+s.To, []string{"build", "bonuses", s.To}
 		case model.StepRoute:
 			c.source = "build.fields." + s.Field
 			for _, rc := range s.Cases {
@@ -69,18 +73,21 @@ func New(rs *model.Ruleset) *Migrator {
 				}
 				c.words = append(c.words, ws)
 				c.dests = append(c.dests, "build.fields."+rc.To)
+				c.destsKeys = append(c.destsKeys, []string{"build", "fields", rc.To})
 			}
 			c.dests = append(c.dests, "build.fields."+s.Else)
+			c.destsKeys = append(c.destsKeys, []string{"build", "fields", s.Else})
 		case model.StepRouteLive:
 			c.livePart = "pools"
 			if s.What == "track" {
 				c.livePart = m.trackPart(s)
 			}
 			c.source = "live." + c.livePart + "." + s.From
-			for _, id := range s.LiveCases {
+			c.sourceKeys = []string{"live", c.livePart, s.From}
+			for _, id := range append(append([]string(nil), s.LiveCases...), s.Else) {
 				c.dests = append(c.dests, "live."+c.livePart+"."+id)
+				c.destsKeys = append(c.destsKeys, []string{"live", c.livePart, id})
 			}
-			c.dests = append(c.dests, "live."+c.livePart+"."+s.Else)
 		case model.StepSetColumn:
 			c.source = "build.lists." + s.List
 			c.dest = c.source + ".*." + s.Column
@@ -325,7 +332,7 @@ func (a *applier) writable(root, key string) map[string]any {
 
 // copyValue copies build[rec][from] to build[rec][to] unless to already
 // holds a value, and records the change at path.
-func (a *applier) copyValue(rec, from, to, path string) (Outcome, any, any) {
+func (a *applier) copyValue(rec, from, to, path string, keys []string) (Outcome, any, any) {
 	src := record(a.build, rec)
 	v, ok := src[from]
 	if !ok {
@@ -337,7 +344,7 @@ func (a *applier) copyValue(rec, from, to, path string) (Outcome, any, any) {
 	dst := a.writable("build", rec)
 	dst[to] = v
 	a.buildChanged = true
-	a.change(Change{Path: path, Op: ChangeAdd, New: v, at: target{root: "build", record: rec, key: to, row: -1}})
+	a.change(Change{Path: path, Op: ChangeAdd, New: v, segs: keys})
 	return Moved, v, nil
 }
 
@@ -348,12 +355,12 @@ func (a *applier) rename(c *compiled, t *StepTrace) {
 		t.Outcome = NoValue
 		return
 	}
-	t.Outcome, t.Value, t.Existing = a.copyValue(rec, s.From, s.To, c.dest)
+	t.Outcome, t.Value, t.Existing = a.copyValue(rec, s.From, s.To, c.dest, c.destKeys)
 	if s.What != "skill" && s.What != "save" {
 		return
 	}
 	// Skills and saves carry their bonus along.
-	bo, bv, bold := a.copyValue("bonuses", s.From, s.To, c.bonusTo)
+	bo, bv, bold := a.copyValue("bonuses", s.From, s.To, c.bonusTo, c.bonusKeys)
 	switch {
 	case t.Outcome == Moved || bo == Moved:
 		t.Outcome = Moved
@@ -424,7 +431,7 @@ func (a *applier) route(c *compiled, t *StepTrace) {
 	}
 	dst[dest] = v
 	a.buildChanged = true
-	a.change(Change{Path: t.Destination, Op: ChangeAdd, New: v, at: target{root: "build", record: "fields", key: dest, row: -1}})
+	a.change(Change{Path: t.Destination, Op: ChangeAdd, New: v, segs: c.destsKeys[chosen]})
 }
 
 // hasWord tells whether one of text's words (maximal runs of letters,
@@ -508,7 +515,7 @@ func (a *applier) setColumn(c *compiled, t *StepTrace) {
 		row[s.Column] = s.Value
 		out[i] = row
 		ch := Change{Path: c.source + "." + strconv.Itoa(i) + "." + s.Column, Op: ChangeReplace, Old: old, New: s.Value,
-			at: target{root: "build", record: "lists", key: s.List, row: i, column: s.Column}}
+			segs: []string{"build", "lists", s.List, strconv.Itoa(i), s.Column}}
 		if !had {
 			ch.Op, ch.Old = ChangeAdd, nil
 		}
@@ -609,13 +616,13 @@ func (a *applier) routeLive(c *compiled, t *StepTrace) {
 		return
 	}
 	delete(w, s.From)
-	a.change(Change{Path: t.Source, Op: ChangeRemove, Old: old, at: target{root: "live", record: c.livePart, key: s.From, row: -1}})
+	a.change(Change{Path: t.Source, Op: ChangeRemove, Old: old, segs: c.sourceKeys})
 	if cur, exists := w[dest]; exists {
 		t.Outcome, t.Existing = DroppedOldKey, cur
 		return
 	}
 	w[dest] = old
-	a.change(Change{Path: t.Destination, Op: ChangeAdd, New: old, at: target{root: "live", record: c.livePart, key: dest, row: -1}})
+	a.change(Change{Path: t.Destination, Op: ChangeAdd, New: old, segs: c.destsKeys[chosen]})
 	t.Outcome = Moved
 }
 
@@ -623,15 +630,19 @@ func (a *applier) routeLive(c *compiled, t *StepTrace) {
 // part of live state (a number where marks are wanted, or marks where a
 // number is): it is not moved.
 func (a *applier) wrongPart(c *compiled, t *StepTrace) {
-	other := map[string]string{"wounds": "tracks", "tracks": "wounds"}[c.livePart]
-	if other == "" || c.step.From == "" {
+	var other, carry string
+	switch c.livePart {
+	case "wounds":
+		other, carry = "tracks", "marks"
+	case "tracks":
+		other, carry = "wounds", "numbers"
+	default:
 		return
 	}
 	x, found := record(a.live, other)[c.step.From]
-	if !found {
+	if !found || c.step.From == "" {
 		return
 	}
-	carry := map[string]string{"wounds": "marks", "tracks": "numbers"}[c.livePart]
 	path := "live." + other + "." + c.step.From
 	a.r.Diagnostics = append(a.r.Diagnostics, a.warnAt(path, "migration-live-kind",
 		"%s holds %s, but the tracks of %s carry %s; the value is not moved", path, kind(x), t.Path, carry))

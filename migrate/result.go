@@ -63,25 +63,9 @@ type Change struct {
 	Op   string `json:"op"`
 	Old  any    `json:"old,omitempty"`
 	New  any    `json:"new,omitempty"`
-	at   target
-}
-
-// target says where a change applies, without parsing its path: build or
-// live, a record, a key in it, and for a list cell the row and column.
-type target struct {
-	root, record, key string
-	row               int // -1 unless a list cell
-	column            string
-}
-
-func (t target) segments() []string {
-	if t.root == "" {
-		return nil
-	}
-	if t.row < 0 {
-		return []string{t.root, t.record, t.key}
-	}
-	return []string{t.root, t.record, t.key, strconv.Itoa(t.row), t.column}
+	// segs is the path split into keys, when the step knew them; otherwise
+	// Path is split at its dots.
+	segs []string
 }
 
 // StepTrace is what one step did to one save, made for display: structured
@@ -119,8 +103,6 @@ type StepTrace struct {
 	Shown []string `json:"shown,omitempty"`
 	// Changes is the diff of the save around this step.
 	Changes []Change `json:"changes"`
-
-	order int
 }
 
 // EntryRun says whether an entry's build steps ran on a save (its routeLive
@@ -176,7 +158,7 @@ func (r *Result) StateAt(n int) State {
 
 // applyTo replays a change on a state.
 func (c Change) applyTo(s *State) {
-	segs := c.at.segments()
+	segs := c.segs
 	if len(segs) == 0 {
 		segs = strings.Split(c.Path, ".")
 	}
