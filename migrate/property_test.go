@@ -195,3 +195,35 @@ func TestPropertiesOnGeneratedSaves(t *testing.T) {
 		}
 	}
 }
+
+// One Migrator serves several goroutines at once (run with -race).
+func TestApplyConcurrently(t *testing.T) {
+	rs := withMigrations(t, 4, everyStep)
+	m := New(rs)
+	rng := rand.New(rand.NewPCG(5, 6))
+	saves := make([]*model.Save, 200)
+	for i := range saves {
+		saves[i] = genSave(rng, i, 3)
+	}
+	want := make([]string, len(saves))
+	for i, s := range saves {
+		want[i] = normal(m.Apply(s).Sheet)
+	}
+	done := make(chan error, 4)
+	for range 4 {
+		go func() {
+			for i, s := range saves {
+				if got := normal(m.Apply(s).Sheet); got != want[i] {
+					done <- fmt.Errorf("save %d differs when migrated concurrently", i)
+					return
+				}
+			}
+			done <- nil
+		}()
+	}
+	for range 4 {
+		if err := <-done; err != nil {
+			t.Error(err)
+		}
+	}
+}
