@@ -146,7 +146,10 @@ func globEscape(p string) string {
 // unread.
 func (ws *Workspace) readFile(fsys fs.FS, name string) ([]byte, bool) {
 	info, err := fs.Stat(fsys, name)
-	if err == nil && info.Size() > MaxReadBytes {
+	if err != nil {
+		info = nil
+	}
+	if info != nil && info.Size() > MaxReadBytes {
 		ws.Diagnostics = append(ws.Diagnostics, Errorf(name, RootPath, "file-too-large",
 			"the file is %d bytes; files over %d bytes (16 MiB) are refused unread", info.Size(), MaxReadBytes))
 		return nil, false
@@ -157,7 +160,13 @@ func (ws *Workspace) readFile(fsys fs.FS, name string) ([]byte, bool) {
 		return nil, false
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, MaxReadBytes+1))
+	// Read into a buffer of the size the file says it has (one more byte
+	// shows that it grew), rather than growing one as io.ReadAll does.
+	size := int64(512)
+	if info != nil && info.Size() > 0 {
+		size = info.Size() + 1
+	}
+	data, err := readAll(io.LimitReader(f, MaxReadBytes+1), size)
 	if err != nil {
 		ws.Diagnostics = append(ws.Diagnostics, Errorf(name, RootPath, "unreadable", "cannot read the file: %v", unwrapPathErr(err)))
 		return nil, false
@@ -167,6 +176,24 @@ func (ws *Workspace) readFile(fsys fs.FS, name string) ([]byte, bool) {
 		return nil, false
 	}
 	return data, true
+}
+
+// readAll is io.ReadAll starting from a buffer of the given capacity.
+func readAll(r io.Reader, capacity int64) ([]byte, error) {
+	b := make([]byte, 0, capacity)
+	for {
+		n, err := r.Read(b[len(b):cap(b)])
+		b = b[:len(b)+n]
+		if err == io.EOF {
+			return b, nil
+		}
+		if err != nil {
+			return b, err
+		}
+		if len(b) == cap(b) {
+			b = append(b, 0)[:len(b)] // let append pick a larger buffer
+		}
+	}
 }
 
 // parseFile reads and parses a JSON file, recording its findings.
