@@ -528,3 +528,19 @@ func TestNearestMatchesBruteForce(t *testing.T) {
 		}
 	}
 }
+
+// A ruleset that cannot be read makes every key look stale; those warnings
+// would bury the one finding that matters, so none are given.
+func TestNoStaleKeysWithoutARuleset(t *testing.T) {
+	ws := packageWS(t, `{"schemaVersion": 1,`, map[string]string{
+		"fr.json": localeJSON("fr", `"Demo": "Démo", "Goblin": "Gobelin"`),
+	})
+	if ws.Ruleset != nil {
+		t.Fatal("the broken ruleset was read")
+	}
+	for _, d := range Analyze(ws).Findings(ws, nil, nil) {
+		if d.Code == "locale-stale" {
+			t.Errorf("stale warning without a ruleset: %s", d)
+		}
+	}
+}

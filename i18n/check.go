@@ -23,7 +23,11 @@ func Check(ws *model.Workspace) []model.Diagnostic {
 // entry's own shape findings come from ParseEntry or LoadEntry.
 func (r *Report) Findings(ws *model.Workspace, entry *CatalogEntry, artifact *model.File) []model.Diagnostic {
 	ds := append([]model.Diagnostic(nil), r.Diagnostics...)
-	ds = append(ds, r.staleFindings()...)
+	if ws != nil && ws.Ruleset != nil {
+		// Without a readable ruleset every key would look stale and bury the
+		// finding that matters: the ruleset's own.
+		ds = append(ds, r.staleFindings()...)
+	}
 	if entry != nil {
 		ds = append(ds, r.VerifyEntry(ws, entry, artifact)...)
 	}
