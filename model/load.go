@@ -40,6 +40,10 @@ type Workspace struct {
 	// Locales are the locales/<lang>.json files of a package, or the
 	// language packs beside an artifact.
 	Locales []*File
+	// Entry is the catalog entry <id>-<version>.entry.json found beside an
+	// artifact (nil when there is none). It is not a language pack, so it
+	// is not among Locales.
+	Entry *File
 	// Saves are the sample saves found in a saves/ folder beside the
 	// ruleset.
 	Saves []*Save
@@ -338,6 +342,10 @@ func (ws *Workspace) loadArtifact(fsys fs.FS, name string) {
 		}
 		f, ok := ws.parseFile(fsys, path.Join(dir, e))
 		if !ok {
+			continue
+		}
+		if lang == "entry" {
+			ws.Entry = f
 			continue
 		}
 		f.Lang = lang

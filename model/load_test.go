@@ -273,10 +273,13 @@ func TestLoadArtifact(t *testing.T) {
 		for _, l := range ws.Locales {
 			langs = append(langs, l.Lang)
 		}
-		// The catalog entry beside the artifact is read with the packs;
-		// i18n tells it apart by its content.
-		if got := strings.Join(langs, ","); got != "de,entry,pt-BR" {
+		// The catalog entry beside the artifact is read, but it is not a
+		// language pack.
+		if got := strings.Join(langs, ","); got != "de,pt-BR" {
 			t.Errorf("%s: packs %s", p, got)
+		}
+		if ws.Entry == nil || ws.Entry.Name != "art/tollway-1.0.0.entry.json" || ws.Entry.Root == nil || ws.Sources[ws.Entry.Name] == nil {
+			t.Errorf("%s: entry %+v", p, ws.Entry)
 		}
 	}
 	fsys["art/locales/fr.json"] = &fstest.MapFile{Data: []byte(`{}`)}
