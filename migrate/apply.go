@@ -23,8 +23,8 @@ type Migrator struct {
 // compiled is a step with what can be worked out once per ruleset.
 type compiled struct {
 	chainStep
+	info StepInfo
 	from int
-	path string // sheet.migrations.<e>.steps.<s>
 	// source and destination paths for the trace (the destination of a
 	// route or routeLive depends on the save: see dests)
 	source, dest string
@@ -51,7 +51,7 @@ func New(rs *model.Ruleset) *Migrator {
 	m.version = rs.Sheet.Version
 	m.plan = Plan(rs)
 	for _, cs := range chain(m.plan) {
-		c := compiled{chainStep: cs, path: cs.path("")}
+		c := compiled{chainStep: cs}
 		for _, e := range m.plan {
 			if e.Index == cs.entry {
 				c.from = e.From
@@ -92,6 +92,7 @@ func New(rs *model.Ruleset) *Migrator {
 			c.source = "build.lists." + s.List
 			c.dest = c.source + ".*." + s.Column
 		}
+		c.info = StepInfo{Entry: c.entry, From: c.from, Step: c.index, Path: cs.path(""), Op: s.Op, Kind: s.What, Source: c.source}
 		m.steps = append(m.steps, c)
 	}
 	return m
@@ -265,8 +266,7 @@ type applier struct {
 }
 
 func (c *compiled) trace() StepTrace {
-	return StepTrace{Entry: c.entry, From: c.from, Step: c.index, Path: c.path, Op: c.step.Op, Kind: c.step.What,
-		Source: c.source, Destination: c.dest}
+	return StepTrace{StepInfo: &c.info, Destination: c.dest}
 }
 
 func (a *applier) buildStep(c *compiled, t *StepTrace) {

@@ -68,9 +68,9 @@ type Change struct {
 	segs []string
 }
 
-// StepTrace is what one step did to one save, made for display: structured
-// values, no prose.
-type StepTrace struct {
+// StepInfo says which step a trace line is about. It is the same for every
+// save a Migrator migrates, so traces share it: treat it as read-only.
+type StepInfo struct {
 	// Entry is the entry's index in sheet.migrations, From its from version
 	// and Step the step's index in the entry; Path is the step's JSON path.
 	Entry int    `json:"entry"`
@@ -81,10 +81,18 @@ type StepTrace struct {
 	// (ability, skill, save, field) or the routeLive kind (pool, track).
 	Op   string `json:"op"`
 	Kind string `json:"kind,omitempty"`
-	// Source and Destination are where the step reads and writes, as paths
-	// in the save (build.fields.xp, live.pools.hit_dice). setColumn writes
-	// build.lists.<list>.*.<column>.
-	Source      string  `json:"source"`
+	// Source is where the step reads, as a path in the save
+	// (build.fields.xp, live.pools.hit_dice).
+	Source string `json:"source"`
+}
+
+// StepTrace is what one step did to one save, made for display: structured
+// values, no prose. The StepInfo fields (Entry, From, Step, Path, Op, Kind,
+// Source) are promoted, and written flat in JSON.
+type StepTrace struct {
+	*StepInfo
+	// Destination is where the step wrote or would have written, as a path
+	// in the save; setColumn writes build.lists.<list>.*.<column>.
 	Destination string  `json:"destination"`
 	Outcome     Outcome `json:"outcome"`
 	// Value is the value the step moved or would have moved: the saved
