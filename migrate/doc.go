@@ -31,8 +31,21 @@
 //     delete, so a chain can push a sheet past the Engine's limit.
 //
 // Deciding whether a pool is shown works out the non-live value references
-// from the migrated build; see view for the approximations (skillMod,
-// defaults of fields without one).
+// (const, field, derived, abilityScore, abilityMod, abilityModFromField,
+// skillMod, saveMod, listSum) from the migrated build. Approximations:
+//
+//   - a number field without a default reads 0 (its min when 0 is out of
+//     range); text, longtext, dice and enum fields without one read "",
+//     boolean ones false;
+//   - skillMod and saveMod are the ability modifier, plus the tier's
+//     multiplier times the proficiency bonus (rounded as the tier says) plus
+//     its flat, plus the saved bonus; an unknown tier counts as the first;
+//     a skill's cap and untrained rule are not applied;
+//   - listSum's onlyWhen names a boolean column; a row without a value takes
+//     the column's default;
+//   - "nearest" rounds halves up, as JavaScript's Math.round does;
+//   - refs that read live state (which a pool maximum may not) read 0, and
+//     an enumTable keyed on a live state reads the state's default.
 //
 // The package depends on model and golang.org/x/text only.
 package migrate
