@@ -251,8 +251,10 @@ func (r *entryReader) pack(n *model.Node, p *PackListing) {
 		switch m.Key {
 		case "url", "sha256", "bytes", "name", "description":
 		default:
-			r.ds = append(r.ds, keyAt(model.Error, r.file, m, "unknown-key",
-				"unknown key %q in a language pack's listing (allowed: url, sha256, bytes, name, description)", m.Key))
+			d := keyAt(model.Error, r.file, m, "unknown-key",
+				"unknown key %q in a language pack's listing (allowed: url, sha256, bytes, name, description)", m.Key)
+			d.Path = n.Path() // at the object, as model reports unknown keys
+			r.ds = append(r.ds, d)
 		}
 	}
 	for _, key := range []string{"url", "sha256", "bytes", "name", "description"} {

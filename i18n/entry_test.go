@@ -150,7 +150,7 @@ func TestEntryShape(t *testing.T) {
 		{name: "name not text", edit: func(e map[string]any) { fr(e)["name"] = true },
 			want: []string{"error type"}, path: "locales.fr.name"},
 		{name: "unknown key in a listing", edit: func(e map[string]any) { fr(e)["size"] = 3 },
-			want: []string{"error unknown-key"}, path: "locales.fr.size"},
+			want: []string{"error unknown-key"}, path: "locales.fr"},
 		{name: "a listing not an object", edit: func(e map[string]any) { e["locales"].(map[string]any)["fr"] = "x" },
 			want: []string{"error type"}, path: "locales.fr"},
 	}

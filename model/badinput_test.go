@@ -81,7 +81,7 @@ func TestBadInput(t *testing.T) {
 			text: func(t *testing.T) string {
 				return edit(t, `{ "id": "lean_times",`, `{ "id": "lean_times", "addValues": ["smith"],`)
 			},
-			code: "unknown-key", path: "layers.0.addValues", near: "", at: `"addValues"`, loaded: true,
+			code: "unknown-key", path: "layers.0", near: "", at: `"addValues"`, loaded: true,
 		},
 		{
 			name: "label with a line break",

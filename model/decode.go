@@ -47,9 +47,10 @@ func (d *decoder) wantKind(n *Node, k Kind) bool {
 }
 
 // misplaced reports a key that its object allows only in another form (a
-// table beside an op that takes none), at the key, as an unknown key is.
+// table beside an op that takes none), as an unknown key is: at the
+// object's path, as the Engine reports it, and at the key's position.
 func (d *decoder) misplaced(c *Node, format string, args ...any) {
-	d.diags = append(d.diags, Diagnostic{Severity: Error, Code: "unknown-key", File: d.file, Path: c.Path(),
+	d.diags = append(d.diags, Diagnostic{Severity: Error, Code: "unknown-key", File: d.file, Path: c.Parent.Path(),
 		Line: c.KeyPos.Line, Column: c.KeyPos.Column, Message: fmt.Sprintf(format, args...)})
 }
 
@@ -61,7 +62,9 @@ type obj struct {
 }
 
 // object checks that n is an object holding only the allowed keys (plus
-// "$comment", allowed everywhere) and returns a reader for it.
+// "$comment", allowed everywhere) and returns a reader for it. An unknown
+// key is reported at the object's path, as the Engine reports it (a layer's
+// unknown key at layers.<i>), with the line and column of the key itself.
 func (d *decoder) object(n *Node, allowed ...string) obj {
 	if n == nil || !d.wantKind(n, Object) {
 		return obj{d: d}
@@ -70,7 +73,7 @@ func (d *decoder) object(n *Node, allowed ...string) obj {
 		if c.Key == "$comment" || slices.Contains(allowed, c.Key) {
 			continue
 		}
-		d.diags = append(d.diags, Diagnostic{Severity: Error, Code: "unknown-key", File: d.file, Path: c.Path(),
+		d.diags = append(d.diags, Diagnostic{Severity: Error, Code: "unknown-key", File: d.file, Path: n.Path(),
 			Line: c.KeyPos.Line, Column: c.KeyPos.Column,
 			Message: fmt.Sprintf("unknown key %q here (allowed: %s)", c.Key, strings.Join(allowed, ", "))})
 	}

@@ -178,7 +178,7 @@ func TestLoadPackageFindings(t *testing.T) {
 			edit: func(fsys fstest.MapFS, rs, asset string) {
 				fsys["pkg/catalogs/wares.json"].Data = []byte(strings.Replace(asset, `"schemaVersion": 1,`, `"schemaVersion": 1, "label": "x",`, 1))
 			},
-			code: "unknown-key", file: "pkg/catalogs/wares.json", path: "label",
+			code: "unknown-key", file: "pkg/catalogs/wares.json", path: "(root)",
 		},
 		{
 			name: "an asset over 1 MB",
@@ -349,7 +349,7 @@ func TestDecodeSave(t *testing.T) {
 		{"v as text", `{"v": "1", "build": {}}`, "type", "v"},
 		{"build missing", `{"v": 1}`, "required", "build"},
 		{"build a list", `{"v": 1, "build": []}`, "type", "build"},
-		{"an unknown top key", `{"v": 1, "build": {}, "sheet": {}}`, "unknown-key", "sheet"},
+		{"an unknown top key", `{"v": 1, "build": {}, "sheet": {}}`, "unknown-key", "(root)"},
 		{"an ability as text", `{"v": 1, "build": {"abilities": {"grip": "2"}}}`, "type", "build.abilities.grip"},
 		{"a skill tier as a number", `{"v": 1, "build": {"skills": {"climb": 1}}}`, "type", "build.skills.climb"},
 		{"a field as a list", `{"v": 1, "build": {"fields": {"calling": []}}}`, "type", "build.fields.calling"},
@@ -360,7 +360,7 @@ func TestDecodeSave(t *testing.T) {
 		{"a pool without value", `{"v": 1, "build": {}, "live": {"pools": {"stamina": {}}}}`, "required", "live.pools.stamina.value"},
 		{"a track as text", `{"v": 1, "build": {}, "live": {"tracks": {"fatigue": "1"}}}`, "type", "live.tracks.fatigue"},
 		{"wound marks missing", `{"v": 1, "build": {}, "live": {"wounds": {"harm": {}}}}`, "required", "live.wounds.harm.marks"},
-		{"an unknown live part", `{"v": 1, "build": {}, "live": {"mood": {}}}`, "unknown-key", "live.mood"},
+		{"an unknown live part", `{"v": 1, "build": {}, "live": {"mood": {}}}`, "unknown-key", "live"},
 		{"not JSON", `{"v": 1,`, "json-syntax", model.RootPath},
 		{"a list at the top", `[]`, "type", model.RootPath},
 	}

@@ -105,7 +105,7 @@ func (d *decoder) resolution(n *Node) Resolution {
 		if r.AbilityModifier == "stepTable" {
 			r.ModifierTable = d.stepTable(am.need("table", true))
 		} else if t := am.get("table"); t != nil && r.AbilityModifier != "" {
-			d.misplaced(t, "table belongs only to the op stepTable, not to %s", r.AbilityModifier)
+			d.misplaced(t, "the key \"table\" belongs only to the op stepTable, not to %s", r.AbilityModifier)
 		}
 	}
 	if p := o.child("proficiency", false, "bonus"); p.ok() {

@@ -190,7 +190,7 @@ func TestLayerStructuralLimits(t *testing.T) {
 		{"line break in guidance", `[{"id":"a","label":"A","gm":{"guidance":"one\ntwo"}}]`, "layers.0.gm.guidance"},
 		{"brackets in world guidance", `[{"id":"a","label":"A","gm":{"worldGuidance":"see [this]"}}]`, "layers.0.gm.worldGuidance"},
 		{"empty guidance", `[{"id":"a","label":"A","gm":{"guidance":""}}]`, "layers.0.gm.guidance"},
-		{"unknown key", `[{"id":"a","label":"A","mood":"grim"}]`, "layers.0.mood"},
+		{"unknown key", `[{"id":"a","label":"A","mood":"grim"}]`, "layers.0"}, // engine-behaviour §3.1 and §11.8: at the layer,
 		{"bad id", `[{"id":"Hard-Winter","label":"A"}]`, "layers.0.id"},
 		{"label over 80", `[{"id":"a","label":"` + long(81) + `"}]`, "layers.0.label"},
 		{"summary over 300", `[{"id":"a","label":"A","summary":"` + long(301) + `"}]`, "layers.0.summary"},
