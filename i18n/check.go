@@ -9,11 +9,27 @@ import (
 
 // Check runs every translation check on a workspace: each locale file or
 // language pack (its name, _meta, keys and values), languages given twice,
-// and stale keys. A catalog entry is checked only when given (see
-// Findings). The findings carry paths and, where a node is at hand,
-// positions; the caller locates the rest.
+// stale keys, and the catalog entry found beside an artifact
+// (<id>-<version>.entry.json) against the artifact and its packs. The
+// findings carry paths and, where a node is at hand, positions; the caller
+// locates the rest.
 func Check(ws *model.Workspace) []model.Diagnostic {
-	return Analyze(ws).Findings(ws, nil, nil)
+	entry, ds := BesideEntry(ws)
+	var artifact *model.File
+	if ws != nil {
+		artifact = ws.RulesetSource
+	}
+	return append(ds, Analyze(ws).Findings(ws, entry, artifact)...)
+}
+
+// BesideEntry reads the catalog entry that the loader found beside a
+// catalog artifact, with the findings about its shape; nil when there is
+// none.
+func BesideEntry(ws *model.Workspace) (*CatalogEntry, []model.Diagnostic) {
+	if ws == nil || ws.Kind != model.Artifact || ws.Entry == nil || ws.Entry.Root == nil {
+		return nil, nil
+	}
+	return ReadEntry(ws.Entry.Name, ws.Entry.Root)
 }
 
 // Findings returns every translation finding: the report's own, the

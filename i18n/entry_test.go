@@ -277,14 +277,15 @@ func TestVerifyEntryOnlyForArtifacts(t *testing.T) {
 }
 
 func TestEntryBesideArtifactIsNotAPack(t *testing.T) {
-	// The loader takes demo-1.0.0.entry.json for a pack named "entry"; it is
-	// a catalog entry, neither a pack nor checked unless given.
+	// demo-1.0.0.entry.json beside the artifact is the catalog entry, not a
+	// pack named "entry"; Check reads it as an entry and checks it.
 	ws := artifactWS(t, tinyRuleset, map[string]string{
 		"demo-1.0.0.fr.json":    localeJSON("fr", `"Demo": "Démo"`),
 		"demo-1.0.0.entry.json": `{"artifact": "https://example.com/x/demo-1.0.0.ruleset.json", "locales": {"fr": {}}}`,
 	})
 	r := Analyze(ws)
-	onlyCodes(t, Check(ws))
+	// The fr listing is empty: its five keys are required.
+	onlyCodes(t, Check(ws), "error required", "error required", "error required", "error required", "error required")
 	if len(r.Locales) != 1 || r.Locales[0].Lang != "fr" {
 		t.Errorf("locales %d, want only fr", len(r.Locales))
 	}

@@ -35,8 +35,11 @@ type Workspace struct {
 	// Path is the PATH as given; RulesetFile the ruleset file inside it.
 	Path        string
 	RulesetFile string
-	Ruleset     *Ruleset // nil when the ruleset is not JSON
-	Manifest    *Manifest
+	// RulesetSource is the ruleset file as read, with its size and
+	// checksum (nil when it could not be read).
+	RulesetSource *File
+	Ruleset       *Ruleset // nil when the ruleset is not JSON
+	Manifest      *Manifest
 	// Locales are the locales/<lang>.json files of a package, or the
 	// language packs beside an artifact.
 	Locales []*File
@@ -223,6 +226,7 @@ func (ws *Workspace) loadRuleset(fsys fs.FS, name string, limit int) *File {
 	if !ok {
 		return nil
 	}
+	ws.RulesetSource = f
 	if f.Bytes > int64(limit) {
 		ws.Diagnostics = append(ws.Diagnostics, Errorf(name, RootPath, "ruleset-size",
 			"the ruleset is %d bytes; the Engine accepts at most %d (256 KB)", f.Bytes, limit))
