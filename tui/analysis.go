@@ -22,6 +22,9 @@ type analysis struct {
 	report   *i18n.Report
 	// saves holds the migration of each of ws.Saves, in the same order.
 	saves []*migrate.Result
+	// refusals are the import refusals of sheet.migrations (migrate.Check),
+	// located.
+	refusals []model.Diagnostic
 	// failed says what went wrong if a domain package panicked; the rest of
 	// the analysis is then partial.
 	failed string
@@ -47,6 +50,8 @@ func analyse(ws *model.Workspace, check func(*model.Workspace) []model.Diagnosti
 	}
 	guard(&a.failed, "layers", func() { a.resolver = rules.NewResolver(ws.Ruleset) })
 	guard(&a.failed, "migrations", func() {
+		a.refusals = migrate.Check(ws.Ruleset)
+		ws.Locate(a.refusals)
 		m := migrate.New(ws.Ruleset)
 		for _, s := range ws.Saves {
 			a.saves = append(a.saves, m.Apply(s))

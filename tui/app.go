@@ -9,6 +9,7 @@ import (
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"rulebench/i18n"
 	"rulebench/model"
@@ -245,7 +246,7 @@ func (a App) helpLines(k keyMap, width ...int) []string {
 	h := a.help
 	h.SetWidth(w - 1)
 	if !h.ShowAll {
-		return []string{" " + h.ShortHelpView(helpView{k}.ShortHelp())}
+		return []string{" " + shortHelpLine(&h, k, w-1)}
 	}
 	sep := "   "
 	var rows []string
@@ -279,6 +280,35 @@ func (a App) helpLines(k keyMap, width ...int) []string {
 	return out
 }
 
+// shortHelpLine draws the one-line help in width cells. When the enabled
+// keys do not fit, the last of them are left out, but never help and quit,
+// so that the way to every key and the way out always show.
+func shortHelpLine(h *help.Model, k keyMap, width int) string {
+	bs := helpView{k}.ShortHelp()
+	for {
+		line := h.ShortHelpView(bs)
+		if ansi.StringWidth(line) <= width {
+			return line
+		}
+		drop := -1
+		for i := len(bs) - 1; i >= 0; i-- {
+			if bs[i].Enabled() && !sameBinding(bs[i], k.Help) && !sameBinding(bs[i], k.Quit) {
+				drop = i
+				break
+			}
+		}
+		if drop < 0 {
+			return line
+		}
+		bs = append(bs[:drop:drop], bs[drop+1:]...)
+	}
+}
+
+// sameBinding tells whether two bindings answer the same keys.
+func sameBinding(a, b key.Binding) bool {
+	return strings.Join(a.Keys(), " ") == strings.Join(b.Keys(), " ")
+}
+
 // restyle rebuilds the styles for the terminal's background.
 func (a *App) restyle(detectedDark bool) {
 	a.dark = detectedDark
@@ -310,7 +340,7 @@ func (a *App) listOf(id paneID) *listPane {
 	case paneLayers:
 		return &a.layers.listPane
 	case paneTranslations:
-		return &a.trans.listPane
+		return a.trans.current()
 	case paneMigrations:
 		return &a.migr.listPane
 	}
@@ -322,7 +352,8 @@ func (a *App) listOf(id paneID) *listPane {
 func (a *App) syncKeys() {
 	k := &a.keys
 	ready := a.sized && !a.r.TooSmall
-	nav := ready && a.pane(a.focus).scroller().scrollable()
+	typing := a.typing()
+	nav := ready && !typing && a.pane(a.focus).scroller().scrollable()
 	for _, b := range []*key.Binding{&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.Top, &k.Bottom} {
 		b.SetEnabled(nav)
 	}
@@ -339,6 +370,14 @@ func (a *App) syncKeys() {
 		open, closing = len(a.snap.diags) > 0 && !a.problems.open, a.problems.open
 		k.Open.SetHelp("enter", "source")
 		k.Close.SetHelp("esc", "close source")
+	case a.focus == paneTranslations:
+		open, closing = a.syncTranslationKeys(typing)
+	case a.focus == paneMigrations && a.migr.stepping:
+		closing = true
+		k.Close.SetHelp("esc", "back to list")
+	case a.focus == paneMigrations && a.migr.canStep():
+		open, closing = true, false
+		k.Open.SetHelp("enter", "step through")
 	case lp != nil:
 		open, closing = lp.canEnter(), lp.inDetail
 		k.Open.SetHelp("enter", "scroll detail")
@@ -346,14 +385,80 @@ func (a *App) syncKeys() {
 	}
 	k.Open.SetEnabled(ready && open)
 	k.Close.SetEnabled(ready && closing)
-	k.Reload.SetEnabled(a.cfg.Reload != nil)
+	k.Reload.SetEnabled(a.cfg.Reload != nil && !typing)
+	k.Quit.SetEnabled(!typing)
+	k.Help.SetEnabled(!typing)
+	k.NextTab.SetEnabled(!typing)
+	k.PrevTab.SetEnabled(!typing)
+
+	browsing := ready && !typing && a.focus == paneTranslations && a.trans.mode == browseStrings && a.trans.lang != nil
+	for _, b := range []*key.Binding{&k.Untranslated, &k.ViaBase, &k.Stale, &k.AllStrings, &k.Search} {
+		b.SetEnabled(browsing)
+	}
+
+	stepping := ready && a.focus == paneMigrations && a.migr.stepping
+	s := &a.migr.step
+	k.NextStep.SetEnabled(stepping && s.canMove(1))
+	k.PrevStep.SetEnabled(stepping && s.canMove(-1))
+	k.RunAll.SetEnabled(stepping && s.pos > 0 && s.pos != s.whole())
+	switch {
+	case stepping:
+		k.NextGroup.SetEnabled(s.canJump(1))
+		k.PrevGroup.SetEnabled(s.canJump(-1))
+		k.NextGroup.SetHelp("]", "next entry")
+		k.PrevGroup.SetHelp("[", "previous entry")
+	case ready && (a.focus == paneEffective || a.focus == paneOverview):
+		doc := &a.overview
+		if a.focus == paneEffective {
+			doc = &a.effect
+		}
+		k.NextGroup.SetEnabled(doc.canJump(1))
+		k.PrevGroup.SetEnabled(doc.canJump(-1))
+		k.NextGroup.SetHelp("]", "next section")
+		k.PrevGroup.SetHelp("[", "previous section")
+	default:
+		k.NextGroup.SetEnabled(false)
+		k.PrevGroup.SetEnabled(false)
+	}
+}
+
+// syncTranslationKeys sets what enter and esc do in the Translations tab,
+// and tells whether each works.
+func (a *App) syncTranslationKeys(typing bool) (open, closing bool) {
+	k, p := &a.keys, &a.trans
+	switch {
+	case typing:
+		k.Open.SetHelp("enter", "keep search")
+		k.Close.SetHelp("esc", "clear search")
+		return true, true
+	case p.mode == pickLanguage || p.lang == nil:
+		k.Open.SetHelp("enter", "show strings")
+		return len(p.langs) > 0, false
+	case p.table.inDetail:
+		k.Close.SetHelp("esc", "back to list")
+		return false, true
+	}
+	k.Open.SetHelp("enter", "scroll detail")
+	if p.query != "" {
+		k.Close.SetHelp("esc", "clear search")
+	} else {
+		k.Close.SetHelp("esc", "languages")
+	}
+	return p.table.canEnter(), true
 }
 
 // onKey handles a key press: the keys that work everywhere, then the
-// focused pane's.
+// focused pane's. While a search is typed, keys go to it.
 func (a *App) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	a.status = statusLine{}
 	k := a.keys
+	if key.Matches(msg, k.Interrupt) {
+		return tea.Interrupt
+	}
+	if a.typing() {
+		a.trans.typeKey(msg)
+		return nil
+	}
 	switch {
 	case key.Matches(msg, k.Quit):
 		return tea.Quit
@@ -380,9 +485,37 @@ func (a *App) onKey(msg tea.KeyPressMsg) tea.Cmd {
 	return a.readSource()
 }
 
+// typing tells whether keys go to the Translations search.
+func (a *App) typing() bool {
+	return a.sized && !a.r.TooSmall && a.focus == paneTranslations && a.trans.searching
+}
+
 // onPaneKey handles the keys that act on the focused pane.
 func (a *App) onPaneKey(msg tea.KeyPressMsg) tea.Cmd {
 	k, sc := a.keys, a.pane(a.focus).scroller()
+	switch a.focus {
+	case paneTranslations:
+		if a.translationsKey(msg) {
+			return nil
+		}
+	case paneMigrations:
+		if a.migrationsKey(msg) {
+			return nil
+		}
+	case paneOverview, paneEffective:
+		doc := &a.overview
+		if a.focus == paneEffective {
+			doc = &a.effect
+		}
+		switch {
+		case key.Matches(msg, k.NextGroup):
+			doc.jump(1)
+			return nil
+		case key.Matches(msg, k.PrevGroup):
+			doc.jump(-1)
+			return nil
+		}
+	}
 	lp := a.listOf(a.focus)
 	switch {
 	case key.Matches(msg, k.Up):
@@ -409,6 +542,78 @@ func (a *App) onPaneKey(msg tea.KeyPressMsg) tea.Cmd {
 		lp.inDetail = false
 	}
 	return a.readSource()
+}
+
+// translationsKey handles the Translations tab's own keys: choosing a
+// language, going back to the languages, the filters and the search. It
+// tells whether the key was one of them.
+func (a *App) translationsKey(msg tea.KeyPressMsg) bool {
+	k, p := a.keys, &a.trans
+	switch {
+	case p.mode == pickLanguage && key.Matches(msg, k.Open):
+		a.chooseLanguage()
+	case p.mode == browseStrings && !p.table.inDetail && key.Matches(msg, k.Close):
+		if p.query != "" {
+			p.query = ""
+			p.settle()
+		} else {
+			p.back()
+		}
+	case key.Matches(msg, k.Untranslated):
+		p.setFilter(filterUntranslated)
+	case key.Matches(msg, k.ViaBase):
+		p.setFilter(filterViaBase)
+	case key.Matches(msg, k.Stale):
+		p.setFilter(filterStale)
+	case key.Matches(msg, k.AllStrings):
+		p.filter = filterStale // setFilter on the filter in use shows all
+		p.setFilter(filterAll)
+	case key.Matches(msg, k.Search):
+		p.startSearch()
+	default:
+		return false
+	}
+	return true
+}
+
+// chooseLanguage opens the strings of the language under the picker's
+// cursor and previews the ruleset in it (the Overview gives its name in
+// that language).
+func (a *App) chooseLanguage() {
+	l := a.trans.open()
+	if l == nil {
+		return
+	}
+	a.snap.setLang(l.Lang)
+	a.refresh()
+	a.status = statusLine{text: "Showing the strings as a player reading " + vis(l.Lang) + " sees them"}
+}
+
+// migrationsKey handles the Migrations tab's own keys: stepping through a
+// save. It tells whether the key was one of them.
+func (a *App) migrationsKey(msg tea.KeyPressMsg) bool {
+	k, p := a.keys, &a.migr
+	switch {
+	case !p.stepping && key.Matches(msg, k.Open) && p.canStep():
+		p.startStepping()
+	case !p.stepping:
+		return false
+	case key.Matches(msg, k.Close):
+		p.stepping = false
+	case key.Matches(msg, k.NextStep):
+		p.step.move(1)
+	case key.Matches(msg, k.PrevStep):
+		p.step.move(-1)
+	case key.Matches(msg, k.NextGroup):
+		p.step.jumpEntry(1)
+	case key.Matches(msg, k.PrevGroup):
+		p.step.jumpEntry(-1)
+	case key.Matches(msg, k.RunAll):
+		p.step.runAll()
+	default:
+		return false
+	}
+	return true
 }
 
 // toggleLayer switches the selected layer on or off.
@@ -442,13 +647,21 @@ func (a *App) onClick(m tea.Mouse) tea.Cmd {
 		return nil
 	}
 	x, y := m.X-a.r.Body.X, m.Y-a.r.Body.Y
+	if a.focus == paneMigrations && a.migr.stepping {
+		return nil
+	}
 	if lp := a.listOf(a.focus); lp != nil {
 		if !lp.lr.contains(x, y) {
 			return nil
 		}
 		lp.inDetail = false
-		if lp.list.selectVisible(y-lp.lr.Y) && a.focus == paneLayers {
-			a.toggleLayer()
+		if lp.list.selectVisible(y - lp.lr.Y) {
+			switch {
+			case a.focus == paneLayers:
+				a.toggleLayer()
+			case a.focus == paneTranslations && a.trans.mode == pickLanguage:
+				a.chooseLanguage()
+			}
 		}
 		return nil
 	}
@@ -511,7 +724,7 @@ func (a *App) onReloaded(msg reloadedMsg) tea.Cmd {
 		layerID = t.layer.ID
 	}
 	lang := ""
-	if l, ok := a.trans.selected(); ok {
+	if l, ok := a.trans.selectedLang(); ok {
 		lang = l.Lang
 	}
 	finding, hadFinding := a.problems.selected()

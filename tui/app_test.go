@@ -37,15 +37,28 @@ func TestTabs(t *testing.T) {
 }
 
 func TestQuit(t *testing.T) {
-	for _, k := range []string{"q", "ctrl+c"} {
-		a := newTestApp(t, ferryConfig(t), 80, 24)
-		_, cmd := a.Update(keyPress(k))
+	tests := []struct {
+		keys []string
+		want tea.Msg
+	}{
+		{[]string{"q"}, tea.QuitMsg{}},
+		{[]string{"ctrl+c"}, tea.InterruptMsg{}},
+		// While a search is typed, q is text but ctrl+c still interrupts.
+		{[]string{"4", "enter", "/", "ctrl+c"}, tea.InterruptMsg{}},
+	}
+	for _, tt := range tests {
+		a := keysTo(t, newTestApp(t, ferryConfig(t), 80, 24), tt.keys[:len(tt.keys)-1]...)
+		_, cmd := a.Update(keyPress(tt.keys[len(tt.keys)-1]))
 		if cmd == nil {
-			t.Fatalf("%s: no command", k)
+			t.Fatalf("%v: no command", tt.keys)
 		}
-		if _, ok := cmd().(tea.QuitMsg); !ok {
-			t.Errorf("%s does not quit", k)
+		if got := cmd(); got != tt.want {
+			t.Errorf("%v gives %T, want %T", tt.keys, got, tt.want)
 		}
+	}
+	a := keysTo(t, newTestApp(t, ferryConfig(t), 80, 24), "4", "enter", "/")
+	if _, cmd := a.Update(keyPress("q")); cmd != nil {
+		t.Error("q quits while a search is typed")
 	}
 }
 
@@ -123,8 +136,14 @@ func TestHelpTellsTheTruth(t *testing.T) {
 		{[]string{"2"}, []string{"space switch on"}, []string{"enter source"}},
 		{[]string{"6"}, []string{"enter source"}, []string{"space", "esc"}},
 		{[]string{"6", "enter"}, []string{"esc close source"}, []string{"enter"}},
-		{[]string{"4"}, []string{"enter scroll detail"}, []string{"space", "esc"}},
-		{[]string{"4", "enter"}, []string{"esc back to list"}, []string{"enter"}},
+		{[]string{"4"}, []string{"enter show strings"}, []string{"space", "esc", "u untranslated", "/ search"}},
+		{[]string{"4", "enter"}, []string{"esc languages", "u untranslated", "/ search", "? all keys", "q quit"}, []string{"enter", "space", "n next"}},
+		{[]string{"4", "enter", "/"}, []string{"enter keep search", "esc clear search"}, []string{"q quit", "u untranslated", "tab"}},
+		{[]string{"4", "enter", "/", "o", "enter"}, []string{"esc clear search", "u untranslated"}, nil},
+		{[]string{"5"}, nil, []string{"n next step", "space", "enter step through"}},
+		{[]string{"5", "end"}, []string{"enter step through"}, []string{"n next step"}},
+		{[]string{"5", "end", "enter"}, []string{"esc back to list", "n next step", "c whole chain", "? all keys", "q quit"}, []string{"p step back", "enter"}},
+		{[]string{"5", "end", "enter", "c"}, []string{"p step back"}, []string{"n next step", "c whole chain"}},
 	}
 	for _, tt := range tests {
 		a := keysTo(t, newTestApp(t, ferryConfig(t), 100, 30), tt.keys...)
@@ -467,30 +486,60 @@ func TestLanguagePreview(t *testing.T) {
 	cfg := ferryConfig(t)
 	cfg.Lang = "fr-CA"
 	a := keysTo(t, newTestApp(t, cfg, 100, 30), "4")
-	l, ok := a.trans.selected()
-	if !ok || l.Lang != "fr-CA" || l.Base != "fr" {
-		t.Fatalf("the previewed language is not selected: %+v", l)
+	l := a.trans.lang
+	if a.trans.mode != browseStrings || l == nil || l.Lang != "fr-CA" || l.Base != "fr" {
+		t.Fatalf("the previewed language's strings are not shown: %+v", l)
+	}
+	if s := screen(a); !strings.Contains(s, "fr-CA Canadian French — français (Canada)") || !strings.Contains(s, "Le Bac") {
+		t.Errorf("the strings do not show fr-CA via fr:\n%s", s)
+	}
+	a = keysTo(t, a, "esc")
+	if l, ok := a.trans.selectedLang(); !ok || l.Lang != "fr-CA" || a.trans.mode != pickLanguage {
+		t.Fatalf("esc does not go back to the picker on fr-CA: %+v", l)
 	}
 	s := screen(a)
 	if !strings.Contains(s, "fr-CA") || !strings.Contains(s, "no file of its own") || !strings.Contains(s, "0 translated, 2 via base") {
-		t.Errorf("the preview does not show fr-CA via fr:\n%s", s)
+		t.Errorf("the picker does not show fr-CA via fr:\n%s", s)
 	}
 	if s := screen(keysTo(t, a, "1")); !strings.Contains(s, "fr-CA: Le Bac") {
 		t.Errorf("the overview does not give the name in the previewed language:\n%s", s)
 	}
 }
 
+func TestSectionJumps(t *testing.T) {
+	a := keysTo(t, newTestApp(t, ferryConfig(t), minWidth, minHeight), "2", "space", "3")
+	if !strings.Contains(shortHelp(a), "] next section") || strings.Contains(shortHelp(a), "[ previous") {
+		t.Errorf("at the top of the Effective tab the help is %q", shortHelp(a))
+	}
+	a = keysTo(t, a, "]")
+	if got := a.effect.scroll.offset; got != a.effect.starts[0] || got == 0 {
+		t.Fatalf("] scrolled to line %d, want the first section at %d", got, a.effect.starts[0])
+	}
+	if !strings.Contains(screen(a), "Game Master") {
+		t.Errorf("] does not show the Game Master section:\n%s", screen(a))
+	}
+	a = keysTo(t, a, "]", "[")
+	if got := a.effect.scroll.offset; got != a.effect.starts[0] {
+		t.Errorf("] then [ is at line %d, want %d", got, a.effect.starts[0])
+	}
+	if !strings.Contains(shortHelp(a), "[ previous section") {
+		t.Errorf("below the top the help %q does not offer [", shortHelp(a))
+	}
+}
+
 func TestDetailScrolls(t *testing.T) {
-	a := keysTo(t, newTestApp(t, ferryConfig(t), 80, 24), "4")
-	if a.trans.detail.scrollable() == false {
-		t.Fatal("the strings of a language should not fit at 80x24")
+	a := keysTo(t, newTestApp(t, ferryConfig(t), minWidth, minHeight), "4", "enter")
+	tb := &a.trans.table
+	if !tb.detail.scrollable() {
+		t.Fatal("the detail of a string should not fit at the smallest size")
 	}
 	a = keysTo(t, a, "enter", "pgdown")
-	if !a.trans.inDetail || a.trans.detail.offset == 0 {
-		t.Errorf("enter then page down: in detail %v, offset %d", a.trans.inDetail, a.trans.detail.offset)
+	tb = &a.trans.table
+	if !tb.inDetail || tb.detail.offset == 0 {
+		t.Errorf("enter then page down: in detail %v, offset %d", tb.inDetail, tb.detail.offset)
 	}
 	a = keysTo(t, a, "esc", "down")
-	if a.trans.inDetail {
+	if a.trans.table.inDetail || a.trans.mode != browseStrings {
 		t.Error("esc does not go back to the list")
 	}
 }

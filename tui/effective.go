@@ -14,14 +14,19 @@ const maxEffectiveRows = 200
 
 // effectiveLines builds the Effective tab: the ruleset as a game with the
 // chosen layers sees it, each change marked with the layer that made it.
-func effectiveLines(s *snapshot, st *styles, width int) []string {
+func effectiveLines(s *snapshot, st *styles, width int) document {
+	var d document
 	e := s.eff
 	if e == nil {
-		return []string{"", " " + st.muted.Render("There is no ruleset to apply layers to.")}
+		d.add("", " "+st.muted.Render("There is no ruleset to apply layers to."))
+		return d
 	}
-	var out []string
-	add := func(l ...string) { out = append(out, l...) }
-	heading := func(h string) { add("", " "+st.heading.Render(h)) }
+	add := d.add
+	heading := func(h string) {
+		add("")
+		d.section()
+		add(" " + st.heading.Render(h))
+	}
 	item := func(text string, style func(...string) string) {
 		add(bulleted(text, width, "  ", st, style)...)
 	}
@@ -51,8 +56,8 @@ func effectiveLines(s *snapshot, st *styles, width int) []string {
 	} else {
 		add(" " + st.title.Render("Applied: ") + st.ok.Render(strings.Join(applied, ", ")))
 	}
-	for _, d := range e.Dropped {
-		item(fmt.Sprintf("%s is chosen but not applied: %s", vis(d.ID), vis(d.Reason())), st.warn.Render)
+	for _, dr := range e.Dropped {
+		item(fmt.Sprintf("%s is chosen but not applied: %s", vis(dr.ID), vis(dr.Reason())), st.warn.Render)
 	}
 
 	heading("Game Master")
@@ -204,16 +209,16 @@ func effectiveLines(s *snapshot, st *styles, width int) []string {
 				text += "; rolled by " + strings.Join(users, ", ")
 			}
 			item(text, style)
-			for _, d := range l.Dead {
+			for _, dl := range l.Dead {
 				by := ""
-				if d.By != nil {
-					by = " (" + layerName(d.By) + ")"
+				if dl.By != nil {
+					by = " (" + layerName(dl.By) + ")"
 				}
-				add(bulleted(fmt.Sprintf("line %d drops nothing: %s%s", d.Line+1, deadCause(d), by), width, "    ", st, st.muted.Render)...)
+				add(bulleted(fmt.Sprintf("line %d drops nothing: %s%s", dl.Line+1, deadCause(dl), by), width, "    ", st, st.muted.Render)...)
 			}
 		}
 	}
-	return out
+	return d
 }
 
 // deadCause says in words why a loot line drops nothing.

@@ -74,12 +74,21 @@ func TestLanternRoad(t *testing.T) {
 
 	// Translations: fr, pt-BR and pt; the English introduction is not one.
 	a = keysTo(t, a, "4")
-	var langs []string
+	var langs, engine []string
 	for _, l := range a.trans.langs {
-		langs = append(langs, l.Lang)
+		if l.engineOnly {
+			engine = append(engine, l.Lang)
+		} else {
+			langs = append(langs, l.Lang)
+		}
 	}
 	if got := strings.Join(langs, ","); got != "fr,pt-BR,pt" {
 		t.Errorf("languages %s, want fr,pt-BR,pt", got)
+	}
+	// The Engine's own languages without a file follow; English is the
+	// ruleset itself and pt-BR has a file.
+	if got := strings.Join(engine, ","); got != "ar,de,es,hi,ja,ko,pl,ru,zh-Hans" {
+		t.Errorf("Engine languages without a file %s", got)
 	}
 
 	// Migrations: three entries and the sample saves; the save from the

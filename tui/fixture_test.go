@@ -10,6 +10,7 @@ import (
 	xgolden "github.com/charmbracelet/x/exp/golden"
 
 	"rulebench/model"
+	"rulebench/themes"
 )
 
 // ferryRuleset is a small package ruleset written for these tests: three
@@ -203,6 +204,8 @@ func keyPress(name string) tea.KeyPressMsg {
 		return press(tea.KeyEnd, "")
 	case "ctrl+c":
 		return tea.KeyPressMsg{Code: 'c', Mod: tea.ModCtrl}
+	case "backspace":
+		return press(tea.KeyBackspace, "")
 	}
 	r := []rune(name)
 	return press(r[0], name)
@@ -215,6 +218,16 @@ func keysTo(t testing.TB, a App, names ...string) App {
 		a = sendRun(t, a, keyPress(n))
 	}
 	return a
+}
+
+// mustTheme returns a theme by name.
+func mustTheme(t testing.TB, name string) themes.Theme {
+	t.Helper()
+	th, err := themes.ByName(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return th
 }
 
 // screen is the App's view without colours.

@@ -9,21 +9,30 @@ import (
 // with testdata/TestGoldenPanes/*.golden. Run go test ./tui/ -update to rewrite them after
 // checking a change by eye.
 func TestGoldenPanes(t *testing.T) {
-	// keys bring each tab into an interesting state.
-	keys := map[paneID][]string{
-		paneOverview:     {"1"},
-		paneLayers:       {"2", "space", "down"},
-		paneEffective:    {"2", "space", "down", "down", "space", "3"},
-		paneTranslations: {"4"},
-		paneMigrations:   {"5", "end"},
-		paneProblems:     {"6", "end", "enter"},
+	// Each state is a tab brought somewhere interesting by keys; the tabs
+	// with more than one view have a state for each.
+	states := []struct {
+		name string
+		pane paneID
+		keys []string
+	}{
+		{"Overview", paneOverview, []string{"1"}},
+		{"Layers", paneLayers, []string{"2", "space", "down"}},
+		{"Effective", paneEffective, []string{"2", "space", "down", "down", "space", "3"}},
+		{"Translations", paneTranslations, []string{"4"}},
+		{"TranslationsStrings", paneTranslations, []string{"4", "enter", "down"}},
+		{"TranslationsUntranslated", paneTranslations, []string{"4", "enter", "u"}},
+		{"Migrations", paneMigrations, []string{"5", "end"}},
+		{"MigrationsStep", paneMigrations, []string{"5", "end", "enter"}},
+		{"MigrationsWholeChain", paneMigrations, []string{"5", "end", "enter", "c"}},
+		{"Problems", paneProblems, []string{"6", "end", "enter"}},
 	}
 	for _, size := range [][2]int{{80, 24}, {160, 48}} {
-		for p := paneOverview; p < paneCount; p++ {
-			name := fmt.Sprintf("%s_%dx%d", p, size[0], size[1])
+		for _, state := range states {
+			name := fmt.Sprintf("%s_%dx%d", state.name, size[0], size[1])
 			t.Run(name, func(t *testing.T) {
-				a := keysTo(t, newTestApp(t, ferryConfig(t), size[0], size[1]), keys[p]...)
-				if a.focus != p {
+				a := keysTo(t, newTestApp(t, ferryConfig(t), size[0], size[1]), state.keys...)
+				if a.focus != state.pane {
 					t.Fatalf("the keys led to %v", a.focus)
 				}
 				checkFrame(t, a.View().Content, size[0], size[1])

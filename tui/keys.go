@@ -10,13 +10,18 @@ type keyMap struct {
 	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
 	// act
 	Toggle, Open, Close, Reload key.Binding
+	// translations: the string filters and the search
+	Untranslated, ViaBase, Stale, AllStrings, Search key.Binding
+	// migrations: stepping through a save; NextGroup and PrevGroup also
+	// jump between the Effective tab's sections
+	NextStep, PrevStep, NextGroup, PrevGroup, RunAll key.Binding
 	// view
 	NextTab, PrevTab key.Binding
 	Tabs             [paneCount]key.Binding
 	// TabsHelp stands for all of Tabs in the help; Update never matches it.
 	TabsHelp key.Binding
 	// app
-	Help, Quit key.Binding
+	Help, Quit, Interrupt key.Binding
 }
 
 // newKeyMap returns the workbench's key bindings, all enabled; with ascii
@@ -27,20 +32,31 @@ func newKeyMap(ascii bool) keyMap {
 		up, down, right, left, shiftTab = "up", "down", "right", "left", "shift+tab"
 	}
 	k := keyMap{
-		Up:       key.NewBinding(key.WithKeys("up", "k"), key.WithHelp(up+"/k", "up")),
-		Down:     key.NewBinding(key.WithKeys("down", "j"), key.WithHelp(down+"/j", "down")),
-		PageUp:   key.NewBinding(key.WithKeys("pgup", "ctrl+b"), key.WithHelp("pgup", "page up")),
-		PageDown: key.NewBinding(key.WithKeys("pgdown", "ctrl+f"), key.WithHelp("pgdn", "page down")),
-		Top:      key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("g/home", "first")),
-		Bottom:   key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("G/end", "last")),
-		Toggle:   key.NewBinding(key.WithKeys("space", "x"), key.WithHelp("space", "toggle")),
-		Open:     key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "source")),
-		Close:    key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close")),
-		Reload:   key.NewBinding(key.WithKeys("r", "ctrl+r"), key.WithHelp("r", "reload")),
-		NextTab:  key.NewBinding(key.WithKeys("tab", "right", "l"), key.WithHelp("tab/"+right, "next tab")),
-		PrevTab:  key.NewBinding(key.WithKeys("shift+tab", "left", "h"), key.WithHelp(shiftTab+"/"+left, "previous tab")),
-		Help:     key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "all keys")),
-		Quit:     key.NewBinding(key.WithKeys("q", "ctrl+c"), key.WithHelp("q", "quit")),
+		Up:           key.NewBinding(key.WithKeys("up", "k"), key.WithHelp(up+"/k", "up")),
+		Down:         key.NewBinding(key.WithKeys("down", "j"), key.WithHelp(down+"/j", "down")),
+		PageUp:       key.NewBinding(key.WithKeys("pgup", "ctrl+b"), key.WithHelp("pgup", "page up")),
+		PageDown:     key.NewBinding(key.WithKeys("pgdown", "ctrl+f"), key.WithHelp("pgdn", "page down")),
+		Top:          key.NewBinding(key.WithKeys("home", "g"), key.WithHelp("g/home", "first")),
+		Bottom:       key.NewBinding(key.WithKeys("end", "G"), key.WithHelp("G/end", "last")),
+		Toggle:       key.NewBinding(key.WithKeys("space", "x"), key.WithHelp("space", "toggle")),
+		Open:         key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "source")),
+		Close:        key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close")),
+		Reload:       key.NewBinding(key.WithKeys("r", "ctrl+r"), key.WithHelp("r", "reload")),
+		Untranslated: key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "untranslated")),
+		ViaBase:      key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "via base")),
+		Stale:        key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "stale keys")),
+		AllStrings:   key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "all strings")),
+		Search:       key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "search")),
+		NextStep:     key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "next step")),
+		PrevStep:     key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "step back")),
+		NextGroup:    key.NewBinding(key.WithKeys("]"), key.WithHelp("]", "next entry")),
+		PrevGroup:    key.NewBinding(key.WithKeys("["), key.WithHelp("[", "previous entry")),
+		RunAll:       key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "whole chain")),
+		NextTab:      key.NewBinding(key.WithKeys("tab", "right", "l"), key.WithHelp("tab/"+right, "next tab")),
+		PrevTab:      key.NewBinding(key.WithKeys("shift+tab", "left", "h"), key.WithHelp(shiftTab+"/"+left, "previous tab")),
+		Help:         key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "all keys")),
+		Quit:         key.NewBinding(key.WithKeys("q"), key.WithHelp("q", "quit")),
+		Interrupt:    key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "interrupt (exit 130)")),
 	}
 	var numbers []string
 	for i := range k.Tabs {
@@ -58,19 +74,76 @@ type helpView struct{ k keyMap }
 // ShortHelp implements help.KeyMap: the pane's own keys, then help and
 // quit, then the rest; a line too long is cut from the end.
 func (h helpView) ShortHelp() []key.Binding {
-	return []key.Binding{h.k.Toggle, h.k.Open, h.k.Close, h.k.Help, h.k.Quit, h.k.NextTab, h.k.Reload}
+	k := h.k
+	return []key.Binding{k.Toggle, k.Open, k.Close, k.NextStep, k.PrevStep, k.RunAll, k.NextGroup, k.PrevGroup,
+		k.Untranslated, k.Stale, k.Search, k.Help, k.Quit, k.NextTab, k.Reload}
 }
 
 // FullHelp implements help.KeyMap: the keys grouped by purpose, the
 // application's own first, so that a small terminal cuts movement keys
 // before the way out.
 func (h helpView) FullHelp() [][]key.Binding {
-	help := h.k.Help
+	k := h.k
+	help := k.Help
 	help.SetHelp("?", "close help")
 	return [][]key.Binding{
-		{help, h.k.Quit},
-		{h.k.NextTab, h.k.PrevTab, h.k.TabsHelp},
-		{h.k.Toggle, h.k.Open, h.k.Close, h.k.Reload},
-		{h.k.Up, h.k.Down, h.k.PageUp, h.k.PageDown, h.k.Top, h.k.Bottom},
+		{help, k.Quit, k.Interrupt},
+		{k.NextTab, k.PrevTab, k.TabsHelp},
+		{k.Toggle, k.Open, k.Close, k.Reload},
+		{k.Untranslated, k.ViaBase, k.Stale, k.AllStrings, k.Search},
+		{k.NextStep, k.PrevStep, k.NextGroup, k.PrevGroup, k.RunAll},
+		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
 	}
+}
+
+// keyDoc is one row of the key map as documented in docs/keys.md.
+type keyDoc struct{ Keys, Action, Where string }
+
+// keyDocs lists every key of the map for the documentation, with where it
+// works. It is built from the same bindings as the program's keys, so a
+// test can hold docs/keys.md to them.
+func keyDocs(k keyMap) []keyDoc {
+	keys := func(b key.Binding) string { return joinKeys(b.Keys()) }
+	return []keyDoc{
+		{keys(k.Help), "show or hide every key", "everywhere"},
+		{keys(k.Quit), "quit", "everywhere"},
+		{keys(k.Interrupt), "quit at once; the program exits with status 130", "everywhere"},
+		{keys(k.NextTab), "next tab", "everywhere"},
+		{keys(k.PrevTab), "previous tab", "everywhere"},
+		{keys(k.TabsHelp), "go to tab 1 Overview … 6 Problems", "everywhere"},
+		{keys(k.Reload), "read the files again (they are also watched)", "everywhere"},
+		{keys(k.Up), "up: the cursor, or the text", "lists and documents"},
+		{keys(k.Down), "down", "lists and documents"},
+		{keys(k.PageUp), "page up", "lists and documents"},
+		{keys(k.PageDown), "page down", "lists and documents"},
+		{keys(k.Top), "first row, or the top", "lists and documents"},
+		{keys(k.Bottom), "last row, or the end", "lists and documents"},
+		{keys(k.Toggle), "switch the selected layer on or off", "Layers"},
+		{keys(k.Open), "choose the language; step through the save; scroll the detail; show the finding's source", "Translations, Migrations, Layers, Problems"},
+		{keys(k.Close), "back: to the list, to the languages, out of the save, close the source", "wherever enter went somewhere"},
+		{keys(k.NextGroup), "next section", "Effective"},
+		{keys(k.PrevGroup), "previous section", "Effective"},
+		{keys(k.Untranslated), "only untranslated strings (missing or empty); again for all", "Translations, a language's strings"},
+		{keys(k.ViaBase), "only strings shown through the base language", "Translations, a language's strings"},
+		{keys(k.Stale), "only stale keys (matching no display string)", "Translations, a language's strings"},
+		{keys(k.AllStrings), "every string", "Translations, a language's strings"},
+		{keys(k.Search), "fuzzy search the English and shown text; enter keeps it, esc clears it", "Translations, a language's strings"},
+		{keys(k.NextStep), "next migration step", "Migrations, stepping through a save"},
+		{keys(k.PrevStep), "previous migration step", "Migrations, stepping through a save"},
+		{keys(k.NextGroup), "first step of the next entry", "Migrations, stepping through a save"},
+		{keys(k.PrevGroup), "first step of the previous entry", "Migrations, stepping through a save"},
+		{keys(k.RunAll), "run the whole chain: the save as saved beside the migrated sheet", "Migrations, stepping through a save"},
+	}
+}
+
+// joinKeys writes a binding's keys for people: "space, x".
+func joinKeys(ks []string) string {
+	out := ""
+	for i, k := range ks {
+		if i > 0 {
+			out += ", "
+		}
+		out += k
+	}
+	return out
 }

@@ -31,6 +31,9 @@ func (p *listPane) place(body rect, wide bool, n, share int, st *styles) {
 		p.lr, p.dr = split(body, true, share)
 	} else {
 		rows := min(max(n, 1), max(body.H*share/100, 1))
+		if body.H-rows-1 <= 0 {
+			rows = body.H // no room for a detail
+		}
 		p.lr = rect{0, 0, body.W, rows}
 		p.dr = rect{0, rows + 1, body.W, max(body.H-rows-1, 0)}
 	}

@@ -12,22 +12,38 @@ import (
 )
 
 // migrationsPane lists the migration entries and the sample saves. The
-// detail of an entry lists its steps; the detail of a save rehearses its
-// migration step by step, with the values each step changed.
+// detail of an entry lists its steps and the import refusals about it; the
+// detail of a save lists its whole trace. Enter on a save steps through its
+// migration (see stepper).
 type migrationsPane struct {
 	listPane
 	s       *snapshot
 	entries []*model.Migration
 	nameW   int // the width of the first column
+	body    rect
+	// stepping is set while a save is stepped through.
+	stepping bool
+	step     stepper
 }
 
 func newMigrationsPane() migrationsPane { return migrationsPane{listPane: newListPane()} }
 
-func (p *migrationsPane) scroller() *scroller           { return p.active() }
-func (p *migrationsPane) scrollerAt(x, y int) *scroller { return p.at(x, y) }
+func (p *migrationsPane) scroller() *scroller {
+	if p.stepping {
+		return &p.step.scroll
+	}
+	return p.active()
+}
+
+func (p *migrationsPane) scrollerAt(x, y int) *scroller {
+	if p.stepping {
+		return &p.step.scroll
+	}
+	return p.at(x, y)
+}
 
 func (p *migrationsPane) set(s *snapshot, st *styles, body rect, wide bool) {
-	p.s, p.entries, p.st = s, nil, st
+	p.s, p.entries, p.st, p.body = s, nil, st, body
 	if rs := s.ruleset(); rs != nil {
 		p.entries = rs.Sheet.Migrations
 	}
@@ -37,7 +53,49 @@ func (p *migrationsPane) set(s *snapshot, st *styles, body rect, wide bool) {
 	}
 	p.nameW = min(p.nameW, 40)
 	p.place(body, wide, p.len(), 40, st)
+	if p.stepping {
+		// After a reload: the same save, rehearsed again, at the same step
+		// when it still has it.
+		_, r, ok := p.save(p.list.cursor)
+		if !ok || r == nil {
+			p.stepping = false
+		} else if r != p.step.r {
+			pos := p.step.pos
+			p.step.start(r)
+			if p.step.pos > 0 {
+				p.step.pos = min(max(pos, 1), p.step.whole())
+			}
+		}
+	}
 	p.settle()
+}
+
+// startStepping opens the stepper on the selected save.
+func (p *migrationsPane) startStepping() {
+	_, r, ok := p.save(p.list.cursor)
+	if !ok || r == nil {
+		return
+	}
+	p.stepping, p.inDetail = true, false
+	p.step.start(r)
+}
+
+// canStep tells whether enter would step through the selected row.
+func (p *migrationsPane) canStep() bool {
+	_, r, ok := p.save(p.list.cursor)
+	return !p.stepping && !p.inDetail && ok && r != nil
+}
+
+// entryRefusals are the import refusals about entry i.
+func (p *migrationsPane) entryRefusals(i int) []model.Diagnostic {
+	prefix := "sheet.migrations." + itoa(i)
+	var out []model.Diagnostic
+	for _, d := range p.s.refusals {
+		if d.Path == prefix || strings.HasPrefix(d.Path, prefix+".") {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // name is the first column of row i: "entry 1 → 2" or "save <file>".
@@ -75,6 +133,9 @@ func (p *migrationsPane) save(i int) (*model.Save, *migrate.Result, bool) {
 
 func (p *migrationsPane) view() string {
 	st := p.st
+	if p.stepping {
+		return p.stepperView(p.body.W, p.body.H)
+	}
 	rs := p.s.ruleset()
 	if rs == nil {
 		return block(nil, p.lr.W, p.lr.H+p.dr.H+1, st.g.ellipsis)
@@ -106,10 +167,14 @@ func (p *migrationsPane) row(i int, styled bool) string {
 	name := padRight(fit(p.name(i), p.nameW, st.g.ellipsis), p.nameW)
 	if i < len(p.entries) {
 		note := plural(len(p.entries[i].Steps), "step", "steps")
-		if !styled {
-			return name + "  " + note
+		refused := ""
+		if n := len(p.entryRefusals(i)); n > 0 {
+			refused = ", " + plural(n, "refusal", "refusals")
 		}
-		return st.bold.Render(name) + "  " + st.muted.Render(note)
+		if !styled {
+			return name + "  " + note + refused
+		}
+		return st.bold.Render(name) + "  " + st.muted.Render(note) + st.err.Render(refused)
 	}
 	sv, r, _ := p.save(i)
 	var note string
@@ -142,6 +207,12 @@ func (p *migrationsPane) rowDetail() []string {
 		for j, s := range m.Steps {
 			out = append(out, bulleted(fmt.Sprintf("%d. %s", j+1, describeStep(s)), width, " ", st, st.text.Render)...)
 		}
+		if refusals := p.entryRefusals(i); len(refusals) > 0 {
+			out = append(out, "", " "+st.heading.Render(fmt.Sprintf("Import refuses (%d)", len(refusals))))
+			for _, d := range refusals {
+				out = append(out, bulleted(fmt.Sprintf("%s %s: %s", location(d, p.s.ws), vis(d.Path), vis(d.Message)), width, " ", st, severityStyle(d.Severity, st))...)
+			}
+		}
 		return out
 	}
 	sv, r, ok := p.save(i)
@@ -171,7 +242,7 @@ func (p *migrationsPane) rowDetail() []string {
 		}
 		return out
 	}
-	out = append(out, "", " "+st.heading.Render(fmt.Sprintf("Trace (%s)", plural(len(r.Trace), "step", "steps"))))
+	out = append(out, "", " "+st.heading.Render(fmt.Sprintf("Trace (%s)", plural(len(r.Trace), "step", "steps")))+"  "+st.muted.Render("enter steps through it"))
 	for _, t := range r.Trace {
 		what := t.Op
 		if t.Kind != "" {
@@ -183,7 +254,7 @@ func (p *migrationsPane) rowDetail() []string {
 		}
 		head := fmt.Sprintf("%d%s%d #%d %s  %s", t.From, st.g.arrow, t.From+1, t.Step+1, what, where)
 		out = append(out, bulleted(head, width, " ", st, st.text.Render)...)
-		out = append(out, "     "+outcomeStyle(t.Outcome, st)(string(t.Outcome))+st.muted.Render(traceNote(t)))
+		out = append(out, "     "+outcomeStyle(t.Outcome, st)(outcomeText(t))+st.muted.Render(traceNote(t)))
 		for _, c := range t.Changes {
 			out = append(out, "     "+changeLine(c, st))
 		}
@@ -211,9 +282,6 @@ func traceNote(t migrate.StepTrace) string {
 	}
 	if t.Existing != nil {
 		s += ", kept " + jsonText(t.Existing)
-	}
-	if t.Count > 0 {
-		s += fmt.Sprintf(", %s", plural(t.Count, "row", "rows"))
 	}
 	if t.By != nil {
 		s += ", by " + jsonText(t.By)

@@ -9,17 +9,63 @@ import (
 )
 
 // docPane is a pane showing a document that scrolls, without a cursor:
-// the Overview, Translations and Migrations tabs.
+// the Overview and Effective tabs. The document is divided into sections,
+// which ] and [ jump between.
 type docPane struct {
-	build  func(s *snapshot, st *styles, width int) []string
+	build  func(s *snapshot, st *styles, width int) document
 	lines  []string
+	starts []int // the first line of each section
 	scroll scroller
 	width  int
 	st     *styles
 }
 
-func newDocPane(build func(*snapshot, *styles, int) []string) docPane {
+// document is a docPane's text: its lines, and where each section starts.
+type document struct {
+	lines    []string
+	sections []int
+}
+
+// add appends lines to the document.
+func (d *document) add(lines ...string) { d.lines = append(d.lines, lines...) }
+
+// section starts a section at the next line.
+func (d *document) section() { d.sections = append(d.sections, len(d.lines)) }
+
+func newDocPane(build func(*snapshot, *styles, int) document) docPane {
 	return docPane{build: build}
+}
+
+// jump scrolls to the start of the next (dir > 0) or previous section.
+func (p *docPane) jump(dir int) {
+	top := p.scroll.offset
+	if dir > 0 {
+		for _, s := range p.starts {
+			if s > top {
+				p.scroll.offset = s
+				p.scroll.clamp()
+				return
+			}
+		}
+		return
+	}
+	p.scroll.offset = 0 // the top, before the first section
+	for i := len(p.starts) - 1; i >= 0; i-- {
+		if p.starts[i] < top {
+			p.scroll.offset = p.starts[i]
+			break
+		}
+	}
+	p.scroll.clamp()
+}
+
+// canJump tells whether jump(dir) would move the view.
+func (p *docPane) canJump(dir int) bool {
+	top := p.scroll.offset
+	if dir > 0 {
+		return top < p.scroll.maxOffset() && len(p.starts) > 0 && p.starts[len(p.starts)-1] > top
+	}
+	return top > 0
 }
 
 func (p *docPane) scroller() *scroller           { return &p.scroll }
@@ -28,7 +74,8 @@ func (p *docPane) settle()                       {}
 
 func (p *docPane) set(s *snapshot, st *styles, w, h int) {
 	p.st, p.width = st, w
-	p.lines = p.build(s, st, w)
+	d := p.build(s, st, w)
+	p.lines, p.starts = d.lines, d.sections
 	p.scroll.setHeight(h)
 	p.scroll.setLen(len(p.lines))
 }
@@ -45,14 +92,14 @@ const maxOverviewFindings = 12
 // overviewLines builds the first screen for a width: the ruleset's outline
 // (name, version, resolution, counts), then its layers with their state, its
 // languages, its migrations and sample saves, and its findings.
-func overviewLines(s *snapshot, st *styles, width int) []string {
-	var out []string
-	add := func(lines ...string) { out = append(out, lines...) }
+func overviewLines(s *snapshot, st *styles, width int) document {
+	var d document
+	add := d.add
 	ws, rs := s.ws, s.ruleset()
 	if rs == nil {
 		add(st.err.Render("The ruleset could not be read."), "")
 		add(st.muted.Render("The Problems tab lists what is wrong with it."))
-		return out
+		return d
 	}
 	name := vis(rs.Name)
 	if name == "" {
@@ -80,7 +127,10 @@ func overviewLines(s *snapshot, st *styles, width int) []string {
 			}
 		}
 	}
-	heading := func(h string) { add(" " + st.heading.Render(h)) }
+	heading := func(h string) {
+		d.section()
+		add(" " + st.heading.Render(h))
+	}
 
 	heading("Outline")
 	field("Resolution", describeResolution(rs.Resolution))
@@ -102,6 +152,7 @@ func overviewLines(s *snapshot, st *styles, width int) []string {
 
 	if len(s.toggles) > 0 {
 		add("")
+		d.section()
 		add(" " + st.heading.Render("Layers") + "  " + st.muted.Render("switch them in the Layers tab"))
 		cols := measureToggles(s.toggles)
 		for _, t := range s.toggles {
@@ -132,14 +183,14 @@ func overviewLines(s *snapshot, st *styles, width int) []string {
 	if len(s.diags) == 0 {
 		add("   " + st.ok.Render("No findings: the Engine would accept this ruleset."))
 	}
-	for i, d := range s.diags {
+	for i, f := range s.diags {
 		if i == maxOverviewFindings {
 			add("   " + st.muted.Render(fmt.Sprintf("and %d more in the Problems tab", len(s.diags)-i)))
 			break
 		}
-		add("   " + findingLine(d, ws, st))
+		add("   " + findingLine(f, ws, st))
 	}
-	return out
+	return d
 }
 
 // describeLanguages lists the translated languages with their coverage.

@@ -56,6 +56,9 @@ func TestRandomInput(t *testing.T) {
 			}()
 			a = sendRun(t, a, msg)
 			checkFrame(t, a.View().Content, w, h)
+			if t.Failed() {
+				t.Logf("%dx%d\n%s", w, h, screen(a))
+			}
 		}()
 		if t.Failed() {
 			t.Fatalf("stopped at step %d after %T %v", i, msg, msg)

@@ -19,15 +19,20 @@ type glyphs struct {
 	rule             string // a horizontal rule
 	arrow            string
 	vbar             string // between the line numbers and the source
+	lquote, rquote   string // around quoted file text
+	textCursor       string // the cursor of a text being typed
+	dash             string // between a language's English and own names
 }
 
 func newGlyphs(ascii bool) glyphs {
 	if ascii {
 		return glyphs{on: "[x]", off: "[ ]", blocked: "[-]", cursor: ">", noCursor: " ",
-			ellipsis: "...", sep: " - ", rule: "-", arrow: "->", vbar: "|"}
+			ellipsis: "...", sep: " - ", rule: "-", arrow: "->", vbar: "|",
+			lquote: `"`, rquote: `"`, textCursor: "_", dash: " - "}
 	}
 	return glyphs{on: "[●]", off: "[ ]", blocked: "[⊘]", cursor: "▸", noCursor: " ",
-		ellipsis: "…", sep: " · ", rule: "─", arrow: "→", vbar: "│"}
+		ellipsis: "…", sep: " · ", rule: "─", arrow: "→", vbar: "│",
+		lquote: "“", rquote: "”", textCursor: "▏", dash: " — "}
 }
 
 // styles are every style the workbench draws with, derived from one theme

@@ -3,104 +3,560 @@ package tui
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
+
+	tea "charm.land/bubbletea/v2"
+	"charm.land/lipgloss/v2"
+	"github.com/sahilm/fuzzy"
+	"golang.org/x/text/language"
+	"golang.org/x/text/language/display"
 
 	"rulebench/i18n"
 	"rulebench/model"
 )
 
-// translationsPane lists the languages with their coverage; the detail of
-// a language shows its files, its counts, its stale keys and every display
-// string as a player of that language sees it.
-type translationsPane struct {
-	listPane
-	s     *snapshot
-	langs []*i18n.Language
-	// extra marks the previewed language when it has no file of its own.
-	extra bool
-	// placed is set once the cursor has been put on the previewed language.
-	placed bool
+// transMode is what the Translations tab shows: the language picker, or
+// the strings of the chosen language.
+type transMode int
+
+const (
+	pickLanguage transMode = iota
+	browseStrings
+)
+
+// stringFilter narrows the strings table.
+type stringFilter int
+
+const (
+	filterAll stringFilter = iota
+	// filterUntranslated keeps the strings a player sees in English:
+	// missing and empty.
+	filterUntranslated
+	// filterViaBase keeps the strings shown from the base language's file.
+	filterViaBase
+	// filterStale lists the keys of the language's own file that match no
+	// display string, instead of the display strings.
+	filterStale
+)
+
+func (f stringFilter) String() string {
+	switch f {
+	case filterUntranslated:
+		return "untranslated"
+	case filterViaBase:
+		return "via base"
+	case filterStale:
+		return "stale keys"
+	}
+	return "all strings"
 }
 
-func newTranslationsPane() translationsPane { return translationsPane{listPane: newListPane()} }
+// maxQuery bounds the search text.
+const maxQuery = 64
 
-func (p *translationsPane) scroller() *scroller           { return p.active() }
-func (p *translationsPane) scrollerAt(x, y int) *scroller { return p.at(x, y) }
+// translationsPane is the Translations tab. It first shows a language
+// picker: every language with a file, the language previewed with --lang,
+// and the Engine's own languages, each with its name in English and in
+// itself and a coverage bar. Enter opens the chosen language's strings as
+// a table of English, shown text and state, which can be filtered
+// (untranslated, via base, stale keys) and searched (/); the detail of the
+// selected string says where it is used, where its shown text comes from,
+// and how a numbered name ("Goblin 2") shows.
+type translationsPane struct {
+	picker, table listPane
+	mode          transMode
+	s             *snapshot
+	st            *styles
+	langs         []langRow
+	// placed is set once the picker's cursor has been put on the previewed
+	// language.
+	placed bool
+	// lang is the language whose strings the table shows.
+	lang   *i18n.Language
+	filter stringFilter
+	// query is the search text; searching is set while it is being typed.
+	query     string
+	searching bool
+	// rows are the table's rows: indexes into the report's strings, or
+	// into lang.Stale for the stale filter. rowsFor says what they were
+	// worked out for, so that they are worked out again only on a change.
+	rows    []int
+	rowsFor rowsKey
+	// cols are the widths of the table's English and shown-text columns.
+	colE, colS int
+	// width is the width of the tab.
+	width int
+}
+
+// langRow is one language in the picker.
+type langRow struct {
+	*i18n.Language
+	// name is the language's name in English and in itself.
+	name string
+	// engineOnly marks an Engine language with no file of its own that is
+	// not the previewed one.
+	engineOnly bool
+}
+
+// rowsKey is what the strings table's rows depend on.
+type rowsKey struct {
+	report *i18n.Report
+	lang   *i18n.Language
+	filter stringFilter
+	query  string
+}
+
+// tableTop is how many lines the strings table puts above its rows: the
+// language and filter line, and the column headings.
+const tableTop = 2
+
+func newTranslationsPane() translationsPane {
+	return translationsPane{picker: newListPane(), table: newListPane()}
+}
+
+// current is the list the keys move now.
+func (p *translationsPane) current() *listPane {
+	if p.mode == browseStrings && p.lang != nil {
+		return &p.table
+	}
+	return &p.picker
+}
+
+func (p *translationsPane) scroller() *scroller           { return p.current().active() }
+func (p *translationsPane) scrollerAt(x, y int) *scroller { return p.current().at(x, y) }
 
 func (p *translationsPane) set(s *snapshot, st *styles, body rect, wide bool) {
-	p.s, p.langs, p.extra = s, nil, false
-	if s.report != nil {
-		p.langs = append(p.langs, s.report.Languages...)
-	}
-	if s.preview != nil && !p.has(s.preview.Lang) {
-		p.langs, p.extra = append(p.langs, s.preview), true
-	}
-	p.place(body, wide, len(p.langs), 40, st)
+	p.s, p.st, p.width = s, st, body.W
+	p.langs = pickerLanguages(s, st)
+	p.picker.place(body, wide, len(p.langs), 45, st)
 	if !p.placed && s.preview != nil {
 		p.placed = true
 		p.selectLang(s.preview.Lang)
+		if p.lang == nil {
+			p.open()
+		}
 	}
+	if p.lang != nil {
+		// The language after a reload or a layer change: the same code.
+		p.lang = p.find(p.lang.Lang)
+	}
+	if p.lang == nil {
+		p.mode = pickLanguage
+	}
+	inner := rect{0, 0, body.W, max(body.H-tableTop, 1)}
+	p.table.place(inner, wide, len(p.rows), 55, st)
+	p.table.lr.Y += tableTop
+	p.table.dr.Y += tableTop
 	p.settle()
 }
 
-// has tells whether a language is listed.
-func (p *translationsPane) has(lang string) bool {
-	for _, l := range p.langs {
-		if l.Lang == lang {
-			return true
+// pickerLanguages lists the languages to pick from: those with a file, in
+// file order; the previewed one when it has none; then the Engine's own
+// languages that have no file (what a player with that Engine language
+// sees, through a base language's file or in English).
+func pickerLanguages(s *snapshot, st *styles) []langRow {
+	if s.report == nil {
+		return nil
+	}
+	var out []langRow
+	seen := map[string]bool{"en": true}
+	add := func(l *i18n.Language, engineOnly bool) {
+		if l == nil || seen[l.Lang] {
+			return
+		}
+		seen[l.Lang] = true
+		out = append(out, langRow{Language: l, name: languageName(l.Lang, st), engineOnly: engineOnly})
+	}
+	for _, l := range s.report.Languages {
+		add(l, false)
+	}
+	add(s.preview, false)
+	for _, code := range i18n.EngineLanguages {
+		if !seen[code] {
+			l, err := s.report.Language(code)
+			if err == nil {
+				add(l, true)
+			}
 		}
 	}
-	return false
+	return out
 }
 
-// selectLang puts the cursor on a language.
-func (p *translationsPane) selectLang(lang string) {
+// languageName is a language's name in English and in itself, such as
+// "Brazilian Portuguese — português (Brasil)", from golang.org/x/text's
+// display names. With --ascii it is the English name alone, since the own
+// names need more than ASCII.
+func languageName(code string, st *styles) string {
+	tag, err := language.Parse(code)
+	if err != nil {
+		return ""
+	}
+	english := display.English.Tags().Name(tag)
+	self := display.Self.Name(tag)
+	base, _ := tag.Base()
+	if region, conf := tag.Region(); conf == language.Exact {
+		if n := display.Regions(tag).Name(region); n != "" {
+			self = display.Self.Name(language.Make(base.String())) + " (" + n + ")"
+		}
+	}
+	switch {
+	case english == "":
+		return self
+	case self == "" || self == english || st.g.rule == "-":
+		return english
+	}
+	return english + st.g.dash + self
+}
+
+// find returns the picker's language with a code, or nil.
+func (p *translationsPane) find(code string) *i18n.Language {
+	for _, l := range p.langs {
+		if l.Lang == code {
+			return l.Language
+		}
+	}
+	return nil
+}
+
+// selectLang puts the picker's cursor on a language, and keeps the table
+// on it if the table is open.
+func (p *translationsPane) selectLang(code string) {
 	for i, l := range p.langs {
-		if l.Lang == lang {
-			p.list.cursor = i
-			p.list.clamp()
-			p.settle()
+		if l.Lang == code {
+			p.picker.list.cursor = i
+			p.picker.list.clamp()
 			return
 		}
 	}
 }
 
-func (p *translationsPane) settle() {
-	head, order := p.languageDetail()
-	l, _ := p.selected()
-	p.setLazyDetail(len(head)+len(order), func(i int) string {
-		if i < len(head) {
-			return head[i]
-		}
-		return p.stringLine(l, order[i-len(head)])
-	})
-}
-
-func (p *translationsPane) selected() (*i18n.Language, bool) {
-	if p.list.cursor < len(p.langs) {
-		return p.langs[p.list.cursor], true
+// selectedLang returns the language under the picker's cursor.
+func (p *translationsPane) selectedLang() (*i18n.Language, bool) {
+	if c := p.picker.list.cursor; c < len(p.langs) {
+		return p.langs[c].Language, true
 	}
 	return nil, false
 }
 
+// open shows the strings of the language under the picker's cursor, and
+// returns it.
+func (p *translationsPane) open() *i18n.Language {
+	l, ok := p.selectedLang()
+	if !ok {
+		return nil
+	}
+	if p.lang == nil || p.lang.Lang != l.Lang {
+		p.table.list.cursor, p.table.list.offset = 0, 0
+	}
+	p.lang, p.mode, p.table.inDetail = l, browseStrings, false
+	p.settle()
+	return l
+}
+
+// back returns from the strings table to the picker.
+func (p *translationsPane) back() {
+	p.mode, p.searching = pickLanguage, false
+	if p.lang != nil {
+		p.selectLang(p.lang.Lang)
+	}
+}
+
+// setFilter narrows the table; choosing the filter already on shows every
+// string again.
+func (p *translationsPane) setFilter(f stringFilter) {
+	if p.filter == f {
+		f = filterAll
+	}
+	p.filter = f
+	p.table.list.cursor, p.table.list.offset = 0, 0
+	p.settle()
+}
+
+// startSearch starts typing a search.
+func (p *translationsPane) startSearch() {
+	p.searching = true
+	p.table.inDetail = false
+}
+
+// typeKey takes a key while the search is being typed: text is added,
+// backspace removes a character, ctrl+u clears, enter keeps the search and
+// esc drops it.
+func (p *translationsPane) typeKey(msg tea.KeyPressMsg) {
+	switch msg.Code {
+	case tea.KeyEnter:
+		p.searching = false
+	case tea.KeyEscape:
+		p.searching, p.query = false, ""
+	case tea.KeyBackspace:
+		if p.query != "" {
+			_, size := utf8.DecodeLastRuneInString(p.query)
+			p.query = p.query[:len(p.query)-size]
+		}
+	default:
+		switch {
+		case msg.Code == 'u' && msg.Mod == tea.ModCtrl:
+			p.query = ""
+		case msg.Text != "" && msg.Mod&^tea.ModShift == 0:
+			if utf8.RuneCountInString(p.query)+utf8.RuneCountInString(msg.Text) <= maxQuery {
+				p.query += model.Visible(msg.Text)
+			}
+		}
+	}
+	p.table.list.cursor, p.table.list.offset = 0, 0
+	p.settle()
+}
+
+func (p *translationsPane) settle() {
+	if p.st == nil {
+		return
+	}
+	if p.mode == pickLanguage || p.lang == nil {
+		p.picker.setDetail(p.languageDetail())
+		return
+	}
+	p.updateRows()
+	p.table.list.setLen(len(p.rows))
+	p.measureColumns()
+	p.table.setDetail(p.stringDetail())
+}
+
+// updateRows works out the table's rows, when what they depend on changed.
+func (p *translationsPane) updateRows() {
+	key := rowsKey{report: p.s.report, lang: p.lang, filter: p.filter, query: p.query}
+	if key == p.rowsFor && p.rows != nil {
+		return
+	}
+	p.rowsFor = key
+	l := p.lang
+	rows := []int{}
+	if p.filter == filterStale {
+		for i := range l.Stale {
+			rows = append(rows, i)
+		}
+	} else {
+		for i := range p.s.report.Strings {
+			if i >= len(l.States) {
+				break
+			}
+			switch st := l.States[i]; p.filter {
+			case filterUntranslated:
+				if st != i18n.Missing && st != i18n.Empty {
+					continue
+				}
+			case filterViaBase:
+				if st != i18n.ViaBase {
+					continue
+				}
+			}
+			rows = append(rows, i)
+		}
+	}
+	if p.query != "" {
+		rows = p.search(rows)
+	}
+	p.rows = rows
+}
+
+// searchSource is what the fuzzy search looks in: for each row, the English
+// text and the text shown.
+type searchSource struct {
+	p    *translationsPane
+	rows []int
+}
+
+func (s searchSource) Len() int { return len(s.rows) }
+
+func (s searchSource) String(i int) string {
+	english, shown := s.p.rowText(s.rows[i])
+	return english + "  " + shown
+}
+
+// search keeps the rows that match the query, best match first.
+func (p *translationsPane) search(rows []int) []int {
+	matches := fuzzy.FindFrom(p.query, searchSource{p, rows})
+	out := make([]int, len(matches))
+	for i, m := range matches {
+		out[i] = rows[m.Index]
+	}
+	return out
+}
+
+// rowText is a row's English text and the text a player sees (for a stale
+// key, its value in the file).
+func (p *translationsPane) rowText(row int) (english, shown string) {
+	if p.filter == filterStale {
+		k := p.lang.Stale[row]
+		if key, ok := p.lang.Own.Lookup(k.English); ok {
+			return k.English, key.Value
+		}
+		return k.English, ""
+	}
+	english = p.s.report.Strings[row].Text
+	return english, p.lang.Show(english).Text
+}
+
+// measureColumns splits the table's width between the English and the
+// shown-text columns, after the mark and before the state.
+func (p *translationsPane) measureColumns() {
+	room := p.table.lr.W - 2 - 2 - 2 - 2 - stateWidth
+	p.colE = max(room/2, 4)
+	p.colS = max(room-p.colE, 4)
+}
+
+// stateWidth is the width of the state column: "translated".
+const stateWidth = 10
+
 func (p *translationsPane) view() string {
 	st := p.st
 	if len(p.langs) == 0 {
-		return block(p.empty(), p.lr.W, p.lr.H+p.dr.H+1, st.g.ellipsis)
+		return block(p.empty(), p.picker.lr.W, p.picker.lr.H+p.picker.dr.H+1, st.g.ellipsis)
 	}
-	var rows []string
-	start, end := p.list.window()
-	for i := start; i < end; i++ {
-		l := p.langs[i]
-		if i == p.list.cursor && !p.inDetail {
-			rows = append(rows, selectedRow(p.row(l, false), p.lr.W, st))
-			continue
-		}
-		rows = append(rows, plainRow(p.row(l, true)))
+	if p.mode == pickLanguage || p.lang == nil {
+		return p.pickerView()
 	}
-	return p.render(rows)
+	return p.tableView()
 }
 
-// empty explains an empty list.
+// pickerView draws the language picker and the chosen language's detail.
+func (p *translationsPane) pickerView() string {
+	st := p.st
+	var rows []string
+	start, end := p.picker.list.window()
+	for i := start; i < end; i++ {
+		l := p.langs[i]
+		if i == p.picker.list.cursor && !p.picker.inDetail {
+			rows = append(rows, selectedRow(p.langLine(l, false), p.picker.lr.W, st))
+			continue
+		}
+		rows = append(rows, plainRow(p.langLine(l, true)))
+	}
+	return p.picker.render(rows)
+}
+
+// tableView draws the strings table under its language line and headings.
+func (p *translationsPane) tableView() string {
+	st := p.st
+	w := p.width
+	head := []string{p.tableHeader(w), p.columnHeadings()}
+	var rows []string
+	if len(p.rows) == 0 {
+		rows = append(rows, " "+st.muted.Render(p.noRows()))
+	}
+	start, end := p.table.list.window()
+	for i := start; i < end; i++ {
+		if i == p.table.list.cursor && !p.table.inDetail {
+			rows = append(rows, selectedRow(p.tableRow(p.rows[i], false), p.table.lr.W, st))
+			continue
+		}
+		rows = append(rows, plainRow(p.tableRow(p.rows[i], true)))
+	}
+	return block(head, w, tableTop, st.g.ellipsis) + "\n" + p.table.render(rows)
+}
+
+// noRows says why the table is empty.
+func (p *translationsPane) noRows() string {
+	switch {
+	case p.query != "":
+		return fmt.Sprintf("Nothing matches %q.", p.query)
+	case p.filter == filterStale:
+		return "No stale keys: every key of the file matches a display string."
+	case p.filter == filterUntranslated:
+		return "Every string is translated."
+	case p.filter == filterViaBase:
+		return "No string is shown through the base language."
+	}
+	return "The ruleset has no display strings."
+}
+
+// tableHeader is the line above the table: the language, its coverage, the
+// filter and the search.
+func (p *translationsPane) tableHeader(width int) string {
+	st := p.st
+	l := p.lang
+	line := " " + st.title.Render(vis(l.Lang)) + " " + st.text.Render(languageName(l.Lang, st)) + "  " +
+		coverageStyle(l.Coverage, st).Render(coverageBar(l.Coverage, st)) + " " + st.muted.Render(fmt.Sprintf("%.1f%%", l.Coverage.Percent()))
+	line += st.muted.Render("  showing ") + st.accent.Render(p.filter.String()) + st.muted.Render(fmt.Sprintf(" (%d)", len(p.rows)))
+	switch {
+	case p.searching:
+		line += "  " + st.accent.Render("/"+p.query+st.g.textCursor)
+	case p.query != "":
+		line += "  " + st.muted.Render("search ") + st.accent.Render(p.query)
+	}
+	return fit(line, width, st.g.ellipsis)
+}
+
+// columnHeadings names the table's columns.
+func (p *translationsPane) columnHeadings() string {
+	st := p.st
+	shown := "Shown text"
+	english := "English"
+	if p.filter == filterStale {
+		english, shown = "Stale key", "Its value in the file"
+	}
+	return st.label.Render("    " + padRight(fit(english, p.colE, st.g.ellipsis), p.colE) + "  " +
+		padRight(fit(shown, p.colS, st.g.ellipsis), p.colS) + "  State")
+}
+
+// tableRow writes one row of the strings table.
+func (p *translationsPane) tableRow(row int, styled bool) string {
+	st := p.st
+	english, shown := p.rowText(row)
+	state := i18n.Missing
+	if p.filter == filterStale {
+		state = stateStale
+	} else if row < len(p.lang.States) {
+		state = p.lang.States[row]
+	}
+	e := padRight(fit(vis(english), p.colE, st.g.ellipsis), p.colE)
+	s := padRight(fit(vis(shown), p.colS, st.g.ellipsis), p.colS)
+	word := stateWord(state)
+	if !styled {
+		return plainMark(state, st) + " " + e + "  " + s + "  " + word
+	}
+	shownStyle := st.ok
+	switch state {
+	case i18n.Missing, i18n.Empty:
+		shownStyle = st.muted
+	case stateStale:
+		shownStyle = st.text
+	}
+	return stateMark(state, st) + " " + st.text.Render(e) + "  " + shownStyle.Render(s) + "  " + stateStyle(state, st).Render(word)
+}
+
+// stateStale marks a stale key's row; it is not an i18n.State.
+const stateStale i18n.State = 255
+
+// stateWord names a row's state in the table.
+func stateWord(s i18n.State) string {
+	if s == stateStale {
+		return "stale"
+	}
+	return s.String()
+}
+
+// stateStyle colours a state's name.
+func stateStyle(s i18n.State, st *styles) *lipgloss.Style {
+	switch s {
+	case i18n.Translated:
+		return &st.ok
+	case i18n.ViaBase:
+		return &st.accent
+	case i18n.Empty, stateStale:
+		return &st.warn
+	}
+	return &st.err
+}
+
+// coverageStyle colours a coverage bar: complete in the OK colour, else as
+// a warning.
+func coverageStyle(c i18n.Coverage, st *styles) *lipgloss.Style {
+	if c.Percent() < 100 {
+		return &st.warn
+	}
+	return &st.ok
+}
+
+// empty explains a picker with no language.
 func (p *translationsPane) empty() []string {
 	st := p.st
 	where := "a locales/<language>.json file beside ruleset.json, listed in the manifest"
@@ -118,23 +574,27 @@ func (p *translationsPane) empty() []string {
 	return out
 }
 
-// row writes a language's line: its tag, a coverage bar and its counts.
-func (p *translationsPane) row(l *i18n.Language, styled bool) string {
+// langLine writes a language's line in the picker: its tag, a coverage
+// bar, the share and its name.
+func (p *translationsPane) langLine(l langRow, styled bool) string {
 	st := p.st
 	c := l.Coverage
 	pct := fmt.Sprintf("%5.1f%%", c.Percent())
-	counts := fmt.Sprintf("%d of %d strings", c.Translated+c.ViaBase, c.Strings)
-	if l.Own == nil {
-		counts += ", no file of its own"
+	name := l.name
+	switch {
+	case l.engineOnly:
+		name += " (Engine language, no file)"
+	case l.Own == nil:
+		name += " (no file of its own)"
 	}
 	if !styled {
-		return fmt.Sprintf("%s %s %s  %s", padRight(vis(l.Lang), 7), coverageBar(c, st), pct, counts)
+		return fmt.Sprintf("%s %s %s  %s", padRight(vis(l.Lang), 7), coverageBar(c, st), pct, name)
 	}
-	style := st.ok
-	if c.Percent() < 100 {
-		style = st.warn
+	if l.engineOnly {
+		return st.muted.Render(padRight(vis(l.Lang), 7) + " " + coverageBar(c, st) + " " + pct + "  " + name)
 	}
-	return st.bold.Render(padRight(vis(l.Lang), 7)) + " " + style.Render(coverageBar(c, st)) + " " + style.Render(pct) + "  " + st.muted.Render(counts)
+	style := coverageStyle(c, st)
+	return st.bold.Render(padRight(vis(l.Lang), 7)) + " " + style.Render(coverageBar(c, st)) + " " + style.Render(pct) + "  " + st.text.Render(name)
 }
 
 // coverageBar draws the share of strings a player sees translated in ten
@@ -150,34 +610,41 @@ func coverageBar(c i18n.Coverage, st *styles) string {
 
 // stateMark is the one-character sign of a string's state.
 func stateMark(s i18n.State, st *styles) string {
+	return stateStyle(s, st).Render(plainMark(s, st))
+}
+
+// plainMark is stateMark without colour.
+func plainMark(s i18n.State, st *styles) string {
 	ascii := st.g.rule == "-"
 	switch s {
 	case i18n.Translated:
 		if ascii {
-			return st.ok.Render("+")
+			return "+"
 		}
-		return st.ok.Render("✓")
+		return "✓"
 	case i18n.ViaBase:
 		if ascii {
-			return st.accent.Render("^")
+			return "^"
 		}
-		return st.accent.Render("↑")
+		return "↑"
 	case i18n.Empty:
-		return st.warn.Render("o")
+		return "o"
+	case stateStale:
+		return "!"
 	}
-	return st.err.Render("x")
+	return "x"
 }
 
-// languageDetail describes the selected language: the head of the detail
-// (files, counts, stale keys), then the order in which to list the display
-// strings (untranslated first), drawn on demand by stringLine.
-func (p *translationsPane) languageDetail() (out []string, order []int) {
+// languageDetail describes the language under the picker's cursor: its
+// files, its coverage in strings and words, its stale keys, what the
+// Engine keeps when set to it, and how numbered names show.
+func (p *translationsPane) languageDetail() []string {
 	st := p.st
-	l, ok := p.selected()
+	l, ok := p.selectedLang()
 	if !ok || p.s.report == nil {
-		return nil, nil
+		return nil
 	}
-	width := p.dr.W
+	width := p.picker.dr.W
 	ws := p.s.ws
 	file := func(loc *i18n.Locale) string {
 		if loc == nil {
@@ -185,51 +652,165 @@ func (p *translationsPane) languageDetail() (out []string, order []int) {
 		}
 		return vis(relFile(loc.Name(), ws))
 	}
-	out = []string{" " + st.title.Render(vis(l.Lang)) + "  " + st.muted.Render("file "+file(l.Own))}
+	field := func(label, value string) []string {
+		var out []string
+		for i, line := range wrap(value, max(width-12, 10)) {
+			lead := strings.Repeat(" ", 11)
+			if i == 0 {
+				lead = " " + st.label.Render(padRight(label, 10))
+			}
+			out = append(out, lead+st.text.Render(line))
+		}
+		return out
+	}
+	out := []string{" " + st.title.Render(vis(l.Lang)) + "  " + st.text.Render(languageName(l.Lang, st))}
+	out = append(out, field("File", file(l.Own))...)
 	if l.Base != "" {
-		out = append(out, " "+st.muted.Render(fmt.Sprintf("base %s, file %s", vis(l.Base), file(l.BaseLocale))))
+		out = append(out, field("Base", fmt.Sprintf("%s, file %s", vis(l.Base), file(l.BaseLocale)))...)
 	}
 	c := l.Coverage
-	out = append(out,
-		" "+st.label.Render("Coverage  ")+st.text.Render(fmt.Sprintf("%.1f%% of %d strings, %.1f%% of %d words", c.Percent(), c.Strings, c.WordsPercent(), c.Words)),
-		" "+st.label.Render("          ")+st.text.Render(fmt.Sprintf("%d translated, %d via base, %d empty, %d missing", c.Translated, c.ViaBase, c.Empty, c.Missing)))
-	if len(l.Stale) > 0 {
-		out = append(out, "", " "+st.heading.Render(fmt.Sprintf("Stale keys (%d)", len(l.Stale))))
-		for _, k := range l.Stale {
-			text := fmt.Sprintf("%q matches no display string", k.English)
-			if near := p.s.report.Nearest(k.English); near != "" {
-				text += fmt.Sprintf("; nearest %q", near)
-			}
-			out = append(out, bulleted(vis(text), width, " ", st, st.text.Render)...)
+	out = append(out, field("Coverage", fmt.Sprintf("%.1f%% of %d strings, %.1f%% of %d words", c.Percent(), c.Strings, c.WordsPercent(), c.Words))...)
+	out = append(out, field("", fmt.Sprintf("%d translated, %d via base, %d empty, %d missing; %s",
+		c.Translated, c.ViaBase, c.Empty, c.Missing, plural(len(l.Stale), "stale key", "stale keys")))...)
+	if imp, err := p.s.report.ImportChoice(l.Lang, nil); err == nil {
+		kept := "nothing: the ruleset stays in English"
+		if len(imp.Kept) > 0 {
+			kept = quoteList(imp.Kept)
 		}
-	}
-	strs := p.s.report.Strings
-	out = append(out, "", " "+st.heading.Render(fmt.Sprintf("Strings (%d)", len(strs)))+"  "+
-		st.muted.Render("untranslated first; ")+stateMark(i18n.Translated, st)+st.muted.Render(" translated ")+
-		stateMark(i18n.ViaBase, st)+st.muted.Render(" via base ")+stateMark(i18n.Empty, st)+st.muted.Render(" empty ")+
-		stateMark(i18n.Missing, st)+st.muted.Render(" missing"))
-	order = make([]int, 0, len(strs))
-	for _, state := range []i18n.State{i18n.Missing, i18n.Empty, i18n.ViaBase, i18n.Translated} {
-		for i := range strs {
-			if i < len(l.States) && l.States[i] == state {
-				order = append(order, i)
-			}
+		text := "keeps " + kept
+		if len(imp.Discarded) > 0 {
+			text += "; discards " + quoteList(imp.Discarded)
 		}
+		if len(imp.Refused) > 0 {
+			text += "; refuses " + quoteList(imp.Refused) + " (it differs from its listing)"
+		}
+		out = append(out, field("Import", "an Engine set to "+vis(l.Lang)+" "+text)...)
+	} else {
+		out = append(out, field("Import", "not an Engine language: the Engine is never set to it")...)
 	}
-	return out, order
+	if names := numberedPreview(p.s.ruleset(), l, 3, st); len(names) > 0 {
+		out = append(out, field("Numbered", strings.Join(names, "; "))...)
+	}
+	out = append(out, "", " "+st.muted.Render("enter shows its strings"))
+	return out
 }
 
-// stringLine draws display string i as a player of the language sees it.
-func (p *translationsPane) stringLine(l *i18n.Language, i int) string {
-	st := p.st
-	text := p.s.report.Strings[i].Text
-	state := l.States[i]
-	line := " " + stateMark(state, st) + " " + st.text.Render(vis(text))
-	switch state {
-	case i18n.Translated, i18n.ViaBase:
-		line += st.muted.Render(" "+st.g.arrow+" ") + st.ok.Render(vis(l.Show(text).Text))
-	case i18n.Empty:
-		line += st.muted.Render("  (empty: shown in English)")
+// numberedPreview shows how up to n creatures of the ruleset are named on
+// the battle screen when there are several: "Ghoul 2 → Goule 2".
+func numberedPreview(rs *model.Ruleset, l *i18n.Language, n int, st *styles) []string {
+	if rs == nil {
+		return nil
 	}
-	return line
+	var out []string
+	for _, c := range rs.Catalogs {
+		for _, e := range c.Entries {
+			if e.Creature == nil || e.Label == "" {
+				continue
+			}
+			name := e.Label + " 2"
+			out = append(out, vis(name)+" "+st.g.arrow+" "+vis(l.ShowName(name).Text))
+			if len(out) == n {
+				return out
+			}
+		}
+	}
+	return out
+}
+
+// stringDetail describes the selected row: for a display string, what is
+// shown and where it comes from, the numbered form and every place it is
+// used; for a stale key, where it is and the nearest current string.
+func (p *translationsPane) stringDetail() []string {
+	st := p.st
+	c := p.table.list.cursor
+	if c >= len(p.rows) {
+		return nil
+	}
+	row := p.rows[c]
+	width := p.table.dr.W
+	ws := p.s.ws
+	l := p.lang
+	field := func(label, value string, style *lipgloss.Style) []string {
+		var out []string
+		for i, line := range wrap(value, max(width-12, 10)) {
+			lead := strings.Repeat(" ", 11)
+			if i == 0 {
+				lead = " " + st.label.Render(padRight(label, 10))
+			}
+			out = append(out, lead+style.Render(line))
+		}
+		return out
+	}
+	at := func(file string, n *model.Node) string {
+		s := vis(relFile(file, ws))
+		if n != nil {
+			s += fmt.Sprintf(":%d:%d", n.Pos.Line, n.Pos.Column)
+		}
+		return s
+	}
+	if p.filter == filterStale {
+		k := l.Stale[row]
+		out := field("Stale key", quote(k.English, st), &st.warn)
+		out = append(out, field("In", at(l.Own.Name(), k.Node), &st.text)...)
+		if near := p.s.report.Nearest(k.English); near != "" {
+			out = append(out, field("Nearest", quote(near, st)+" (rename the key to it?)", &st.text)...)
+		} else {
+			out = append(out, field("Nearest", "no current string is close", &st.muted)...)
+		}
+		return out
+	}
+	ds := p.s.report.Strings[row]
+	shown := l.Show(ds.Text)
+	out := field("English", quote(ds.Text, st), &st.bold)
+	out = append(out, field("Shown", quote(shown.Text, st), &st.ok)...)
+	var from string
+	switch shown.State {
+	case i18n.Translated:
+		k, _ := l.Own.Lookup(ds.Text)
+		from = "its own file, " + at(l.Own.Name(), k.Node)
+	case i18n.ViaBase:
+		k, _ := l.BaseLocale.Lookup(ds.Text)
+		from = "the base language " + vis(l.Base) + ", " + at(l.BaseLocale.Name(), k.Node)
+		if own, ok := l.Own.Lookup(ds.Text); ok {
+			from += fmt.Sprintf("; its own file has it %s at %s", emptyOr(own), at(l.Own.Name(), own.Node))
+		}
+	case i18n.Empty:
+		k, _ := l.Own.Lookup(ds.Text)
+		from = "English: the value is empty at " + at(l.Own.Name(), k.Node)
+	default:
+		from = "English: no file has it"
+		if l.Own == nil && l.BaseLocale == nil {
+			from = "English: the language has no file"
+		}
+	}
+	out = append(out, field("From", from, &st.text)...)
+	if shown.State == i18n.Translated && l.BaseLocale != nil {
+		if b, ok := l.BaseLocale.Lookup(ds.Text); ok && b.Text && b.Value != "" {
+			out = append(out, field("Base has", quote(b.Value, st)+" ("+vis(l.Base)+"; the own file wins)", &st.muted)...)
+		}
+	}
+	if shown.State == i18n.Translated || shown.State == i18n.ViaBase {
+		out = append(out, field("Numbered", vis(ds.Text)+" 2 "+st.g.arrow+" "+vis(l.ShowName(ds.Text+" 2").Text), &st.text)...)
+	}
+	out = append(out, field("Words", itoa(ds.Words), &st.text)...)
+	out = append(out, "", " "+st.heading.Render(fmt.Sprintf("Used at (%d)", len(ds.Uses))))
+	for i, u := range ds.Uses {
+		if i == maxEffectiveRows {
+			out = append(out, "   "+st.muted.Render(fmt.Sprintf("and %d more", len(ds.Uses)-i)))
+			break
+		}
+		out = append(out, "   "+st.accent.Render(vis(u.Path()))+"  "+st.muted.Render(at(u.File, u.Node)))
+	}
+	return out
+}
+
+// quote writes file text in quotes, made visible.
+func quote(s string, st *styles) string { return st.g.lquote + vis(s) + st.g.rquote }
+
+// emptyOr says what a key's value is when it is not used.
+func emptyOr(k i18n.Key) string {
+	if !k.Text {
+		return "as a value that is not text"
+	}
+	return "empty"
 }

@@ -1,0 +1,595 @@
+package tui
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"rulebench/migrate"
+	"rulebench/model"
+)
+
+// stepper rehearses one sample save's migration a step at a time: the
+// save before and after the current step, side by side, with what changed
+// marked, and the step's outcome. Past the last step it shows the whole
+// chain: the save as saved beside the migrated sheet.
+type stepper struct {
+	r *migrate.Result
+	// pos is the step shown, 1 to len(r.Trace); len(r.Trace)+1 is the
+	// whole chain. It is 0 when the save has no step.
+	pos int
+	// shownFor and shownPos say which result and step before and after
+	// were drawn for, so that they are drawn once per step.
+	shownFor      *migrate.Result
+	shownPos      int
+	before, after []jsonLine
+	scroll        scroller
+}
+
+// jsonLine is one line of a save written as indented JSON: its text, the
+// path of the value on it, and how the step changed that value
+// (changeNone, or one of '+', '-', '~').
+type jsonLine struct {
+	text string
+	path string
+	mark byte
+}
+
+const (
+	changeNone byte = 0
+	// changeGap marks an empty line standing opposite a line the other
+	// side has and this one has not.
+	changeGap byte = 1
+)
+
+// whole is the position of the whole chain.
+func (s *stepper) whole() int { return len(s.r.Trace) + 1 }
+
+// start begins stepping through a result, at its first step.
+func (s *stepper) start(r *migrate.Result) {
+	s.r, s.pos, s.shownFor = r, 0, nil
+	if r != nil && r.Migrated && len(r.Trace) > 0 {
+		s.pos = 1
+	}
+	s.scroll = scroller{}
+}
+
+// canMove tells whether a step by delta stays within the steps and the
+// whole chain.
+func (s *stepper) canMove(delta int) bool {
+	if s.r == nil || s.pos == 0 {
+		return false
+	}
+	next := s.pos + delta
+	return next >= 1 && next <= s.whole()
+}
+
+// move steps forwards or back.
+func (s *stepper) move(delta int) {
+	if s.canMove(delta) {
+		s.pos += delta
+	}
+}
+
+// runAll jumps to the whole chain.
+func (s *stepper) runAll() {
+	if s.pos > 0 {
+		s.pos = s.whole()
+	}
+}
+
+// jumpEntry moves to the first step of the next (dir > 0) or previous
+// entry. Back from a step that is not an entry's first goes to that
+// entry's first step; from the whole chain, to the last entry's first.
+func (s *stepper) jumpEntry(dir int) {
+	if s.pos == 0 {
+		return
+	}
+	t := s.r.Trace
+	firsts := []int{}
+	for i := range t {
+		if i == 0 || t[i].Entry != t[i-1].Entry || t[i].From != t[i-1].From {
+			firsts = append(firsts, i+1)
+		}
+	}
+	if dir > 0 {
+		for _, f := range firsts {
+			if f > s.pos {
+				s.pos = f
+				return
+			}
+		}
+		s.pos = s.whole()
+		return
+	}
+	for i := len(firsts) - 1; i >= 0; i-- {
+		if firsts[i] < s.pos {
+			s.pos = firsts[i]
+			return
+		}
+	}
+}
+
+// canJump tells whether jumpEntry(dir) would move.
+func (s *stepper) canJump(dir int) bool {
+	if s.pos == 0 {
+		return false
+	}
+	if dir > 0 {
+		return s.pos < s.whole()
+	}
+	return s.pos > 1
+}
+
+// current returns the step shown, or nil for the whole chain.
+func (s *stepper) current() *migrate.StepTrace {
+	if s.pos < 1 || s.pos > len(s.r.Trace) {
+		return nil
+	}
+	return &s.r.Trace[s.pos-1]
+}
+
+// prepare draws the save before and after the current step, once per
+// step, and scrolls to the first change.
+func (s *stepper) prepare(height int) {
+	s.scroll.setHeight(height)
+	if s.r == nil || (s.shownFor == s.r && s.shownPos == s.pos) {
+		s.scroll.setLen(max(len(s.before), len(s.after)))
+		return
+	}
+	s.shownFor, s.shownPos = s.r, s.pos
+	var before, after migrate.State
+	switch {
+	case s.pos == 0:
+		before = s.r.Sheet
+		after = s.r.Sheet
+	case s.pos == s.whole():
+		before, after = s.r.StateAt(0), s.r.StateAt(len(s.r.Trace))
+	default:
+		before, after = s.r.StateAt(s.pos-1), s.r.StateAt(s.pos)
+	}
+	b, a := stateValue(before), stateValue(after)
+	mb, ma := map[string]byte{}, map[string]byte{}
+	diffValues(b, a, "", mb, ma)
+	s.before, s.after = alignLines(jsonLines(b, mb), jsonLines(a, ma))
+	s.scroll.setLen(max(len(s.before), len(s.after)))
+	s.scroll.offset = 0
+	for i := range max(len(s.before), len(s.after)) {
+		if (i < len(s.before) && s.before[i].mark > changeGap) || (i < len(s.after) && s.after[i].mark > changeGap) {
+			s.scroll.offset = max(i-2, 0)
+			break
+		}
+	}
+	s.scroll.clamp()
+}
+
+// stateValue is a save as one JSON value: v, build and live.
+func stateValue(st migrate.State) map[string]any {
+	m := map[string]any{"v": float64(st.V)}
+	if st.Build != nil {
+		m["build"] = st.Build
+	}
+	if st.Live != nil {
+		m["live"] = st.Live
+	}
+	return m
+}
+
+// diffValues marks what differs between two JSON values: in mb the paths
+// removed ('-') or changed ('~') in the before value, in ma the paths added
+// ('+') or changed in the after value.
+func diffValues(before, after any, path string, mb, ma map[string]byte) {
+	bo, bIsObj := before.(map[string]any)
+	ao, aIsObj := after.(map[string]any)
+	if bIsObj && aIsObj {
+		for k, bv := range bo {
+			p := joinPath(path, k)
+			if av, ok := ao[k]; ok {
+				diffValues(bv, av, p, mb, ma)
+			} else {
+				mb[p] = '-'
+			}
+		}
+		for k := range ao {
+			if _, ok := bo[k]; !ok {
+				ma[joinPath(path, k)] = '+'
+			}
+		}
+		return
+	}
+	ba, bIsArr := before.([]any)
+	aa, aIsArr := after.([]any)
+	if bIsArr && aIsArr && len(ba) == len(aa) {
+		for i := range ba {
+			diffValues(ba[i], aa[i], joinPath(path, strconv.Itoa(i)), mb, ma)
+		}
+		return
+	}
+	if !jsonEqual(before, after) {
+		mb[path], ma[path] = '~', '~'
+	}
+}
+
+func joinPath(path, key string) string {
+	if path == "" {
+		return key
+	}
+	return path + "." + key
+}
+
+// jsonEqual compares two plain JSON values.
+func jsonEqual(a, b any) bool {
+	switch x := a.(type) {
+	case map[string]any:
+		y, ok := b.(map[string]any)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for k, v := range x {
+			w, ok := y[k]
+			if !ok || !jsonEqual(v, w) {
+				return false
+			}
+		}
+		return true
+	case []any:
+		y, ok := b.([]any)
+		if !ok || len(x) != len(y) {
+			return false
+		}
+		for i := range x {
+			if !jsonEqual(x[i], y[i]) {
+				return false
+			}
+		}
+		return true
+	}
+	return a == b
+}
+
+// maxJSONLines bounds how much of a save the stepper draws.
+const maxJSONLines = 5000
+
+// jsonLines writes a JSON value indented, two spaces a level, keys sorted
+// (v, build and live first at the top), each line knowing its value's path
+// and mark. A value inside a marked one carries the mark too.
+func jsonLines(v any, marks map[string]byte) []jsonLine {
+	var out []jsonLine
+	var write func(prefix string, v any, path string, depth int, mark byte, comma string)
+	write = func(prefix string, v any, path string, depth int, mark byte, comma string) {
+		if len(out) >= maxJSONLines {
+			return
+		}
+		if m, ok := marks[path]; ok && path != "" {
+			mark = m
+		}
+		indent := strings.Repeat("  ", depth)
+		switch x := v.(type) {
+		case map[string]any:
+			if len(x) == 0 {
+				out = append(out, jsonLine{indent + prefix + "{}" + comma, path, mark})
+				return
+			}
+			out = append(out, jsonLine{indent + prefix + "{", path, mark})
+			keys := sortedKeys(x, depth == 0)
+			for i, k := range keys {
+				c := ","
+				if i == len(keys)-1 {
+					c = ""
+				}
+				write(jsonText(k)+": ", x[k], joinPath(path, k), depth+1, mark, c)
+			}
+			out = append(out, jsonLine{indent + "}" + comma, path, mark})
+		case []any:
+			if flat := flatArray(x); flat != "" {
+				out = append(out, jsonLine{indent + prefix + flat + comma, path, mark})
+				return
+			}
+			out = append(out, jsonLine{indent + prefix + "[", path, mark})
+			for i, e := range x {
+				c := ","
+				if i == len(x)-1 {
+					c = ""
+				}
+				write("", e, joinPath(path, strconv.Itoa(i)), depth+1, mark, c)
+			}
+			out = append(out, jsonLine{indent + "]" + comma, path, mark})
+		default:
+			out = append(out, jsonLine{indent + prefix + jsonText(x) + comma, path, mark})
+		}
+	}
+	write("", v, "", 0, changeNone, "")
+	return out
+}
+
+// sortedKeys lists an object's keys sorted; at the top, v, build and live
+// come first, as a save writes them.
+func sortedKeys(m map[string]any, top bool) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	if top {
+		rank := map[string]int{"v": 0, "build": 1, "live": 2}
+		slices.SortStableFunc(keys, func(a, b string) int {
+			ra, oka := rank[a]
+			rb, okb := rank[b]
+			switch {
+			case oka && okb:
+				return ra - rb
+			case oka:
+				return -1
+			case okb:
+				return 1
+			}
+			return 0
+		})
+	}
+	return keys
+}
+
+// flatArray writes an empty array, or a short array of scalars, on one
+// line; "" when it needs more.
+func flatArray(a []any) string {
+	if len(a) > 6 {
+		return ""
+	}
+	parts := make([]string, len(a))
+	for i, e := range a {
+		switch e.(type) {
+		case map[string]any, []any:
+			return ""
+		}
+		parts[i] = jsonText(e)
+	}
+	s := "[" + strings.Join(parts, ", ") + "]"
+	if len(s) > 40 {
+		return ""
+	}
+	return s
+}
+
+// maxAlignCells bounds the work of aligning two sides (lines × lines);
+// past it the sides are shown as they are.
+const maxAlignCells = 1 << 22
+
+// alignLines pairs the lines of the two sides so that the lines a step
+// left alone sit side by side: the longest common run of lines (compared
+// by path and text, the trailing comma aside; a changed value by path)
+// stays paired, and each other line stands opposite a gap.
+func alignLines(a, b []jsonLine) (left, right []jsonLine) {
+	n, m := len(a), len(b)
+	if n*m > maxAlignCells {
+		return a, b
+	}
+	same := func(x, y jsonLine) bool {
+		if x.path != y.path {
+			return false
+		}
+		// A changed value pairs with its new value.
+		return (x.mark == '~' && y.mark == '~') || strings.TrimSuffix(x.text, ",") == strings.TrimSuffix(y.text, ",")
+	}
+	// lcs[i][j] is the length of the longest common run of a[i:] and b[j:].
+	lcs := make([][]int32, n+1)
+	for i := range lcs {
+		lcs[i] = make([]int32, m+1)
+	}
+	for i := n - 1; i >= 0; i-- {
+		for j := m - 1; j >= 0; j-- {
+			if same(a[i], b[j]) {
+				lcs[i][j] = lcs[i+1][j+1] + 1
+			} else {
+				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
+			}
+		}
+	}
+	gap := jsonLine{mark: changeGap}
+	i, j := 0, 0
+	for i < n || j < m {
+		switch {
+		case i < n && j < m && same(a[i], b[j]):
+			left, right = append(left, a[i]), append(right, b[j])
+			i, j = i+1, j+1
+		case j < m && (i == n || lcs[i][j+1] >= lcs[i+1][j]):
+			left, right = append(left, gap), append(right, b[j])
+			j++
+		default:
+			left, right = append(left, a[i]), append(right, gap)
+			i++
+		}
+	}
+	return left, right
+}
+
+// stepperView draws the stepper in a body of width×height.
+func (p *migrationsPane) stepperView(width, height int) string {
+	st := p.st
+	s := &p.step
+	sv, r, _ := p.save(p.list.cursor)
+	if sv == nil || r == nil {
+		return block([]string{"", " " + st.muted.Render("The save cannot be rehearsed.")}, width, height, st.g.ellipsis)
+	}
+	head := []string{p.stepTitle(sv, r)}
+	if len(p.s.refusals) > 0 {
+		head = append(head, " "+st.err.Render(fmt.Sprintf("The Engine would refuse this chain on import: %s (see the entries).",
+			plural(len(p.s.refusals), "problem", "problems"))))
+	}
+	if !r.Migrated {
+		head = append(head, " "+st.err.Render("Not migrated."))
+		for _, d := range r.Diagnostics {
+			head = append(head, bulleted(fmt.Sprintf("%s %s: %s", d.Severity, vis(d.Path), vis(d.Message)), width, " ", st, severityStyle(d.Severity, st))...)
+		}
+	} else if s.pos == 0 {
+		head = append(head, " "+st.muted.Render("No step runs on this save: it is already at the sheet's version and has no old live keys."))
+	} else {
+		head = append(head, p.timeline(width))
+		head = append(head, p.stepSummary(width, max(height/3-2, 2))...)
+	}
+	head = append(head, "")
+	room := max(height-len(head)-1, 1)
+	s.prepare(room)
+	colW := (width - 3) / 2
+	beforeTitle, afterTitle := "Before this step", "After this step"
+	switch {
+	case !r.Migrated || s.pos == 0:
+		beforeTitle, afterTitle = "As saved", "As read"
+	case s.pos == s.whole():
+		beforeTitle, afterTitle = "As saved", fmt.Sprintf("Migrated to version %d", r.To)
+	}
+	heads := " " + st.heading.Render(padRight(fit(beforeTitle, colW-1, st.g.ellipsis), colW-1)) + " " + st.tabRule.Render(st.g.vbar) + " " + st.heading.Render(afterTitle)
+	lines := append(head, heads)
+	start, end := s.scroll.window()
+	for i := start; i < end; i++ {
+		left := padRight(p.jsonCell(s.before, i, colW-1), colW-1)
+		lines = append(lines, " "+left+" "+st.tabRule.Render(st.g.vbar)+" "+p.jsonCell(s.after, i, width-colW-2))
+	}
+	return block(lines, width, height, st.g.ellipsis)
+}
+
+// jsonCell draws line i of a side, marked by how it changed.
+func (p *migrationsPane) jsonCell(lines []jsonLine, i, width int) string {
+	st := p.st
+	if i >= len(lines) || lines[i].mark == changeGap {
+		return ""
+	}
+	l := lines[i]
+	text := fit(vis(l.text), width-2, st.g.ellipsis)
+	switch l.mark {
+	case '+':
+		return st.ok.Render("+ " + text)
+	case '-':
+		return st.err.Render("- " + text)
+	case '~':
+		return st.warn.Render("~ " + text)
+	}
+	return "  " + st.muted.Render(text)
+}
+
+// stepTitle names the save and where the stepper is.
+func (p *migrationsPane) stepTitle(sv *model.Save, r *migrate.Result) string {
+	st := p.st
+	s := &p.step
+	title := " " + st.title.Render(vis(relFile(sv.File, p.s.ws))) + "  " + st.muted.Render(fmt.Sprintf("v%d %s %d", r.From, st.g.arrow, r.To))
+	switch {
+	case s.pos == 0:
+	case s.pos == s.whole():
+		title += "  " + st.bold.Render("the whole chain") + st.muted.Render(", "+plural(len(r.Trace), "step", "steps"))
+	default:
+		t := s.current()
+		title += "  " + st.bold.Render(fmt.Sprintf("step %d of %d", s.pos, len(r.Trace))) +
+			st.muted.Render(fmt.Sprintf(": entry %d %s %d, step %d", t.From, st.g.arrow, t.From+1, t.Step+1))
+	}
+	return title
+}
+
+// timeline draws one cell per step, grouped by entry: done, current, to
+// come; the whole chain lights every cell.
+func (p *migrationsPane) timeline(width int) string {
+	st := p.st
+	s := &p.step
+	done, cur, todo := "■", "▣", "□"
+	if st.g.rule == "-" {
+		done, cur, todo = "#", "@", "."
+	}
+	var b strings.Builder
+	b.WriteString(" ")
+	for i, t := range s.r.Trace {
+		if i == 0 || t.From != s.r.Trace[i-1].From {
+			if i > 0 {
+				b.WriteString(" ")
+			}
+			b.WriteString(st.muted.Render(fmt.Sprintf("%d%s%d ", t.From, st.g.arrow, t.From+1)))
+		}
+		switch n := i + 1; {
+		case n == s.pos:
+			b.WriteString(st.accent.Render(cur))
+		case n < s.pos:
+			b.WriteString(outcomeStyle(t.Outcome, st)(done))
+		default:
+			b.WriteString(st.muted.Render(todo))
+		}
+	}
+	if s.pos == s.whole() {
+		b.WriteString("  " + st.accent.Render("whole chain"))
+	}
+	return fit(b.String(), width, st.g.ellipsis)
+}
+
+// stepSummary says what the current step is and did: the step as written,
+// where it reads and writes, its outcome, and the values it changed. For
+// the whole chain it lists every step's outcome.
+func (p *migrationsPane) stepSummary(width, room int) []string {
+	st := p.st
+	s := &p.step
+	var out []string
+	if t := s.current(); t != nil {
+		if step := p.modelStep(t); step != nil {
+			out = append(out, bulleted(describeStep(step), width, " ", st, st.text.Render)...)
+		}
+		where := vis(t.Source)
+		if t.Destination != "" {
+			where += " " + st.g.arrow + " " + vis(t.Destination)
+		}
+		out = append(out, "   "+st.muted.Render(where)+"  "+outcomeStyle(t.Outcome, st)(outcomeText(*t))+st.muted.Render(traceNote(*t)))
+		for i, c := range t.Changes {
+			if i == room {
+				out = append(out, "   "+st.muted.Render(fmt.Sprintf("and %d more changes", len(t.Changes)-i)))
+				break
+			}
+			out = append(out, "   "+changeLine(c, st))
+		}
+		if len(t.Changes) == 0 {
+			out = append(out, "   "+st.muted.Render("The save is not changed by this step."))
+		}
+		return out
+	}
+	counts := map[migrate.Outcome]int{}
+	var order []migrate.Outcome
+	for _, t := range s.r.Trace {
+		if counts[t.Outcome] == 0 {
+			order = append(order, t.Outcome)
+		}
+		counts[t.Outcome]++
+	}
+	var parts []string
+	for _, o := range order {
+		parts = append(parts, fmt.Sprintf("%s %d", o, counts[o]))
+	}
+	out = append(out, " "+st.text.Render("Every step in order; outcomes: "+strings.Join(parts, ", ")))
+	for i, t := range s.r.Trace {
+		if i == room {
+			out = append(out, "   "+st.muted.Render(fmt.Sprintf("and %d more steps (n and p go through them)", len(s.r.Trace)-i)))
+			break
+		}
+		where := vis(t.Source)
+		if t.Destination != "" {
+			where += " " + st.g.arrow + " " + vis(t.Destination)
+		}
+		out = append(out, "   "+st.muted.Render(fmt.Sprintf("%d%s%d #%d %s ", t.From, st.g.arrow, t.From+1, t.Step+1, t.Op))+
+			st.text.Render(where)+"  "+outcomeStyle(t.Outcome, st)(outcomeText(t)))
+	}
+	return out
+}
+
+// outcomeText is a step's outcome, with the count for set.
+func outcomeText(t migrate.StepTrace) string {
+	if t.Outcome == migrate.Set {
+		return fmt.Sprintf("set %d", t.Count)
+	}
+	return string(t.Outcome)
+}
+
+// modelStep finds the step of the ruleset a trace line ran.
+func (p *migrationsPane) modelStep(t *migrate.StepTrace) *model.Step {
+	rs := p.s.ruleset()
+	if rs == nil || t.Entry < 0 || t.Entry >= len(rs.Sheet.Migrations) {
+		return nil
+	}
+	m := rs.Sheet.Migrations[t.Entry]
+	if t.Step < 0 || t.Step >= len(m.Steps) {
+		return nil
+	}
+	return m.Steps[t.Step]
+}
