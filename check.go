@@ -37,13 +37,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("check", "rulebench check [--json] PATH",
 		"Runs every check on a ruleset file, package folder or catalog artifact: format,\nlayers, translations, migrations and capability. Exit 0: no errors; 1: errors found;\n2: bad usage or unreadable input.", stderr)
 	asJSON := fs.Bool("json", false, "print a JSON document instead of one finding a line")
-	pos, code, stop := parseFlags(fs, args)
+	pos, code, stop := parseArgs(fs, args, 1, 1)
 	if stop {
 		return code
-	}
-	if len(pos) != 1 {
-		fs.Usage()
-		return exitUsage
 	}
 	ws, code, ok := loadPath(pos[0], stderr)
 	if !ok {

@@ -53,6 +53,21 @@ func parseFlags(fs *flag.FlagSet, args []string) ([]string, int, bool) {
 	}
 }
 
+// parseArgs parses args like parseFlags and also checks the number of
+// positional arguments, printing the usage when it is out of range
+// (maxN < 0 means no upper bound).
+func parseArgs(fs *flag.FlagSet, args []string, minN, maxN int) ([]string, int, bool) {
+	pos, code, stop := parseFlags(fs, args)
+	if stop {
+		return nil, code, true
+	}
+	if len(pos) < minN || (maxN >= 0 && len(pos) > maxN) {
+		fs.Usage()
+		return nil, exitUsage, true
+	}
+	return pos, exitOK, false
+}
+
 // loadPath loads the ruleset at p from disk. An unreadable path is reported
 // on stderr and gives exit 2.
 func loadPath(p string, stderr io.Writer) (*model.Workspace, int, bool) {

@@ -1,11 +1,8 @@
 package main
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"rulebench/i18n"
@@ -76,8 +73,9 @@ const i18nAbout = `Shows how far each translation of a ruleset goes, in display 
 and checks its locale files or language packs: file names, _meta, keys, values and
 stale keys. With --lang, lists every display string in that language with its state
 (translated, via base, empty, missing) and the text a player sees. With --engine-lang,
-shows which translations the Engine keeps on import. With --entry, checks a catalog
-entry against the catalog artifact and the packs beside it.
+shows which translations the Engine keeps on import. For a catalog artifact, checks
+its catalog entry against the artifact and the packs beside it: the
+<id>-<version>.entry.json beside the artifact, or the file --entry names.
 Exit 0: no errors; 1: errors found; 2: bad usage or unreadable input.`
 
 // runI18n runs `rulebench i18n`.
@@ -87,13 +85,9 @@ func runI18n(args []string, stdout, stderr io.Writer) int {
 	engineFlag := fs.String("engine-lang", "", "the Engine's language ("+strings.Join(i18n.EngineLanguages, ", ")+"): which translations an import keeps")
 	entryFlag := fs.String("entry", "", "a catalog entry (JSON with artifact and locales) to check against a catalog artifact")
 	asJSON := fs.Bool("json", false, "print a JSON document instead of text")
-	pos, code, stop := parseFlags(fs, args)
+	pos, code, stop := parseArgs(fs, args, 1, 1)
 	if stop {
 		return code
-	}
-	if len(pos) != 1 {
-		fs.Usage()
-		return exitUsage
 	}
 	if *langFlag != "" {
 		if _, err := i18n.ParseTag(*langFlag); err != nil {
@@ -126,7 +120,10 @@ func runI18n(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "rulebench i18n: cannot read %s: %v\n", visible(*entryFlag), err)
 			return exitUsage
 		}
-		artifact = readArtifact(ws.RulesetFile)
+		artifact = ws.RulesetSource
+	} else {
+		entry, entryDiags = i18n.BesideEntry(ws)
+		artifact = ws.RulesetSource
 	}
 
 	r := i18n.Analyze(ws)
@@ -157,22 +154,6 @@ func runI18n(args []string, stdout, stderr io.Writer) int {
 	writeDiagnostics(stdout, ds)
 	fmt.Fprintf(stdout, "%s: %d errors, %d warnings\n", visible(pos[0]), model.Count(ds, model.Error), model.Count(ds, model.Warning))
 	return exitFor(ds)
-}
-
-// readArtifact reads the artifact file (bounded) to compare it with the
-// entry's listing; nil when it cannot be read (the loader said why).
-func readArtifact(name string) *model.File {
-	f, err := os.Open(name)
-	if err != nil {
-		return nil
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, model.MaxReadBytes+1))
-	if err != nil || len(data) > model.MaxReadBytes {
-		return nil
-	}
-	sum := sha256.Sum256(data)
-	return &model.File{Name: name, Data: data, Bytes: int64(len(data)), SHA256: hex.EncodeToString(sum[:])}
 }
 
 // i18nLoadFindings picks, from what loading found, the findings about

@@ -133,9 +133,9 @@ func TestI18nGoldenMirefallEntry(t *testing.T) {
 		d.File != "examples/mirefall/mirefall-1.0.0.entry.json" || d.Line != 17 || d.Column != 17 {
 		t.Errorf("finding %+v", d)
 	}
-	// Without the entry, the packs themselves are clean.
-	doc = runI18nJSON(t, exitOK, "examples/mirefall/mirefall-1.0.0.ruleset.json")
-	if len(doc.Diagnostics) != 0 || len(doc.Languages) != 2 {
+	// Without --entry, the entry beside the artifact is checked the same way.
+	doc = runI18nJSON(t, exitFindings, "examples/mirefall/mirefall-1.0.0.ruleset.json")
+	if len(doc.Diagnostics) != 1 || doc.Diagnostics[0].Code != "entry-sha256" || len(doc.Languages) != 2 {
 		t.Errorf("without --entry: %+v", doc)
 	}
 }

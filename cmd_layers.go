@@ -31,13 +31,9 @@ func runLayers(args []string, stdout, stderr io.Writer) int {
 	var on listFlag
 	fs.Var(&on, "on", "the layers to turn on, by id, comma-separated (the flag may repeat)")
 	asJSON := fs.Bool("json", false, "print a JSON document instead of a summary")
-	pos, code, stop := parseFlags(fs, args)
+	pos, code, stop := parseArgs(fs, args, 1, 1)
 	if stop {
 		return code
-	}
-	if len(pos) != 1 {
-		fs.Usage()
-		return exitUsage
 	}
 	ws, code, ok := loadPath(pos[0], stderr)
 	if !ok {

@@ -54,13 +54,9 @@ func runMigrate(args []string, stdout, stderr io.Writer) int {
 	fs := newFlags("migrate", "rulebench migrate [--json] [--out DIR] PATH [SAVE...]", migrateAbout, stderr)
 	asJSON := fs.Bool("json", false, "print a JSON document instead of a readable trace")
 	outDir := fs.String("out", "", "write each migrated save as a new file in `DIR`")
-	pos, code, stop := parseFlags(fs, args)
+	pos, code, stop := parseArgs(fs, args, 1, -1)
 	if stop {
 		return code
-	}
-	if len(pos) < 1 {
-		fs.Usage()
-		return exitUsage
 	}
 	ws, code, ok := loadPath(pos[0], stderr)
 	if !ok {
