@@ -1,18 +1,28 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
+	"strings"
 
 	"rulebench/model"
+	"rulebench/themes"
 	"rulebench/tui"
 )
 
+// exitInterrupted is the workbench's exit status after ctrl+c, as a shell
+// reports a program stopped by SIGINT (128 + 2).
+const exitInterrupted = 130
+
+// runWorkbench runs the workbench on PATH (the bundled example without
+// one) and returns the exit status: 0 after q, 130 after ctrl+c, 2 for bad
+// usage or an unreadable path.
 func runWorkbench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	flags := newFlags("rulebench", "rulebench [--theme NAME] [--lang TAG] [--ascii] [--no-mouse] [PATH]\n       rulebench check|layers|i18n|migrate --help\n       rulebench --version",
 		"Opens the workbench on a ruleset file, package folder or catalog artifact; with no\nPATH, on the bundled example.", stderr)
-	theme := flags.String("theme", "dark", "colour theme: dark, light or high-contrast")
+	theme := flags.String("theme", "auto", "colour theme: "+strings.Join(themes.Names(), ", ")+" (auto follows the terminal's background)")
 	lang := flags.String("lang", "", "language to preview translations in (a BCP 47 tag such as pt-BR)")
 	ascii := flags.Bool("ascii", false, "draw with ASCII only, for terminals without box-drawing characters")
 	noMouse := flags.Bool("no-mouse", false, "do not capture the mouse")
@@ -55,7 +65,10 @@ func runWorkbench(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		Input:     stdin,
 		Output:    stdout,
 	}
-	if err := tui.Run(cfg); err != nil {
+	switch err := tui.Run(cfg); {
+	case errors.Is(err, tui.ErrInterrupted):
+		return exitInterrupted
+	case err != nil:
 		fmt.Fprintf(stderr, "rulebench: %v\n", err)
 		return exitUsage
 	}

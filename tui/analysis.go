@@ -19,7 +19,9 @@ type analysis struct {
 	// resolver works out the effective ruleset for a layer choice; nil
 	// without a ruleset.
 	resolver *rules.Resolver
-	report   *i18n.Report
+	// base is the ruleset with no layer, to compare the effective one with.
+	base   *rules.Effective
+	report *i18n.Report
 	// saves holds the migration of each of ws.Saves, in the same order.
 	saves []*migrate.Result
 	// refusals are the import refusals of sheet.migrations (migrate.Check),
@@ -48,7 +50,10 @@ func analyse(ws *model.Workspace, check func(*model.Workspace) []model.Diagnosti
 	if ws.Ruleset == nil {
 		return a
 	}
-	guard(&a.failed, "layers", func() { a.resolver = rules.NewResolver(ws.Ruleset) })
+	guard(&a.failed, "layers", func() {
+		a.resolver = rules.NewResolver(ws.Ruleset)
+		a.base = a.resolver.Resolve(nil)
+	})
 	guard(&a.failed, "migrations", func() {
 		a.refusals = migrate.Check(ws.Ruleset)
 		ws.Locate(a.refusals)

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/charmbracelet/x/ansi"
+
 	"rulebench/model"
 )
 
@@ -128,5 +130,59 @@ func TestMirefall(t *testing.T) {
 	for p := paneOverview; p < paneCount; p++ {
 		a = keysTo(t, a, itoa(int(p)+1), "end", "enter")
 		checkFrame(t, a.View().Content, 80, 24)
+	}
+}
+
+// effectiveText is the whole Effective document without colours.
+func effectiveText(a App) string {
+	return ansi.Strip(strings.Join(a.effect.lines, "\n"))
+}
+
+// withLayers switches layers on by id, in the order given.
+func withLayers(t *testing.T, a App, ids ...string) App {
+	t.Helper()
+	for _, id := range ids {
+		a = keysTo(t, selectLayer(t, a, id), "space")
+	}
+	return keysTo(t, a, "3")
+}
+
+func TestLanternRoadEffective(t *testing.T) {
+	tests := []struct {
+		layers []string
+		want   []string
+	}{
+		{nil, []string{"No layer applied", "Steady going          DC 8            DC 8\n",
+			"wares/lamp-oil         3 groat         3 groats        23 mites        3 groats        45 mites",
+			"knacks: 15 entries, none hidden"}},
+		{[]string{"long_dark"}, []string{
+			// the appended guidance, marked with its layer
+			"+ appended by The long dark:", "The long dark is on. Use the harsher ladder",
+			// the base ladder beside the effective one
+			"Steady going          DC 8            DC 10*",
+			// hidden entries with the rule hiding each
+			"knacks: 15 entries, 3 hidden", "borrowed-flame Borrowed Flame  ·  hidden by The long dark: oil above 1",
+			// the written price beside the shown one, at each level
+			"wares/lamp-oil         3 groat         30 mites*       23 mites        30 mites*       45 mites",
+			"wares/warding-bell     20 groat        2 nobles*       150 mites*",
+			"coin: mite, noble left; removed groat",
+			"line 4 drops nothing: its coin is removed (The long dark)"}},
+		{[]string{"unlit_wicks"}, []string{"lantern_kind: none, tin, brass, ghostglass (removed)", "default tin; narrowed by Unlit wicks"}},
+		{[]string{"drowned_fens"}, []string{"home_reach: fenward (removed), stonegate, saltmarch (removed)", "default stonegate, was fenward*"}},
+		{[]string{"toll_war", "lean_years"}, []string{
+			"Sellers     lamp_house", "chandler removed by Toll war", "peddler removed by Toll war",
+			"lean_years: its seller removal (lamp_house) is not made",
+			"not sold: category provisions (Lean years); takes off sale wares/hardtack, wares/smoked-eel",
+			"road_spoils: replaced by Lean years with “Picked-over spoils” (3 lines; was 5 lines); rolled by creature\n    haunts/lantern-thief, threat-tier menace, seller peddler"}},
+		{[]string{"guild_ruin"}, []string{"scrip: the whole family is removed (chit, warrant)", "wares/ghostglass-lens  2 warrant       no price*"}},
+	}
+	for _, tt := range tests {
+		a := withLayers(t, newTestApp(t, exampleConfig(t, "lantern-road"), 120, 36), tt.layers...)
+		doc := effectiveText(a)
+		for _, w := range tt.want {
+			if !strings.Contains(doc, w) {
+				t.Errorf("with %v the Effective tab lacks %q:\n%s", tt.layers, w, doc)
+			}
+		}
 	}
 }

@@ -17,9 +17,15 @@ import (
 // sources from.
 var errNoSource = errors.New("the files are not available")
 
-// Run opens the workbench and returns when the user quits. It returns an
-// error for an unknown theme before drawing anything, and any error of the
-// terminal program. It watches the files when cfg.Watch is set.
+// ErrInterrupted is returned by Run when the user pressed ctrl+c (or the
+// program got an interrupt signal); main exits with status 130 for it.
+// Quitting with q returns nil.
+var ErrInterrupted = errors.New("interrupted")
+
+// Run opens the workbench and returns when the user quits: nil for q,
+// ErrInterrupted for ctrl+c. It returns an error for an unknown theme
+// before drawing anything, and any error of the terminal program. It
+// watches the files when cfg.Watch is set.
 func Run(cfg Config) error {
 	if themes.NoColor(os.LookupEnv) {
 		cfg.NoColor = true
@@ -44,7 +50,11 @@ func Run(cfg Config) error {
 	if cfg.Output != nil {
 		opts = append(opts, tea.WithOutput(cfg.Output))
 	}
-	if _, err := tea.NewProgram(app, opts...).Run(); err != nil {
+	_, err = tea.NewProgram(app, opts...).Run()
+	switch {
+	case errors.Is(err, tea.ErrInterrupted):
+		return ErrInterrupted
+	case err != nil:
 		return fmt.Errorf("the workbench stopped: %w", err)
 	}
 	return nil
