@@ -116,7 +116,13 @@ func (p *migrationsPane) len() int {
 	return len(p.entries) + len(p.s.ws.Saves)
 }
 
-func (p *migrationsPane) settle() { p.setDetail(p.rowDetail()) }
+func (p *migrationsPane) settle() {
+	if p.stepping {
+		p.settleStep()
+		return
+	}
+	p.setDetail(p.rowDetail())
+}
 
 // save returns the save of row i and its rehearsal, if row i is a save.
 func (p *migrationsPane) save(i int) (*model.Save, *migrate.Result, bool) {

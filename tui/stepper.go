@@ -25,6 +25,8 @@ type stepper struct {
 	shownPos      int
 	before, after []jsonLine
 	scroll        scroller
+	// head is what is drawn above the save, made by settleStep.
+	head []string
 }
 
 // jsonLine is one line of a save written as indented JSON: its text, the
@@ -403,14 +405,12 @@ func alignLines(a, b []jsonLine) (left, right []jsonLine) {
 	return left, right
 }
 
-// stepperView draws the stepper in a body of width×height.
-func (p *migrationsPane) stepperView(width, height int) string {
+// stepHead draws what the stepper puts above the save: the save and the
+// step, the refusals, the timeline and what the step did.
+func (p *migrationsPane) stepHead(width, height int) []string {
 	st := p.st
 	s := &p.step
 	sv, r, _ := p.save(p.list.cursor)
-	if sv == nil || r == nil {
-		return block([]string{"", " " + st.muted.Render("The save cannot be rehearsed.")}, width, height, st.g.ellipsis)
-	}
 	head := []string{p.stepTitle(sv, r)}
 	if len(p.s.refusals) > 0 {
 		head = append(head, " "+st.err.Render(fmt.Sprintf("The Engine would refuse this chain on import: %s (see the entries).",
@@ -427,9 +427,30 @@ func (p *migrationsPane) stepperView(width, height int) string {
 		head = append(head, p.timeline(width))
 		head = append(head, p.stepSummary(width, max(height/3-2, 2))...)
 	}
-	head = append(head, "")
-	room := max(height-len(head)-1, 1)
-	s.prepare(room)
+	return append(head, "")
+}
+
+// settleStep draws the stepper's head and the save around the current
+// step once per step, and keeps them for the frames.
+func (p *migrationsPane) settleStep() {
+	sv, r, _ := p.save(p.list.cursor)
+	if sv == nil || r == nil {
+		p.stepping = false
+		return
+	}
+	p.step.head = p.stepHead(p.body.W, p.body.H)
+	p.step.prepare(max(p.body.H-len(p.step.head)-1, 1))
+}
+
+// stepperView draws the stepper in a body of width×height.
+func (p *migrationsPane) stepperView(width, height int) string {
+	st := p.st
+	s := &p.step
+	_, r, _ := p.save(p.list.cursor)
+	if r == nil {
+		return block([]string{"", " " + st.muted.Render("The save cannot be rehearsed.")}, width, height, st.g.ellipsis)
+	}
+	head := s.head
 	colW := (width - 3) / 2
 	beforeTitle, afterTitle := "Before this step", "After this step"
 	switch {
@@ -439,7 +460,7 @@ func (p *migrationsPane) stepperView(width, height int) string {
 		beforeTitle, afterTitle = "As saved", fmt.Sprintf("Migrated to version %d", r.To)
 	}
 	heads := " " + st.heading.Render(padRight(fit(beforeTitle, colW-1, st.g.ellipsis), colW-1)) + " " + st.tabRule.Render(st.g.vbar) + " " + st.heading.Render(afterTitle)
-	lines := append(head, heads)
+	lines := append(append([]string(nil), head...), heads)
 	start, end := s.scroll.window()
 	for i := start; i < end; i++ {
 		left := padRight(p.jsonCell(s.before, i, colW-1), colW-1)

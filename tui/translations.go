@@ -7,6 +7,7 @@ import (
 
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
+	"github.com/charmbracelet/x/ansi"
 	"github.com/sahilm/fuzzy"
 	"golang.org/x/text/language"
 	"golang.org/x/text/language/display"
@@ -206,6 +207,15 @@ func languageName(code string, st *styles) string {
 		return english
 	}
 	return english + st.g.dash + self
+}
+
+// englishName is a language's name in English.
+func englishName(code string) string {
+	tag, err := language.Parse(code)
+	if err != nil {
+		return ""
+	}
+	return display.English.Tags().Name(tag)
 }
 
 // find returns the picker's language with a code, or nil.
@@ -469,20 +479,24 @@ func (p *translationsPane) noRows() string {
 }
 
 // tableHeader is the line above the table: the language, its coverage, the
-// filter and the search.
+// filter and the search. The language's name goes in only when the rest
+// fits with it, so that the search being typed always shows.
 func (p *translationsPane) tableHeader(width int) string {
 	st := p.st
 	l := p.lang
-	line := " " + st.title.Render(vis(l.Lang)) + " " + st.text.Render(languageName(l.Lang, st)) + "  " +
-		coverageStyle(l.Coverage, st).Render(coverageBar(l.Coverage, st)) + " " + st.muted.Render(fmt.Sprintf("%.1f%%", l.Coverage.Percent()))
-	line += st.muted.Render("  showing ") + st.accent.Render(p.filter.String()) + st.muted.Render(fmt.Sprintf(" (%d)", len(p.rows)))
+	cov := "  " + coverageStyle(l.Coverage, st).Render(coverageBar(l.Coverage, st)) + " " + st.muted.Render(fmt.Sprintf("%.1f%%", l.Coverage.Percent()))
+	rest := st.muted.Render("  showing ") + st.accent.Render(p.filter.String()) + st.muted.Render(fmt.Sprintf(" (%d)", len(p.rows)))
 	switch {
 	case p.searching:
-		line += "  " + st.accent.Render("/"+p.query+st.g.textCursor)
+		rest += "  " + st.accent.Render("/"+p.query+st.g.textCursor)
 	case p.query != "":
-		line += "  " + st.muted.Render("search ") + st.accent.Render(p.query)
+		rest += "  " + st.muted.Render("search ") + st.accent.Render(p.query)
 	}
-	return fit(line, width, st.g.ellipsis)
+	tag := " " + st.title.Render(vis(l.Lang))
+	if name := " " + st.text.Render(languageName(l.Lang, st)); ansi.StringWidth(tag+name+cov+rest) <= width {
+		tag += name
+	}
+	return fit(tag+cov+rest, width, st.g.ellipsis)
 }
 
 // columnHeadings names the table's columns.
@@ -583,7 +597,10 @@ func (p *translationsPane) langLine(l langRow, styled bool) string {
 	name := l.name
 	switch {
 	case l.engineOnly:
-		name += " (Engine language, no file)"
+		// The English name alone: some scripts' own names are drawn wider
+		// or narrower than measured by some terminals, which would shift
+		// the rule beside the list on every such row.
+		name = englishName(l.Lang) + " (Engine language, no file)"
 	case l.Own == nil:
 		name += " (no file of its own)"
 	}
