@@ -1,0 +1,203 @@
+#!/usr/bin/env bash
+# drive.sh drives the rulebench workbench in tmux as a user would, on a copy
+# of the bundled Lantern Road example, and checks the screen after each
+# step:
+#
+#   1. switch a layer on and see a price change (The long dark: lamp oil,
+#      written 3 groat, shows 30 mites);
+#   2. Translations: pick pt-BR, filter to the untranslated strings;
+#   3. Migrations: step through a sample save, forwards, back, the whole
+#      chain;
+#   4. edit the ruleset file and see the change without a restart;
+#   5. quit with q (exit status 0).
+#
+# It installs nothing. It needs bash, tmux and go (to build the binary,
+# unless RULEBENCH names one already built). It prints PASS or FAIL for
+# each step and exits 0 only when every step passed; 2 when it cannot run.
+#
+#   bash tui/e2e/drive.sh            from anywhere in the repository
+#   RULEBENCH=/path/to/rulebench bash tui/e2e/drive.sh
+set -uo pipefail
+
+if ! command -v tmux >/dev/null 2>&1; then
+	echo "drive.sh: tmux is not installed; install it (apt-get install tmux) to drive the workbench" >&2
+	exit 2
+fi
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+work=$(mktemp -d "${TMPDIR:-/tmp}/rulebench-drive.XXXXXX")
+sock="rulebench-drive-$$"
+session=rb
+failed=0
+
+cleanup() {
+	tmux -L "$sock" kill-server >/dev/null 2>&1
+	rm -rf "$work"
+}
+trap cleanup EXIT
+
+bin=${RULEBENCH:-}
+if [ -z "$bin" ]; then
+	if ! command -v go >/dev/null 2>&1; then
+		echo "drive.sh: go is not installed and RULEBENCH names no binary" >&2
+		exit 2
+	fi
+	bin="$work/rulebench"
+	if ! (cd "$repo" && go build -o "$bin" .); then
+		echo "drive.sh: the binary does not build" >&2
+		exit 2
+	fi
+fi
+cp -R "$repo/examples/lantern-road" "$work/lantern-road"
+ruleset="$work/lantern-road/ruleset.json"
+
+# now_ms prints the time in milliseconds.
+now_ms() { date +%s%3N; }
+
+# screen prints what the terminal shows.
+screen() { tmux -L "$sock" capture-pane -p -t "$session" 2>/dev/null; }
+
+# keys sends keys to the workbench (tmux key names: Space, Enter, Down...).
+# Wait for what Escape does before sending the next key, as a person
+# would: a key right after it reads as alt+key.
+keys() { tmux -L "$sock" send-keys -t "$session" "$@"; }
+
+# wait_for PATTERN [SECONDS]: polls the screen until a line matches the
+# extended regular expression, or the time runs out (default 5 s).
+wait_for() {
+	local pattern=$1 limit=${2:-5}
+	local end=$(($(now_ms) + limit * 1000))
+	while :; do
+		if screen | grep -Eq -- "$pattern"; then
+			return 0
+		fi
+		if [ "$(now_ms)" -gt "$end" ]; then
+			return 1
+		fi
+		sleep 0.05
+	done
+}
+
+# press_until PATTERN KEY [TIMES]: presses KEY until the screen matches,
+# at most TIMES times (default 20).
+press_until() {
+	local pattern=$1 key=$2 times=${3:-20}
+	for ((i = 0; i <= times; i++)); do
+		if wait_for "$pattern" 1; then
+			return 0
+		fi
+		keys "$key"
+	done
+	return 1
+}
+
+# expect NAME PATTERN [SECONDS]: one check of a step; on failure the
+# screen is printed.
+expect() {
+	local name=$1 pattern=$2 limit=${3:-5}
+	if wait_for "$pattern" "$limit"; then
+		return 0
+	fi
+	echo "  expected /$pattern/ ($name); the screen was:"
+	screen | sed 's/^/  | /'
+	return 1
+}
+
+# step NAME COMMANDS...: runs a step's commands and prints PASS or FAIL.
+step() {
+	local name=$1
+	shift
+	if "$@"; then
+		echo "PASS $name"
+	else
+		echo "FAIL $name"
+		failed=1
+	fi
+}
+
+tmux -L "$sock" -f /dev/null new-session -d -s "$session" -x 120 -y 36 \
+	"env LANG=C.UTF-8 LC_ALL=C.UTF-8 '$bin' '$work/lantern-road'; echo \$? > '$work/exit'; sleep 60"
+tmux -L "$sock" set-option -t "$session" remain-on-exit on >/dev/null 2>&1
+
+start() {
+	expect "the workbench opens on Lantern Road" 'rulebench +Lantern Road v[0-9]+' 10 &&
+		expect "the checks have run" '2 warnings' 10
+}
+
+layer_price() {
+	keys 3 &&
+		press_until 'wares/lamp-oil +3 groat +3 groats' PageDown &&
+		keys 2 &&
+		expect "the Layers tab shows The long dark first" '▸ \[ \] The long dark' &&
+		keys Space &&
+		expect "The long dark is on" 'The long dark is on' &&
+		keys 3 &&
+		press_until 'wares/lamp-oil +3 groat +30 mites\*' PageDown &&
+		keys 2 Space &&
+		expect "The long dark is off again" 'The long dark is off'
+}
+
+translations() {
+	keys 4 &&
+		expect "the language picker lists pt-BR" 'pt-BR .*Brazilian Portuguese' &&
+		press_until '▸ pt-BR' Down 5 &&
+		keys Enter &&
+		expect "pt-BR's strings are shown" 'pt-BR Brazilian Portuguese .*showing all strings \(325\)' &&
+		keys u &&
+		expect "the untranslated filter keeps 101 missing and 2 empty strings" 'showing untranslated \(103\)' &&
+		expect "an empty string is listed" 'Glasswork +Glasswork +empty' &&
+		keys Escape &&
+		expect "esc goes back to the languages" 'enter show strings'
+}
+
+migrations() {
+	keys 5 &&
+		expect "the Migrations tab lists the saves" 'save saves/fighter3.json' &&
+		press_until '▸ save saves/fighter3.json' Down 12 &&
+		keys Enter &&
+		expect "the first step of fighter3" 'step 1 of 9: entry 1 → 2, step 1' &&
+		expect "its outcome" 'build.abilities.quick → build.abilities.deft +moved 7' &&
+		keys n n n &&
+		expect "step 4 sets two attack rows" 'step 4 of 9.*' &&
+		expect "set 2" 'set 2' &&
+		keys p &&
+		expect "back to step 3" 'step 3 of 9' &&
+		keys c &&
+		expect "the whole chain" 'the whole chain, 9 steps' &&
+		expect "migrated to version 4" 'Migrated to version 4' &&
+		keys Escape &&
+		expect "esc goes back to the list" 'enter step through'
+}
+
+live_reload() {
+	keys 1 &&
+		sed -i 's/"name": "Lantern Road"/"name": "Lantern Road Revised"/' "$ruleset" &&
+		grep -q '"name": "Lantern Road Revised"' "$ruleset" &&
+		expect "the edit shows without a restart" 'rulebench +Lantern Road Revised v[0-9]+' 5 &&
+		expect "the status says it reloaded" 'Reloaded at [0-9:]+' 5
+}
+
+quit() {
+	keys q &&
+		for _ in $(seq 1 100); do
+			[ -s "$work/exit" ] && break
+			sleep 0.05
+		done &&
+		[ "$(cat "$work/exit" 2>/dev/null)" = 0 ] || {
+		echo "  the workbench did not exit with 0 after q: $(cat "$work/exit" 2>/dev/null || echo 'still running')"
+		return 1
+	}
+}
+
+step "open the bundled example" start
+step "toggle a layer and see a price change" layer_price
+step "Translations: pick pt-BR, filter to untranslated" translations
+step "Migrations: step through a save" migrations
+step "edit the ruleset and see the change without a restart" live_reload
+step "quit with q" quit
+
+if [ "$failed" -ne 0 ]; then
+	echo "drive.sh: FAIL"
+	exit 1
+fi
+echo "drive.sh: PASS"
