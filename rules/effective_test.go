@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -678,6 +679,415 @@ func TestResolveEmpty(t *testing.T) {
 		e := Resolve(rs, []string{"x"})
 		if len(e.Applied) != 0 || len(e.Dropped) != 1 || e.Document() == nil {
 			t.Errorf("%+v", e)
+		}
+	}
+}
+
+// §2.1 step 2: world guidance joins the base's (when there is one) and each
+// applied layer's, trimmed, in declaration order, with one space.
+func TestWorldGuidanceJoin(t *testing.T) {
+	d := parseDoc(t, sumBase).set(t, "gm.worldGuidance", " Base world. ")
+	rs := d.layers(t, `[
+	  {"id":"a","label":"A","gm":{"worldGuidance":"A world."}},
+	  {"id":"b","label":"B","gm":{"guidance":"B only."}},
+	  {"id":"c","label":"C","gm":{"worldGuidance":"  C world. "}}]`).ruleset(t)
+	for _, tc := range []struct {
+		sel  []string
+		want string
+	}{
+		{[]string{"c", "b", "a"}, "Base world. A world. C world."},
+		{[]string{"c"}, "Base world. C world."},
+		{[]string{"b"}, "Base world."},
+	} {
+		e := Resolve(rs, tc.sel)
+		if e.WorldGuidance == nil || *e.WorldGuidance != tc.want {
+			t.Errorf("%v: world guidance %v, want %q", tc.sel, e.WorldGuidance, tc.want)
+		}
+	}
+	// with no layer on, the base is kept as written (untrimmed)
+	if e := Resolve(rs, nil); e.WorldGuidance == nil || *e.WorldGuidance != " Base world. " {
+		t.Errorf("no layer: %v", e.WorldGuidance)
+	}
+}
+
+// §2.1 step 1: when nothing is left after trimming, the base value is kept
+// unchanged, even a base that is only spaces.
+func TestGuidanceNothingLeft(t *testing.T) {
+	rs, _ := parseDoc(t, sumBase).set(t, "gm.checkGuidance", "   ").
+		layers(t, `[{"id":"a","label":"A","gm":{"guidance":"  "}},{"id":"b","label":"B"}]`).decode(t)
+	e := Resolve(rs, []string{"a", "b"})
+	if len(e.Applied) != 2 || e.CheckGuidance != "   " || e.WorldGuidance != nil {
+		t.Errorf("applied %v, check %q, world %v", appliedIDs(e), e.CheckGuidance, e.WorldGuidance)
+	}
+}
+
+// §2.3: world guidance is capped like check guidance, at 1500 + 12 × 4001.
+func TestWorldGuidanceCap(t *testing.T) {
+	var layers []string
+	all := make([]string, 12)
+	for i := range 12 {
+		all[i] = fmt.Sprintf("l%d", i)
+		layers = append(layers, fmt.Sprintf(`{"id":"l%d","label":"L","gm":{"worldGuidance":"%s"}}`, i, strings.Repeat("w", 4000)))
+	}
+	for _, tc := range []struct {
+		base    int
+		applied int
+	}{{1500, 12}, {1501, 11}} {
+		d := parseDoc(t, poolBase).set(t, "gm.worldGuidance", strings.Repeat("b", tc.base))
+		rs, _ := d.layers(t, "["+strings.Join(layers, ",")+"]").decode(t)
+		e := Resolve(rs, all)
+		if len(e.Applied) != tc.applied {
+			t.Errorf("base of %d: %d applied, want %d (%+v)", tc.base, len(e.Applied), tc.applied, e.Dropped)
+		}
+		if tc.applied == 12 && len(*e.WorldGuidance) != MaxLayeredGuidance {
+			t.Errorf("base of %d: %d characters", tc.base, len(*e.WorldGuidance))
+		}
+		if tc.applied == 11 && (e.Dropped[0].ID != "l11" || !strings.Contains(e.Dropped[0].Reason(), "world guidance")) {
+			t.Errorf("base of %d: dropped %+v", tc.base, e.Dropped)
+		}
+	}
+}
+
+// §2.1 step 3: a layer's ladder replaces the current one only when it has
+// at least one step and every step has the base kind's key; otherwise it is
+// ignored entirely, and the last qualifying layer wins.
+func TestLadderGuard(t *testing.T) {
+	rs, _ := parseDoc(t, sumBase).layers(t, `[
+	  {"id":"a","label":"A","difficultyLadder":[{"label":"A","dc":1}]},
+	  {"id":"mixed","label":"M","difficultyLadder":[{"label":"M","dc":5},{"label":"Odd","successes":2}]},
+	  {"id":"empty","label":"E","difficultyLadder":[]},
+	  {"id":"b","label":"B","difficultyLadder":[{"label":"B1","dc":2},{"label":"B2","dc":3}]}]`).decode(t)
+	for _, tc := range []struct {
+		sel  []string
+		want string
+		from string
+	}{
+		{[]string{"a", "mixed"}, "A 1", "a"},
+		{[]string{"a", "empty"}, "A 1", "a"},
+		{[]string{"mixed", "empty"}, "Easy 6, Risky 8, Hard 10, Desperate 12", ""},
+		{[]string{"b", "a", "mixed"}, "B1 2, B2 3", "b"},
+	} {
+		e := Resolve(rs, tc.sel)
+		from := ""
+		if e.LadderFrom != nil {
+			from = e.LadderFrom.ID
+		}
+		if got := ladderText(e.Ladder); got != tc.want || from != tc.from {
+			t.Errorf("%v: ladder %s from %q, want %s from %q", tc.sel, got, from, tc.want, tc.from)
+		}
+	}
+	// a dc ladder on a pool ruleset is ignored as well
+	rs, _ = parseDoc(t, poolBase).layers(t, `[{"id":"a","label":"A","difficultyLadder":[{"label":"Easy","dc":7}]}]`).decode(t)
+	if got := ladderText(Resolve(rs, []string{"a"}).Ladder); got != "Plain 1, Hard 3/8" {
+		t.Errorf("pool: %s", got)
+	}
+}
+
+// §2.1 step 4: the default is the one given by the last layer naming the
+// field with a default; without one the field keeps its own; a default
+// that is not among the remaining values leaves the field with none.
+func TestEnumDefaults(t *testing.T) {
+	tests := []struct {
+		name   string
+		layers string
+		values []string
+		def    string // "" for no default
+	}{
+		{"the last layer's default wins",
+			`[{"id":"a","label":"A","fields":[{"id":"road","removeValues":["ash"],"default":"rust"}]},
+			  {"id":"b","label":"B","fields":[{"id":"road","removeValues":["rust"],"default":"glass"}]}]`,
+			[]string{"glass"}, "glass"},
+		{"a later layer without a default keeps the earlier one's",
+			`[{"id":"a","label":"A","fields":[{"id":"road","removeValues":["ash"],"default":"glass"}]},
+			  {"id":"b","label":"B","fields":[{"id":"road","removeValues":["rust"]}]}]`,
+			[]string{"glass"}, "glass"},
+		{"a default another layer removes: no default",
+			`[{"id":"a","label":"A","fields":[{"id":"road","removeValues":["ash"],"default":"rust"}]},
+			  {"id":"b","label":"B","fields":[{"id":"road","removeValues":["rust"]}]}]`,
+			[]string{"glass"}, ""},
+		{"no layer default: the field's own",
+			`[{"id":"a","label":"A","fields":[{"id":"road","removeValues":["rust"]}]},
+			  {"id":"b","label":"B","fields":[{"id":"road","removeValues":["glass"]}]}]`,
+			[]string{"ash"}, "ash"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			rs := parseDoc(t, sumBase).layers(t, tc.layers).ruleset(t)
+			if ds := CheckLayers(rs); len(ds) != 0 {
+				t.Fatalf("each layer imports: %v", ds)
+			}
+			e := Resolve(rs, []string{"a", "b"})
+			if len(e.Applied) != 2 {
+				t.Fatalf("applied %v, dropped %+v", appliedIDs(e), e.Dropped)
+			}
+			f := e.Enum("road")
+			def := ""
+			if f.Default != nil {
+				def = *f.Default
+			}
+			if !slices.Equal(f.Values, tc.values) || def != tc.def || !slices.Equal(f.By, []string{"a", "b"}) {
+				t.Errorf("values %v default %q by %v, want %v %q", f.Values, def, f.By, tc.values, tc.def)
+			}
+		})
+	}
+}
+
+// §2.1 step 4.4 and §2.3: a layer naming a field that is not an enum (a
+// file the Engine refuses) leaves the field alone and still applies; a
+// removed value that an enumTable reads is allowed (the key check is
+// relaxed on a layered definition).
+func TestNarrowingLeftAlone(t *testing.T) {
+	rs, _ := parseDoc(t, sumBase).layers(t, `[{"id":"a","label":"A","fields":[{"id":"level","removeValues":["1"]},{"id":"calling","removeValues":["Sailor"]}]}]`).decode(t)
+	e := Resolve(rs, []string{"a"})
+	if len(e.Applied) != 1 || e.Enum("level") != nil || e.Enum("calling") != nil || len(e.Enum("road").Removed) != 0 {
+		t.Errorf("applied %v, enums %+v", appliedIDs(e), e.Enums)
+	}
+	d := parseDoc(t, sumBase).set(t, "sheet.derived",
+		raw(t, `[{"id":"road_toll","label":"Toll","op":"enumTable","from":{"field":"road"},"table":{"ash":1,"rust":2,"glass":3}}]`))
+	rs = d.layers(t, `[{"id":"a","label":"A","fields":[{"id":"road","removeValues":["rust"]}]}]`).ruleset(t)
+	if ds := append(CheckFormat(rs), CheckLayers(rs)...); len(ds) != 0 {
+		t.Fatalf("findings %v", ds)
+	}
+	if e := Resolve(rs, []string{"a"}); len(e.Applied) != 1 || !slices.Equal(e.Enum("road").Values, []string{"ash", "glass"}) {
+		t.Errorf("enumTable: applied %v dropped %+v", appliedIDs(e), e.Dropped)
+	}
+}
+
+// §2.2: a layer the fallback skips is never treated as on — none of its
+// effects apply (hiding, coins, sellers, unsold, loot, ladder, guidance),
+// and a save's values are not reported as removed by it.
+func TestFallbackSkipsEveryEffect(t *testing.T) {
+	rs := parseDoc(t, sumBase).layers(t, `[
+	  {"id":"no_lowlands","label":"No lowlands","fields":[{"id":"road","removeValues":["ash","rust"],"default":"glass"}]},
+	  {"id":"no_glass","label":"No glass","gm":{"guidance":"Glass gone.","worldGuidance":"No glass."},
+	   "fields":[{"id":"road","removeValues":["glass"],"default":"ash"}],
+	   "difficultyLadder":[{"label":"Only","dc":9}],
+	   "catalogs":[{"id":"knacks","hide":{"filter":"grit","above":0}},{"id":"kit","hide":{"filter":"weight","below":5}}],
+	   "currencies":{"removeUnits":["crown"]},
+	   "items":{"market":{"removeSellers":["smith"],"unsold":[{"category":"tonic"}]},
+	            "lootTables":[{"id":"purse","label":"Thin","entries":[{"coins":"shilling"}]}]}}]`).ruleset(t)
+	if ds := CheckLayers(rs); len(ds) != 0 {
+		t.Fatalf("both layers import: %v", ds)
+	}
+	e := Resolve(rs, []string{"no_lowlands", "no_glass"})
+	if got := appliedIDs(e); !slices.Equal(got, []string{"no_lowlands"}) {
+		t.Fatalf("applied %v", got)
+	}
+	base := Resolve(rs, nil)
+	if got := ladderText(e.Ladder); got != ladderText(base.Ladder) || e.LadderFrom != nil {
+		t.Errorf("ladder %s", got)
+	}
+	if e.CheckGuidance != "Ask for a check when the road pushes back." || e.WorldGuidance != nil {
+		t.Errorf("guidance %q %v", e.CheckGuidance, e.WorldGuidance)
+	}
+	if h := append(hiddenIDs(e, "knacks"), hiddenIDs(e, "kit")...); len(h) != 0 {
+		t.Errorf("hidden %v", h)
+	}
+	if e.CoinRemoved("crown") || len(e.Currencies[0].Units) != 3 || amountText(priceOf(e, "kit/watch-pistol").Shown) != "3 crowns" {
+		t.Errorf("coins %+v", e.Currencies[0])
+	}
+	if len(e.Market.Sellers) != 2 || len(e.Market.Removed) != 0 || len(e.Market.Unsold) != 1 || !slices.Equal(e.Market.UnsoldItems, []string{"kit/silver-nail"}) {
+		t.Errorf("market %+v", e.Market)
+	}
+	for _, lt := range e.Loot {
+		if lt.ReplacedBy != nil || lt.Table != lt.Base || len(lt.Dead) != 0 {
+			t.Errorf("loot %s: %+v", lt.Base.ID, lt)
+		}
+	}
+	if tg := e.Toggles[1]; tg.On {
+		t.Error("the skipped layer's toggle is on")
+	}
+	save, _ := model.DecodeSave("s.json", []byte(`{"v":1,"build":{"fields":{"road":"glass"},"purse":{"crown":1},
+	  "lists":{"knacks":[{"name":"Last ember","_catalog":"knacks/last-ember"}]}}}`))
+	if kept := e.KeptInSave(save); len(kept) != 0 {
+		t.Errorf("kept %+v", kept)
+	}
+}
+
+// §2.2 with no layer applied after the fallback: the base, options {}.
+func TestFallbackKeepsNothing(t *testing.T) {
+	rs, _ := parseDoc(t, sumBase).layers(t, `[{"id":"a","label":"A","fields":[{"id":"road","removeValues":["ash","rust","glass"],"default":"ash"}]}]`).decode(t)
+	e := Resolve(rs, []string{"a"})
+	if len(e.Applied) != 0 || len(e.Options()) != 0 || len(e.Dropped) != 1 || e.Dropped[0].Cause != DropInvalid {
+		t.Fatalf("applied %v dropped %+v", appliedIDs(e), e.Dropped)
+	}
+	if f := e.Enum("road"); len(f.Values) != 3 || len(f.Removed) != 0 || *f.Default != "ash" {
+		t.Errorf("road %+v", f)
+	}
+}
+
+// decisions.md §2: each layer's removeSellers is made as a whole or not at
+// all; a removal that would leave no seller is skipped whole, never cut
+// down to leave one.
+func TestSellerRemovalAsAWhole(t *testing.T) {
+	d := parseDoc(t, sumBase)
+	d.set(t, "items.market.sellers", append(d["items"].(map[string]any)["market"].(map[string]any)["sellers"].([]any),
+		raw(t, `{"id":"tinker","label":"tinker","sells":[{"category":"tonic"}]}`)))
+	rs := d.layers(t, `[
+	  {"id":"a","label":"A","items":{"market":{"removeSellers":["smith"]}}},
+	  {"id":"b","label":"B","items":{"market":{"removeSellers":["chandler","tinker"]}}},
+	  {"id":"c","label":"C","items":{"market":{"removeSellers":["tinker"]}}}]`).ruleset(t)
+	if ds := CheckLayers(rs); len(ds) != 0 {
+		t.Fatal(ds)
+	}
+	ids := func(ss []*model.Seller) []string {
+		out := []string{}
+		for _, s := range ss {
+			out = append(out, s.ID)
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		sel             []string
+		sellers, gone   []string
+		skipped         []string
+		removedByLayers []string
+	}{
+		{[]string{"b"}, []string{"smith"}, []string{"chandler", "tinker"}, nil, []string{"b", "b"}},
+		{[]string{"a", "b"}, []string{"chandler", "tinker"}, []string{"smith"}, []string{"b"}, []string{"a"}},
+		{[]string{"a", "c"}, []string{"chandler"}, []string{"smith", "tinker"}, nil, []string{"a", "c"}},
+		{[]string{"b", "c"}, []string{"smith"}, []string{"chandler", "tinker"}, nil, []string{"b", "b"}},
+		{[]string{"a", "b", "c"}, []string{"chandler"}, []string{"smith", "tinker"}, []string{"b"}, []string{"a", "c"}},
+	} {
+		e := Resolve(rs, tc.sel)
+		var gone, by, skipped []string
+		for _, r := range e.Market.Removed {
+			gone, by = append(gone, r.Seller.ID), append(by, r.Layer.ID)
+		}
+		for _, s := range e.Market.Skipped {
+			skipped = append(skipped, s.Layer.ID)
+		}
+		if got := ids(e.Market.Sellers); !slices.Equal(got, tc.sellers) || !slices.Equal(gone, tc.gone) ||
+			!slices.Equal(by, tc.removedByLayers) || !slices.Equal(skipped, tc.skipped) {
+			t.Errorf("%v: sellers %v removed %v by %v skipped %v", tc.sel, got, gone, by, skipped)
+		}
+		if len(e.Applied) != len(tc.sel) {
+			t.Errorf("%v: a skipped removal dropped a layer: %+v", tc.sel, e.Dropped)
+		}
+	}
+	// a single layer removing every seller (refused at import) is skipped when applied
+	rs, _ = parseDoc(t, sumBase).layers(t, `[{"id":"all","label":"All","items":{"market":{"removeSellers":["smith","chandler"]}}}]`).decode(t)
+	if e := Resolve(rs, []string{"all"}); len(e.Market.Sellers) != 2 || len(e.Market.Skipped) != 1 || len(e.Applied) != 1 {
+		t.Errorf("all sellers: %+v", e.Market)
+	}
+}
+
+// engine-behaviour §6: a seller sells an item when one of its filters
+// matches, and a filter matches only an item with every word it names;
+// with no sellers declared, anyone sells everything the unsold filters
+// leave.
+func TestWhoSells(t *testing.T) {
+	d := parseDoc(t, sumBase)
+	d.set(t, "items.market.unsold", nil)
+	d.set(t, "items.market.sellers", raw(t, `[{"id":"silversmith","label":"silversmith","sells":[{"category":"arm","tag":"silver"}]}]`))
+	rs := d.ruleset(t)
+	e := Resolve(rs, nil)
+	smith := rs.Items.Market.Sellers[0]
+	kit := rs.Catalog("kit")
+	if !e.Sells(smith, kit.Entry("silver-nail").Item) || e.Sells(smith, kit.Entry("watch-pistol").Item) {
+		t.Error("a filter with two words matches an item with only one of them")
+	}
+	if want := []string{"kit/watch-pistol", "kit/grave-spade", "kit/warming-tonic"}; !slices.Equal(e.Market.UnsoldItems, want) {
+		t.Errorf("unsold %v, want %v", e.Market.UnsoldItems, want)
+	}
+	// no sellers at all
+	d = parseDoc(t, sumBase)
+	d.set(t, "items.market.sellers", nil)
+	rs = d.layers(t, `[{"id":"a","label":"A","items":{"market":{"unsold":[{"category":"tonic"}]}}}]`).ruleset(t)
+	if got := Resolve(rs, nil).Market.UnsoldItems; !slices.Equal(got, []string{"kit/silver-nail"}) {
+		t.Errorf("no sellers: unsold %v", got)
+	}
+	if got := Resolve(rs, []string{"a"}).Market.UnsoldItems; !slices.Equal(got, []string{"kit/silver-nail", "kit/warming-tonic"}) {
+		t.Errorf("no sellers, a: unsold %v", got)
+	}
+}
+
+// engine-behaviour §5.3: each item is priced on its own (rounded half up
+// from the float64 product, at least 1 unless free) before the count
+// multiplies it.
+func TestMarketOwed(t *testing.T) {
+	for _, tc := range []struct {
+		worth int64
+		times float64
+		count int64
+		want  int64
+	}{
+		{5, 1.5, 1, 8},       // 7.5 rounds up
+		{5, 1.5, 2, 16},      // 8 each, not round(15)
+		{1, 0.4, 1, 1},       // 0.4 → 0 → raised to 1
+		{1, 0.4, 3, 3},       // 1 each, not round(1.2)
+		{0, 1.5, 3, 0},       // free stays free
+		{5, 0.5, 1, 3},       // 2.5 rounds half up, not to even
+		{100, 1.005, 1, 100}, // the float64 product is 100.49999999999999
+		{100, 0.285, 1, 28},  // 28.499999999999996
+		{200, 0.75, 1, 150},
+	} {
+		if got := MarketOwed(tc.worth, tc.times, tc.count); got != tc.want {
+			t.Errorf("MarketOwed(%d, %v, %d) = %d, want %d", tc.worth, tc.times, tc.count, got, tc.want)
+		}
+	}
+}
+
+// engine-behaviour §4 step 1: a hide rule hides only in the catalog it
+// names, even where another catalog has a filter of the same id.
+func TestHideRuleOwnCatalog(t *testing.T) {
+	d := parseDoc(t, sumBase)
+	d.set(t, "catalogs.1.filters", raw(t, `[{"id":"grit","label":"Grit","type":"number"}]`))
+	d.set(t, "catalogs.1.entries.0.filters", raw(t, `{"grit":5}`))
+	rs := d.layers(t, hardWinter).ruleset(t)
+	e := Resolve(rs, []string{"hard_winter"})
+	if got := hiddenIDs(e, "kit"); len(got) != 0 {
+		t.Errorf("kit: %v", got)
+	}
+	if got := hiddenIDs(e, "knacks"); !slices.Equal(got, []string{"last-ember"}) {
+		t.Errorf("knacks: %v", got)
+	}
+}
+
+// engine-behaviour §7 step 4: a filter line matching no item drops
+// nothing, with no layer to blame.
+func TestDeadFilterLine(t *testing.T) {
+	d := parseDoc(t, sumBase)
+	tables := d["items"].(map[string]any)["lootTables"].([]any)
+	d.set(t, "items.lootTables", append(tables, raw(t, `{"id":"odd","label":"Odd","entries":[{"filter":{"category":"tonic","tag":"silver"}},{"filter":{"category":"tonic"}}]}`)))
+	e := Resolve(d.ruleset(t), nil)
+	dead := e.Loot[2].Dead
+	if len(dead) != 1 || dead[0].Line != 0 || dead[0].Cause != DeadNoItem || dead[0].By != nil {
+		t.Errorf("dead %+v", dead)
+	}
+}
+
+// engine-behaviour §1.2: option values must be booleans, finite numbers or
+// strings of at most 200 characters (UTF-16); unknown layers are reported
+// in the record's order, before conflicts.
+func TestNewGameIssues(t *testing.T) {
+	rs := parseDoc(t, sumBase).layers(t, magicLayers).ruleset(t)
+	codes := func(is []Issue) []string {
+		var out []string
+		for _, i := range is {
+			out = append(out, i.Code+":"+i.Key+":"+strings.Join(i.Layers, ","))
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		name string
+		opts []Option
+		want []string
+	}{
+		{"finite numbers", []Option{{"a", 1.5}, {"b", -3.0}, {"c", 0}}, nil},
+		{"infinity", []Option{{"a", math.Inf(1)}}, []string{"option_value_invalid:a:"}},
+		{"NaN", []Option{{"a", math.NaN()}}, []string{"option_value_invalid:a:"}},
+		{"200 characters", []Option{{"a", strings.Repeat("x", 200)}}, nil},
+		{"100 emoji are 200 UTF-16 units", []Option{{"a", strings.Repeat("😀", 100)}}, nil},
+		{"101 emoji are 202 UTF-16 units", []Option{{"a", strings.Repeat("😀", 101)}}, []string{"option_value_invalid:a:"}},
+		{"null", []Option{{"a", nil}}, []string{"option_value_invalid:a:"}},
+		{"a list", []Option{{"a", []any{true}}}, []string{"option_value_invalid:a:"}},
+		{"unknown ids in the record's order, then conflicts",
+			[]Option{{"layer.high_magic", true}, {"layer.zeta", true}, {"layer.low_magic", true}, {"layer.alpha", true}, {"layer.beta", false}},
+			[]string{"ruleset_layer_unknown:layer.zeta:zeta", "ruleset_layer_unknown:layer.alpha:alpha", "ruleset_layer_conflict::low_magic,high_magic"}},
+	} {
+		if got := codes(NewGameIssues(rs, tc.opts)); !slices.Equal(got, tc.want) {
+			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
 		}
 	}
 }
