@@ -26,6 +26,10 @@ func (p Pair) Pick(isDark bool) color.Color {
 	return p.Light
 }
 
+// Opposite returns the pair with its colours swapped: the colour a role
+// has on the other background, for text drawn on a coloured block.
+func (p Pair) Opposite() Pair { return Pair{Light: p.Dark, Dark: p.Light} }
+
 // Background says how a theme chooses between the light and dark colours
 // of its pairs.
 type Background int

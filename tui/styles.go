@@ -79,7 +79,9 @@ func newStyles(t themes.Theme, isDark, ascii bool) *styles {
 	s.title = s.accent.Bold(true)
 	s.heading = s.accent.Bold(true)
 	s.label = s.muted
-	s.brand = s.accent.Bold(true).Reverse(true).Padding(0, 1)
+	// The brand is the text colour of the other background on the accent,
+	// not reverse video, which some renderers of captured screens drop.
+	s.brand = base.Foreground(pick(t.Text.Opposite())).Background(pick(t.Accent)).Bold(true).Padding(0, 1)
 	s.headerFile = s.muted
 
 	s.tab = s.muted.Padding(0, 1)
@@ -95,6 +97,7 @@ func newStyles(t themes.Theme, isDark, ascii bool) *styles {
 		s.rowSelected = s.rowSelected.Reverse(true)
 		s.warn = s.warn.Underline(true)
 		s.tabActive = s.tabActive.Reverse(true)
+		s.brand = s.brand.Reverse(true)
 	}
 
 	s.status = s.muted
