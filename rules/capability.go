@@ -70,6 +70,7 @@ var gates = []gate{
 		root: []string{"resolution.explode.min", "resolution.double.min", "resolution.pool.abilityPlusAbility", "resolution.botch.rule",
 			"sheet.live.tracks.*.alwaysShow", "gm.sheetSummary.lists.*.columns"},
 		entry: []string{"mechanics.check.explode", "mechanics.check.double"}},
+	{minor: 37, feature: "a sheetSummary list named by an enum column", root: []string{"gm.sheetSummary.lists.*.nameColumn"}, cond: namesEnumColumn},
 	{minor: 37, feature: "a plain track whose max is a value ref", root: []string{"sheet.live.tracks.*.max"}, cond: func(n *model.Node) bool {
 		return n.Kind == model.Object && n.Parent.Get("levels") == nil && n.Parent.Get("boxes") == nil
 	}},
@@ -110,7 +111,8 @@ var gates = []gate{
 	{minor: 52, feature: "itemStat refs", root: []string{"**.itemStat"}, entry: []string{"**.itemStat"}},
 	{minor: 53, feature: "worn or carried item effects, or rarityCaps bonus",
 		entry: []string{"item.worn", "item.carried"}, root: []string{"items.rarityCaps.*.bonus"}},
-	{minor: 54, feature: "item requires", entry: []string{"item.requires"}},
+	{minor: 54, feature: "item requires or item-effect abilities", entry: []string{"item.requires", "item.worn.abilities", "item.carried.abilities"}},
+	{minor: 54, feature: "combat levels reading a derived value", root: []string{"combat.levels.**.derived"}},
 	{minor: 55, feature: "weapons (item attack)", entry: []string{"item.attack"}},
 	{minor: 57, feature: "weapon ammo or clip", entry: []string{"item.attack.ammo", "item.attack.clip"}},
 	{minor: 58, feature: "weapon modes, offHand, floor or onHit",
@@ -129,6 +131,34 @@ var gates = []gate{
 	{minor: 77, feature: "sheet.migrations", root: []string{"sheet.migrations"}, cond: nonEmpty},
 	{minor: 794, feature: "a setColumn migration step", root: []string{"sheet.migrations.*.steps.*.setColumn"}},
 	{minor: 813, feature: "a layer changing items", root: []string{"layers.*.items"}},
+}
+
+// namesEnumColumn tells whether a gm.sheetSummary list's nameColumn names
+// an enum column of that list (a text column is the base format).
+func namesEnumColumn(n *model.Node) bool {
+	if n.Kind != model.String || n.Parent == nil {
+		return false
+	}
+	list := n.Parent.Get("list")
+	if list == nil || list.Kind != model.String {
+		return false
+	}
+	root := n
+	for root.Parent != nil {
+		root = root.Parent
+	}
+	for _, l := range kids(at(root, "sheet", "lists")) {
+		if id := l.Get("id"); id == nil || id.Str != list.Str {
+			continue
+		}
+		for _, col := range kids(l.Get("columns")) {
+			if id := col.Get("id"); id != nil && id.Str == n.Str {
+				typ := col.Get("type")
+				return typ != nil && typ.Kind == model.String && typ.Str == model.TypeEnum
+			}
+		}
+	}
+	return false
 }
 
 // CapabilityNeeds lists every feature the workspace uses that needs more

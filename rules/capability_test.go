@@ -230,3 +230,200 @@ func TestCapabilityExamples(t *testing.T) {
 		t.Errorf("mirefall needs %d", got)
 	}
 }
+
+// TestCapabilityGates: each feature of ruleset-format.md §9 and
+// engine-behaviour.md §8 raises the need to its minor version, wherever it
+// sits (root keys, or inside a catalog entry, inline or in an asset), and
+// the lookalikes that the tables exclude raise nothing.
+func TestCapabilityGates(t *testing.T) {
+	tests := []struct {
+		name  string
+		root  string // the ruleset document
+		entry string // a catalog entry, when the feature sits in one
+		want  int
+	}{
+		{"nothing", `{}`, "", 20},
+		{"catalogs", `{"catalogs":[{}]}`, "", 21},
+		{"catalogs: []", `{"catalogs":[]}`, "", 20},
+		{"battle", `{"battle":{}}`, "", 22},
+		{"a scaled row", `{}`, `{"rows":[{"scaled":{}}]}`, 23},
+		{"dice-pool", `{"resolution":{"kind":"dice-pool"}}`, "", 24},
+		{"dice-sum", `{"resolution":{"kind":"dice-sum"}}`, "", 20},
+		{"layers", `{"layers":[{}]}`, "", 25},
+		{"layers: []", `{"layers":[]}`, "", 20},
+		{"base world guidance", `{"gm":{"worldGuidance":"A world."}}`, "", 25},
+		{"combat", `{"combat":{}}`, "", 26},
+		{"a creatures catalog", `{"catalogs":[{"holds":"creatures"}]}`, "", 27},
+		{"combat.distance", `{"combat":{"distance":{}}}`, "", 28},
+		{"damage clauses", `{}`, `{"mechanics":{"plus":[]}}`, 29},
+		{"strikes", `{"combat":{"attacks":[{"strikes":{"const":2}}]}}`, "", 29},
+		{"free", `{}`, `{"mechanics":{"free":true}}`, 29},
+		{"gives", `{}`, `{"mechanics":{"gives":[]}}`, 29},
+		{"standard", `{}`, `{"mechanics":{"standard":"dash"}}`, 29},
+		{"a rider", `{}`, `{"mechanics":{"rider":{}}}`, 29},
+		{"a reaction naming a moment", `{}`, `{"mechanics":{"reaction":{"on":"aimed"}}}`, 33},
+		{"a plain reaction", `{}`, `{"mechanics":{"reaction":true}}`, 20},
+		{"a creature sheet", `{}`, `{"creature":{"sheet":{}}}`, 34},
+		{"explode min", `{"resolution":{"explode":{"min":9}}}`, "", 37},
+		{"double min", `{"resolution":{"double":{"min":9}}}`, "", 37},
+		{"abilityPlusAbility", `{"resolution":{"pool":{"abilityPlusAbility":true}}}`, "", 37},
+		{"botch rule", `{"resolution":{"botch":{"rule":"halfOrMore"}}}`, "", 37},
+		{"a mechanics check exploding", `{}`, `{"mechanics":{"check":{"explode":true}}}`, 37},
+		{"a plain track's ref max", `{"sheet":{"live":{"tracks":[{"max":{"const":3}}]}}}`, "", 37},
+		{"a wound track's ref max", `{"sheet":{"live":{"tracks":[{"max":{"const":3},"levels":[]}]}}}`, "", 20},
+		{"alwaysShow", `{"sheet":{"live":{"tracks":[{"alwaysShow":true}]}}}`, "", 37},
+		{"sheetSummary list columns", `{"gm":{"sheetSummary":{"lists":[{"columns":["a"]}]}}}`, "", 37},
+		{"sheetSummary nameColumn an enum column", `{"sheet":{"lists":[{"id":"gear","columns":[{"id":"kind","type":"enum"},{"id":"name","type":"text"}]}]},
+			"gm":{"sheetSummary":{"lists":[{"list":"gear","nameColumn":"kind"}]}}}`, "", 37},
+		{"sheetSummary nameColumn a text column", `{"sheet":{"lists":[{"id":"gear","columns":[{"id":"kind","type":"enum"},{"id":"name","type":"text"}]}]},
+			"gm":{"sheetSummary":{"lists":[{"list":"gear","nameColumn":"name"}]}}}`, "", 20},
+		{"resolution.reroll", `{"resolution":{"reroll":[]}}`, "", 38},
+		{"resolution.adjust", `{"resolution":{"adjust":[]}}`, "", 38},
+		{"spend buying a reroll", `{"resolution":{"spend":[{"reroll":{}}]}}`, "", 38},
+		{"a perCheck ref", `{"resolution":{"spend":[{"perCheck":"pool"}]}}`, "", 38},
+		{"a numeric perCheck", `{"resolution":{"spend":[{"perCheck":2}]}}`, "", 20},
+		{"three spend entries", `{"resolution":{"spend":[{},{},{}]}}`, "", 38},
+		{"two spend entries", `{"resolution":{"spend":[{},{}]}}`, "", 20},
+		{"listSum", `{"sheet":{"derived":[{"of":[{"listSum":{}}]}]}}`, "", 39},
+		{"livePool in an entry", `{}`, `{"rows":[{"scaled":{"x":{"from":{"livePool":"p"}}}}]}`, 39},
+		{"liveTrack", `{"combat":{"defense":{"liveTrack":"t"}}}`, "", 39},
+		{"a skill cap", `{"sheet":{"skills":[{"cap":{"const":5}}]}}`, "", 39},
+		{"a save cap", `{"sheet":{"saves":[{"cap":{"const":5}}]}}`, "", 39},
+		{"hideWhen notEquals", `{"sheet":{"fields":[{"hideWhen":{"notEquals":"a"}}]}}`, "", 39},
+		{"hideWhen in", `{"sheet":{"live":{"pools":[{"hideWhen":{"in":["a"]}}]}}}`, "", 39},
+		{"hideWhen equals", `{"sheet":{"fields":[{"hideWhen":{"equals":"a"}}]}}`, "", 20},
+		{"boxes", `{"sheet":{"live":{"tracks":[{"boxes":{}}]}}}`, "", 40},
+		{"fill", `{"sheet":{"live":{"tracks":[{"fill":"indexed"}]}}}`, "", 40},
+		{"onFull", `{"sheet":{"live":{"tracks":[{"onFull":"refuse"}]}}}`, "", 40},
+		{"extra", `{"sheet":{"live":{"tracks":[{"extra":{}}]}}}`, "", 40},
+		{"a rest step kind", `{"rests":[{"restore":[{"kind":"cut"}]}]}`, "", 40},
+		{"an ability section", `{"sheet":{"abilities":[{"section":"body"}]}}`, "", 41},
+		{"a skill section", `{"sheet":{"skills":[{"section":"body"}]}}`, "", 41},
+		{"untrained", `{"sheet":{"sections":[{"untrained":"refuse"}]}}`, "", 41},
+		{"live states", `{"sheet":{"live":{"states":[{}]}}}`, "", 42},
+		{"live states: []", `{"sheet":{"live":{"states":[]}}}`, "", 20},
+		{"enumTable", `{"sheet":{"derived":[{"op":"enumTable"}]}}`, "", 42},
+		{"a rest step on a state", `{"rests":[{"restore":[{"state":"mood"}]}]}`, "", 42},
+		{"combat checks", `{"combat":{"checks":[]}}`, "", 43},
+		{"combat contests", `{"combat":{"contests":[]}}`, "", 43},
+		{"creature checks", `{}`, `{"creature":{"checks":[]}}`, 43},
+		{"a reaction on used", `{}`, `{"mechanics":{"reaction":{"on":"used"}}}`, 44},
+		{"a reaction against", `{}`, `{"mechanics":{"reaction":{"on":"aimed","against":{}}}}`, 44},
+		{"combat levels", `{"combat":{"levels":[]}}`, "", 45},
+		{"condition modifiers", `{"combat":{"conditions":[{"modifiers":[]}]}}`, "", 45},
+		{"endsAfter", `{"combat":{"conditions":[{"endsAfter":1}]}}`, "", 45},
+		{"a reaction on hit", `{}`, `{"mechanics":{"reaction":{"on":"hit"}}}`, 46},
+		{"a creature action reaction", `{}`, `{"creature":{"actions":[{"reaction":{}}]}}`, 46},
+		{"a creature action on itself", `{}`, `{"creature":{"actions":[{"self":true}]}}`, 46},
+		{"initiative each round", `{"combat":{"initiative":{"each":"round"}}}`, "", 47},
+		{"initiative each fight", `{"combat":{"initiative":{"each":"fight"}}}`, "", 26},
+		{"toHit.skill", `{"combat":{"attacks":[{"toHit":{"skill":"a"}}]}}`, "", 47},
+		{"spendLimits", `{"combat":{"spendLimits":[]}}`, "", 47},
+		{"creature soak", `{}`, `{"creature":{"soak":{}}}`, 47},
+		{"initiative pool", `{"combat":{"initiative":{"pool":"p"}}}`, "", 48},
+		{"initiative plus", `{"combat":{"initiative":{"plus":{}}}}`, "", 48},
+		{"initiative resource", `{"combat":{"initiative":{"resource":"r"}}}`, "", 48},
+		{"items", `{"items":{}}`, "", 49},
+		{"an items catalog", `{"catalogs":[{"holds":"items"}]}`, "", 49},
+		{"rarityCaps", `{"items":{"rarityCaps":[]}}`, "", 51},
+		{"propose", `{"items":{"propose":false}}`, "", 51},
+		{"itemStat", `{"sheet":{"derived":[{"of":[{"itemStat":{}}]}]}}`, "", 52},
+		{"worn effects", `{}`, `{"item":{"worn":{}}}`, 53},
+		{"carried effects", `{}`, `{"item":{"carried":{}}}`, 53},
+		{"a rarity cap bonus", `{"items":{"rarityCaps":[{"bonus":1}]}}`, "", 53},
+		{"item requires", `{}`, `{"item":{"requires":[]}}`, 54},
+		{"item-effect abilities (worn)", `{}`, `{"item":{"worn":{"abilities":{}}}}`, 54},
+		{"item-effect abilities (carried)", `{}`, `{"item":{"carried":{"abilities":{}}}}`, 54},
+		{"combat levels reading derived", `{"combat":{"levels":[{"from":{"derived":"d"}}]}}`, "", 54},
+		{"a weapon", `{}`, `{"item":{"attack":{}}}`, 55},
+		{"ammo", `{}`, `{"item":{"attack":{"ammo":{}}}}`, 57},
+		{"clip", `{}`, `{"item":{"attack":{"clip":{}}}}`, 57},
+		{"modes", `{}`, `{"item":{"attack":{"modes":[]}}}`, 58},
+		{"offHand", `{}`, `{"item":{"attack":{"offHand":true}}}`, 58},
+		{"floor", `{}`, `{"item":{"attack":{"floor":1}}}`, 58},
+		{"onHit", `{}`, `{"item":{"attack":{"onHit":{}}}}`, 58},
+		{"use", `{}`, `{"item":{"use":{}}}`, 59},
+		{"charges", `{}`, `{"item":{"charges":{}}}`, 59},
+		{"restore", `{}`, `{"item":{"use":{"restore":{}}}}`, 60},
+		{"recharge", `{}`, `{"item":{"charges":{"recharge":{}}}}`, 61},
+		{"breaksOn", `{}`, `{"item":{"charges":{"breaksOn":{}}}}`, 61},
+		{"gate", `{}`, `{"item":{"use":{"gate":{}}}}`, 62},
+		{"loot tables", `{"items":{"lootTables":[{}]}}`, "", 63},
+		{"lootTables: []", `{"items":{"lootTables":[]}}`, "", 49},
+		{"creature loot", `{}`, `{"creature":{"loot":"t"}}`, 63},
+		{"a coin loot line", `{"items":{"lootTables":[{"entries":[{"coins":"penny"}]}]}}`, "", 64},
+		{"layer currencies", `{"layers":[{"currencies":{}}]}`, "", 64},
+		{"a market", `{"items":{"market":{}}}`, "", 65},
+		{"item sold", `{}`, `{"item":{"sold":{}}}`, 65},
+		{"item service", `{}`, `{"item":{"service":true}}`, 65},
+		{"migrations", `{"sheet":{"migrations":[{}]}}`, "", 77},
+		{"migrations: []", `{"sheet":{"migrations":[]}}`, "", 20},
+		{"setColumn", `{"sheet":{"migrations":[{"steps":[{"setColumn":{}}]}]}}`, "", 794},
+		{"layer items", `{"layers":[{"items":{}}]}`, "", 813},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			root, ds := model.Parse("r.json", []byte(tc.root))
+			if root == nil {
+				t.Fatal(ds)
+			}
+			rs := &model.Ruleset{File: "r.json", Root: root}
+			if tc.entry != "" {
+				entries, ds := model.Parse("c.json", []byte("["+tc.entry+"]"))
+				if entries == nil {
+					t.Fatal(ds)
+				}
+				rs.Catalogs = []*model.Catalog{{ID: "c", EntriesFile: "c.json", EntriesNode: entries}}
+			}
+			ws := &model.Workspace{Kind: model.Package, Ruleset: rs}
+			if got := NeededCapability(ws); got != tc.want {
+				t.Fatalf("needs 1.%d, want 1.%d (%+v)", got, tc.want, CapabilityNeeds(ws))
+			}
+			if tc.want == BaseCapability {
+				return
+			}
+			top := CapabilityNeeds(ws)[0]
+			wantFile := "r.json"
+			if tc.entry != "" {
+				wantFile = "c.json"
+			}
+			if top.File != wantFile || top.Path == "" || top.Feature == "" {
+				t.Errorf("need %+v", top)
+			}
+		})
+	}
+}
+
+// TestCapabilityArtifact: a catalog artifact with a language pack beside it
+// needs 1.811; a pack without a ruleset section needs nothing.
+func TestCapabilityArtifact(t *testing.T) {
+	data, err := json.Marshal(map[string]any(parseDoc(t, poolBase)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		pack string
+		want int
+	}{
+		{`{"_meta":{"locale":"fr","direction":"ltr"},"ruleset":{"Plain":"Simple"}}`, 811},
+		{`{"_meta":{"locale":"fr","direction":"ltr"},"package":{"name":"Test"}}`, 24},
+	} {
+		fsys := fstest.MapFS{
+			"a/pool-test-1.0.0.ruleset.json": {Data: data},
+			"a/pool-test-1.0.0.fr.json":      {Data: []byte(tc.pack)},
+		}
+		ws, err := model.Load(fsys, "a/pool-test-1.0.0.ruleset.json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ws.Kind != model.Artifact {
+			t.Fatalf("kind %v", ws.Kind)
+		}
+		if got := NeededCapability(ws); got != tc.want {
+			t.Errorf("%s: needs 1.%d, want 1.%d", tc.pack, got, tc.want)
+		}
+		if ds := CheckCapability(ws); ds != nil {
+			t.Errorf("an artifact has no manifest to compare: %v", ds)
+		}
+	}
+}

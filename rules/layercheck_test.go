@@ -88,6 +88,10 @@ func TestLayerImportRefusals(t *testing.T) {
 
 // TestLayerChecksAccept: what the Engine accepts gives no finding.
 func TestLayerChecksAccept(t *testing.T) {
+	twelve := ""
+	for i := range 12 {
+		twelve += `,{"id":"l` + itoa(i) + `","label":"L"}`
+	}
 	tests := []struct{ name, base, layers string }{
 		{"conflict written on one side", sumBase, `[{"id":"a","label":"A","conflicts":["b"]},{"id":"b","label":"B"}]`},
 		{"narrowing with a replacement default", sumBase, `[{"id":"a","label":"A","fields":[{"id":"road","removeValues":["ash","rust"],"default":"glass"}]}]`},
@@ -100,6 +104,10 @@ func TestLayerChecksAccept(t *testing.T) {
 		{"a larger coin alone", sumBase, `[{"id":"a","label":"A","currencies":{"removeUnits":["crown"]}}]`},
 		{"hide rules of each kind", sumBase, `[{"id":"a","label":"A","catalogs":[{"id":"knacks","hide":{"filter":"grit","above":0}},{"id":"knacks","hide":{"filter":"road","equals":"Rustways"}},{"id":"knacks","hide":{"filter":"callings","notIn":["Scout"]}},{"id":"kit","hide":{"filter":"weight","below":2}}]}]`},
 		{"items", sumBase, `[{"id":"a","label":"A","items":{"market":{"removeSellers":["smith"],"unsold":[{"category":"tonic"}]},"lootTables":[{"id":"purse","label":"Thin purse","entries":[{"coins":"shilling"},{"item":"kit/bell"},{"filter":{"category":"arm"}}]}]}}]`},
+		{"guidance of 4000", sumBase, `[{"id":"a","label":"A","gm":{"guidance":"` + strings.Repeat("g", 4000) + `"}}]`},
+		{"2000 + 2000 together", sumBase, `[{"id":"a","label":"A","gm":{"guidance":"` + strings.Repeat("g", 2000) + `","worldGuidance":"` + strings.Repeat("w", 2000) + `"}}]`},
+		{"a single brace in guidance", sumBase, `[{"id":"a","label":"A","gm":{"guidance":"a { b } c"}}]`},
+		{"12 layers", sumBase, "[" + twelve[1:] + "]"},
 		{"the same table in two layers", sumBase, `[{"id":"a","label":"A","items":{"lootTables":[{"id":"purse","label":"P","entries":[{"coins":"penny"}]}]}},{"id":"b","label":"B","items":{"lootTables":[{"id":"purse","label":"Q","entries":[{"coins":"shilling"}]}]}}]`},
 	}
 	for _, tc := range tests {
@@ -266,5 +274,174 @@ func TestCheckLayersNoRuleset(t *testing.T) {
 	want := []string{"layers.0.currencies.removeUnits.0", "layers.0.items.market.removeSellers.0"}
 	if got := errorPaths(CheckLayers(rs)); !slices.Equal(got, want) {
 		t.Fatalf("paths %q, want %q", got, want)
+	}
+}
+
+// TestLayerCheckOrder: engine-behaviour §3 — layer by layer in file order,
+// and within a layer ids, conflicts, fields, ladder, currencies, catalogs
+// (then items); within a fields entry checks 4, 5 and 8 in that order.
+func TestLayerCheckOrder(t *testing.T) {
+	rs := parseDoc(t, sumBase).layers(t, `[
+	  {"id":"a","label":"A","conflicts":["ghost"]},
+	  {"id":"a","label":"B","conflicts":["phantom"],
+	   "fields":[{"id":"spellcasting_ability","removeValues":["psi","none"]}],
+	   "difficultyLadder":[{"label":"Odd","successes":2}],
+	   "currencies":{"removeUnits":["florin"]},
+	   "catalogs":[{"id":"spells","hide":{"filter":"grit","above":0}}],
+	   "items":{"market":{"removeSellers":["witch"]}}}]`).ruleset(t)
+	want := []string{
+		"layers.0.conflicts.0",
+		"layers.1.id",
+		"layers.1.conflicts.0",
+		"layers.1.fields.0.removeValues.0",
+		"layers.1.fields.0.removeValues.1",
+		"layers.1.fields.0.removeValues",
+		"layers.1.difficultyLadder.0",
+		"layers.1.currencies.removeUnits.0",
+		"layers.1.catalogs.0.id",
+		"layers.1.items.market.removeSellers.0",
+	}
+	if got := errorPaths(CheckLayers(rs)); !slices.Equal(got, want) {
+		t.Errorf("order\n%q\nwant\n%q", got, want)
+	}
+}
+
+// TestLayerLadderBounds: engine-behaviour §3.4 at the edges — a target at
+// either end of the range is fine, one past it is not; the largest
+// reachable successes follow (pool.max + (explode ? pool.max : 0)) ×
+// (double ? 2 : 1).
+func TestLayerLadderBounds(t *testing.T) {
+	step := func(successes, target int) string {
+		s := `{"label":"S","successes":` + itoa(successes)
+		if target > 0 {
+			s += `,"target":` + itoa(target)
+		}
+		return `[{"id":"a","label":"A","difficultyLadder":[` + s + `}]}]`
+	}
+	tests := []struct {
+		name            string
+		explode, double bool
+		layers          string
+		paths           []string
+	}{
+		{"target at the lower end", true, false, step(1, 5), nil},
+		{"target at the upper end", true, false, step(1, 9), nil},
+		{"target below", true, false, step(1, 4), []string{"layers.0.difficultyLadder.0.target"}},
+		{"target above", true, false, step(1, 10), []string{"layers.0.difficultyLadder.0.target"}},
+		{"no explode, no double: 15", false, false, step(15, 0), nil},
+		{"no explode, no double: 16", false, false, step(16, 0), []string{"layers.0.difficultyLadder.0.successes"}},
+		{"double alone: 30", false, true, step(30, 0), nil},
+		{"double alone: 31", false, true, step(31, 0), []string{"layers.0.difficultyLadder.0.successes"}},
+		{"explode and double: 60", true, true, step(60, 0), nil},
+		{"explode and double: 61", true, true, step(61, 0), []string{"layers.0.difficultyLadder.0.successes"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			d := parseDoc(t, poolBase)
+			d.set(t, "resolution.pool.max", 15.0)
+			if !tc.explode {
+				d.set(t, "resolution.explode", nil)
+			}
+			if tc.double {
+				d.set(t, "resolution.double", raw(t, `{"from":10}`))
+			}
+			rs := d.layers(t, tc.layers).ruleset(t)
+			if got := errorPaths(CheckLayers(rs)); !slices.Equal(got, tc.paths) {
+				t.Errorf("paths %q, want %q", got, tc.paths)
+			}
+		})
+	}
+}
+
+// TestLayerCoinsAllFamilies: engine-behaviour §3.5 — every family is
+// searched for a unit, and a value-1 coin may go only with its own family.
+func TestLayerCoinsAllFamilies(t *testing.T) {
+	tests := []struct {
+		name, currencies string
+		paths            []string
+	}{
+		{"a coin of the second family", `{"removeUnits":["cake"]}`, nil},
+		{"its smallest coin alone", `{"removeUnits":["grain"]}`, []string{"layers.0.currencies.removeUnits.0"}},
+		{"its smallest coin with another family", `{"removeUnits":["grain"],"removeFamilies":["coin"]}`, []string{"layers.0.currencies.removeUnits.0"}},
+		{"its smallest coin with its family", `{"removeUnits":["grain"],"removeFamilies":["salt"]}`, nil},
+		{"both families", `{"removeFamilies":["coin","salt"]}`, nil},
+		{"an unknown family and a known one", `{"removeFamilies":["salt","gold"]}`, []string{"layers.0.currencies.removeFamilies.1"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			d := parseDoc(t, sumBase)
+			fams := d["items"].(map[string]any)["currencies"].([]any)
+			d.set(t, "items.currencies", append(fams, raw(t, `{"id":"salt","label":"Salt","units":[{"id":"grain","label":"grains","value":1},{"id":"cake","label":"cakes","value":10}]}`)))
+			rs := d.layers(t, `[{"id":"a","label":"A","currencies":`+tc.currencies+`}]`).ruleset(t)
+			ds := CheckLayers(rs)
+			if got := errorPaths(ds); !slices.Equal(got, tc.paths) {
+				t.Errorf("paths %q, want %q (%v)", got, tc.paths, ds)
+			}
+		})
+	}
+}
+
+// TestLayerShapes: the shape rules of engine-behaviour §3.1, §3.3, §3.5 and
+// §3.7 not covered by TestLayerStructuralLimits, at their paths.
+func TestLayerShapes(t *testing.T) {
+	long := func(n int) string { return strings.Repeat("a", n) }
+	values := func(n int) string {
+		var vs []string
+		for i := range n {
+			vs = append(vs, `"v`+itoa(i)+`"`)
+		}
+		return "[" + strings.Join(vs, ",") + "]"
+	}
+	entries := func(n int) string {
+		var es []string
+		for range n {
+			es = append(es, `{"id":"road","removeValues":["rust"]}`)
+		}
+		return "[" + strings.Join(es, ",") + "]"
+	}
+	units := func(n int) string {
+		var us []string
+		for range n {
+			us = append(us, `"crown"`)
+		}
+		return "[" + strings.Join(us, ",") + "]"
+	}
+	tests := []struct {
+		name, layers, path string
+	}{
+		{"label missing", `[{"id":"a"}]`, "layers.0.label"},
+		{"label with a line break", `[{"id":"a","label":"A\nB"}]`, "layers.0.label"},
+		{"label with brackets", `[{"id":"a","label":"[A]"}]`, "layers.0.label"},
+		{"summary with double braces", `[{"id":"a","label":"A","summary":"{{x}}"}]`, "layers.0.summary"},
+		{"id over 40", `[{"id":"` + long(41) + `","label":"A"}]`, "layers.0.id"},
+		{"25 fields entries", `[{"id":"a","label":"A","fields":` + entries(25) + `}]`, "layers.0.fields"},
+		{"41 removed values", `[{"id":"a","label":"A","fields":[{"id":"road","removeValues":` + values(41) + `}]}]`, "layers.0.fields.0.removeValues"},
+		{"an empty removed value", `[{"id":"a","label":"A","fields":[{"id":"road","removeValues":[""]}]}]`, "layers.0.fields.0.removeValues.0"},
+		{"a removed value over 80", `[{"id":"a","label":"A","fields":[{"id":"road","removeValues":["` + long(81) + `"]}]}]`, "layers.0.fields.0.removeValues.0"},
+		{"a default over 80", `[{"id":"a","label":"A","fields":[{"id":"road","removeValues":["rust"],"default":"` + long(81) + `"}]}]`, "layers.0.fields.0.default"},
+		{"25 hide rules", `[{"id":"a","label":"A","catalogs":[` + strings.TrimSuffix(strings.Repeat(`{"id":"knacks","hide":{"filter":"grit","above":0}},`, 25), ",") + `]}]`, "layers.0.catalogs"},
+		{"equals over 80", `[{"id":"a","label":"A","catalogs":[{"id":"knacks","hide":{"filter":"road","equals":"` + long(81) + `"}}]}]`, "layers.0.catalogs.0.hide.equals"},
+		{"empty notIn", `[{"id":"a","label":"A","catalogs":[{"id":"knacks","hide":{"filter":"road","notIn":[]}}]}]`, "layers.0.catalogs.0.hide.notIn"},
+		{"25 notIn words", `[{"id":"a","label":"A","catalogs":[{"id":"knacks","hide":{"filter":"road","notIn":` + values(25) + `}}]}]`, "layers.0.catalogs.0.hide.notIn"},
+		{"empty removeFamilies", `[{"id":"a","label":"A","currencies":{"removeFamilies":[]}}]`, "layers.0.currencies.removeFamilies"},
+		{"61 units", `[{"id":"a","label":"A","currencies":{"removeUnits":` + units(61) + `}}]`, "layers.0.currencies.removeUnits"},
+		{"7 families", `[{"id":"a","label":"A","currencies":{"removeFamilies":["coin","coin","coin","coin","coin","coin","coin"]}}]`, "layers.0.currencies.removeFamilies"},
+		{"a target below 2", `[{"id":"a","label":"A","difficultyLadder":[{"label":"S","successes":1,"target":1}]}]`, "layers.0.difficultyLadder.0.target"},
+		{"successes 0", `[{"id":"a","label":"A","difficultyLadder":[{"label":"S","successes":0}]}]`, "layers.0.difficultyLadder.0.successes"},
+		{"a step with dc and successes", `[{"id":"a","label":"A","difficultyLadder":[{"label":"S","dc":5,"successes":1}]}]`, "layers.0.difficultyLadder.0"},
+		{"guidance with a control character", `[{"id":"a","label":"A","gm":{"guidance":"a\u0007b"}}]`, "layers.0.gm.guidance"},
+		{"world guidance with double braces", `[{"id":"a","label":"A","gm":{"worldGuidance":"a }} b"}}]`, "layers.0.gm.worldGuidance"},
+		{"25 replaced tables", `[{"id":"a","label":"A","items":{"lootTables":[` + strings.TrimSuffix(strings.Repeat(`{"id":"purse","label":"P","entries":[{"coins":"penny"}]},`, 25), ",") + `]}}]`, "layers.0.items.lootTables"},
+		{"empty removeSellers", `[{"id":"a","label":"A","items":{"market":{"removeSellers":[]}}}]`, "layers.0.items.market.removeSellers"},
+		{"an empty unsold filter", `[{"id":"a","label":"A","items":{"market":{"unsold":[{}]}}}]`, "layers.0.items.market.unsold.0"},
+		{"an unknown key in items", `[{"id":"a","label":"A","items":{"sellers":[]}}]`, "layers.0.items"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, ds := parseDoc(t, sumBase).layers(t, tc.layers).decode(t)
+			if !slices.Contains(errorPaths(ds), tc.path) {
+				t.Errorf("reading did not report %s: %v", tc.path, ds)
+			}
+		})
 	}
 }
