@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -251,5 +252,160 @@ func TestLayersPackageSaves(t *testing.T) {
 	}
 	if !found {
 		t.Errorf("no layer-dropped warning: %v", doc["diagnostics"])
+	}
+}
+
+// has tells whether a decoded JSON object has the key (whatever its value,
+// null included).
+func has(v any, key string) bool {
+	m, ok := v.(map[string]any)
+	if !ok {
+		return false
+	}
+	_, ok = m[key]
+	return ok
+}
+
+// TestLayersJSONNulls: decisions.md §5 — the keys it names are always
+// present, null exactly where it says (a price whose coin family is gone, a
+// market price with no price, a table no layer replaces, no world
+// guidance, no default), and lists are lists, never null.
+func TestLayersJSONNulls(t *testing.T) {
+	if _, err := os.Stat("examples/lantern-road"); err != nil {
+		t.Skip("no examples")
+	}
+	doc := layersJSON(t, exitOK, "--on", "guild_ruin", "examples/lantern-road")
+	lens := get(doc, "prices", "wares/ghostglass-lens")
+	if !has(lens, "shown") || get(lens, "shown") != nil || get(lens, "written", "amount") != 2.0 || get(lens, "written", "unit") != "warrant" {
+		t.Errorf("ghostglass-lens under guild_ruin: %v", lens)
+	}
+	lv := get(doc, "market", "prices", "wares/ghostglass-lens").(map[string]any)
+	if len(lv) != 3 {
+		t.Errorf("every price level is listed: %v", lv)
+	}
+	for _, level := range []string{"haggled", "posted", "gouged"} {
+		if !has(lv, level) || lv[level] != nil {
+			t.Errorf("market price at %s: %v", level, lv[level])
+		}
+	}
+	if get(doc, "market", "prices", "wares/tin-lantern", "posted", "text") != "6 groats" {
+		t.Errorf("tin lantern: %v", get(doc, "market", "prices", "wares/tin-lantern"))
+	}
+	for _, id := range []string{"road_spoils", "drowned_pockets", "lamp_house_shelves"} {
+		lt := get(doc, "lootTables", id)
+		if !has(lt, "replacedBy") || get(lt, "replacedBy") != nil || get(lt, "table", "id") != id {
+			t.Errorf("lootTables.%s: %v", id, lt)
+		}
+	}
+	if !has(doc["gm"], "worldGuidance") || get(doc, "gm", "worldGuidance") != nil {
+		t.Errorf("gm %v", doc["gm"])
+	}
+	scrip := get(doc, "currencies", 1)
+	if get(scrip, "id") != "scrip" || len(get(scrip, "units").([]any)) != 0 || !slices.Equal(strs(get(scrip, "removedUnits")), []string{"chit", "warrant"}) {
+		t.Errorf("scrip %v", scrip)
+	}
+	for _, k := range []string{"dropped", "active", "selected"} {
+		if _, ok := doc[k].([]any); !ok {
+			t.Errorf("%s is %v, not a list", k, doc[k])
+		}
+	}
+	for _, k := range []string{"sellers", "removedSellers", "unsold", "notes", "unsoldItems"} {
+		if _, ok := get(doc, "market", k).([]any); !ok {
+			t.Errorf("market.%s is %v, not a list", k, get(doc, "market", k))
+		}
+	}
+	if _, ok := get(doc, "catalogs", "haunts", "hidden").([]any); !ok {
+		t.Errorf("catalogs.haunts.hidden is %v", get(doc, "catalogs", "haunts", "hidden"))
+	}
+	if _, ok := get(doc, "toggles", 0, "disabledBy").([]any); !ok {
+		t.Error("disabledBy is not a list")
+	}
+	// dice-sum steps carry label and dc only
+	for _, s := range doc["difficultyLadder"].([]any) {
+		if has(s, "successes") || has(s, "target") || !has(s, "dc") || !has(s, "label") {
+			t.Errorf("step %v", s)
+		}
+	}
+	// a replaced table names its layer; a world guidance from a layer is text
+	doc = layersJSON(t, exitOK, "--on", "lean_years,drowned_fens", "examples/lantern-road")
+	if get(doc, "lootTables", "road_spoils", "replacedBy") != "lean_years" || get(doc, "lootTables", "road_spoils", "table", "label") != "Picked-over spoils" {
+		t.Errorf("road_spoils %v", get(doc, "lootTables", "road_spoils"))
+	}
+	if w, ok := get(doc, "gm", "worldGuidance").(string); !ok || w == "" {
+		t.Errorf("world guidance %v", get(doc, "gm", "worldGuidance"))
+	}
+	// a field left with no default reads null
+	data, err := os.ReadFile("examples/mirefall/mirefall-1.0.0.ruleset.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range get(m, "sheet", "fields").([]any) {
+		if get(f, "id") == "totem" {
+			delete(f.(map[string]any), "default")
+		}
+	}
+	data, _ = json.Marshal(m)
+	p := filepath.Join(t.TempDir(), "mirefall.json")
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	doc = layersJSON(t, exitOK, p)
+	if totem := get(doc, "fields", "totem"); !has(totem, "default") || get(totem, "default") != nil {
+		t.Errorf("totem %v", totem)
+	}
+}
+
+// TestLayersMirefall: the designed outcomes of examples/README.md §2
+// through the command (a catalog artifact, dice-pool).
+func TestLayersMirefall(t *testing.T) {
+	const p = "examples/mirefall/mirefall-1.0.0.ruleset.json"
+	if _, err := os.Stat(p); err != nil {
+		t.Skip("no examples")
+	}
+	doc := layersJSON(t, exitOK, "--on", "high_water,lean_trade,bog_law,fog_years", p)
+	if !slices.Equal(strs(doc["active"]), []string{"high_water", "lean_trade", "bog_law", "fog_years"}) || len(doc["dropped"].([]any)) != 0 {
+		t.Fatalf("active %v dropped %v", doc["active"], doc["dropped"])
+	}
+	var steps []string
+	for _, s := range doc["difficultyLadder"].([]any) {
+		steps = append(steps, fmt.Sprintf("%v %v/%v", get(s, "label"), get(s, "successes"), get(s, "target")))
+	}
+	if want := []string{"Routine 1/7", "Tricky 2/8", "Grueling 4/9", "Heroic 6/9"}; !slices.Equal(steps, want) {
+		t.Errorf("ladder %v", steps)
+	}
+	if get(doc, "difficultyLadderFrom") != "high_water" {
+		t.Errorf("ladder from %v", get(doc, "difficultyLadderFrom"))
+	}
+	for key, want := range map[string]string{"pack/iron-punt-pole": "10 bundles", "pack/drowned-bell": "15 bundles", "pack/gutting-knife": "5 bundles"} {
+		if got := get(doc, "prices", key, "shown", "text"); got != want {
+			t.Errorf("%s shows %v, want %s", key, got, want)
+		}
+	}
+	if get(doc, "market", "prices", "pack/gutting-knife", "fair", "text") != "5 bundles" ||
+		get(doc, "market", "prices", "pack/eel-jerky", "steep", "text") != "3 reeds" {
+		t.Errorf("market prices %v", get(doc, "market", "prices"))
+	}
+	if !slices.Equal(strs(get(doc, "currencies", 0, "units")), []string{"reed", "bundle"}) {
+		t.Errorf("coins %v", get(doc, "currencies", 0))
+	}
+	if !slices.Equal(strs(get(doc, "market", "sellers")), []string{"reedwife", "ferry"}) || get(doc, "lootTables", "bog_pickings", "replacedBy") != "bog_law" {
+		t.Errorf("market %v", doc["market"])
+	}
+	if !slices.Equal(strs(get(doc, "fields", "totem", "values")), []string{"heron", "eel"}) || get(doc, "fields", "totem", "default") != "heron" {
+		t.Errorf("totem %v", get(doc, "fields", "totem"))
+	}
+	unsold := strs(get(doc, "market", "unsoldItems"))
+	for _, key := range []string{"pack/gutting-knife", "pack/iron-punt-pole"} {
+		if !slices.Contains(unsold, key) {
+			t.Errorf("%s is offered: %v", key, unsold)
+		}
+	}
+	doc = layersJSON(t, exitOK, p)
+	if get(doc, "market", "prices", "pack/gutting-knife", "fair", "text") != "1 sheaves" || get(doc, "prices", "pack/iron-punt-pole", "shown", "text") != "2 sheaves" {
+		t.Errorf("no layer: %v", get(doc, "market", "prices", "pack/gutting-knife"))
 	}
 }

@@ -75,6 +75,22 @@ func TestWorkedInstallGates(t *testing.T) {
 			return coinDoc(t).layers(t, `[{"id":"a","label":"A","items":{"lootTables":[{"id":"p","label":"P","entries":[{"item":"kit/bell"}]}]}}]`).
 				set(t, "items.lootTables", raw(t, `[{"id":"p","label":"P","entries":[{"item":"kit/bell"}]}]`))
 		}, 812, true, "layer changing items"},
+		{"1.64 with a coin loot line", func(t *testing.T) doc {
+			return coinDoc(t).set(t, "items.lootTables", raw(t, `[{"id":"p","label":"P","entries":[{"coins":"penny"}]}]`))
+		}, 64, false, ""},
+		{"1.813 with layer items", func(t *testing.T) doc {
+			return coinDoc(t).layers(t, `[{"id":"a","label":"A","items":{"lootTables":[{"id":"p","label":"P","entries":[{"item":"kit/bell"}]}]}}]`).
+				set(t, "items.lootTables", raw(t, `[{"id":"p","label":"P","entries":[{"item":"kit/bell"}]}]`))
+		}, 813, false, ""},
+		{"1.76 with migrations: []", func(t *testing.T) doc {
+			return coinDoc(t).set(t, "sheet.migrations", raw(t, `[]`))
+		}, 76, false, ""},
+		{"1.793 with a setColumn step", func(t *testing.T) doc {
+			return coinDoc(t).set(t, "sheet.migrations", raw(t, `[{"from":1,"steps":[{"setColumn":{"list":"knacks","where":{"name":["A"]},"column":"name","to":"B"}}]}]`)).set(t, "sheet.version", 2.0)
+		}, 793, true, "setColumn"},
+		{"1.794 with a setColumn step", func(t *testing.T) doc {
+			return coinDoc(t).set(t, "sheet.migrations", raw(t, `[{"from":1,"steps":[{"setColumn":{"list":"knacks","where":{"name":["A"]},"column":"name","to":"B"}}]}]`)).set(t, "sheet.version", 2.0)
+		}, 794, false, ""},
 		{"1.76 with migrations", func(t *testing.T) doc {
 			return coinDoc(t).set(t, "sheet.migrations", raw(t, `[{"from":1,"steps":[{"rename":"field","from":"xp","to":"level"}]}]`)).set(t, "sheet.version", 2.0)
 		}, 76, true, "sheet.migrations"},

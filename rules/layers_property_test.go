@@ -42,6 +42,15 @@ func TestLayersProperties(t *testing.T) {
 					}
 				}
 				narrows(t, rs, e, sel)
+				// engine-behaviour §11.8: every combination of the published
+				// rulesets' own layers validates under the effective rules
+				if filepath.Dir(p) == marinaraDir {
+					for _, d := range e.Dropped {
+						if d.Cause == DropInvalid {
+							t.Fatalf("%v: %s dropped: %s", sel, d.ID, d.Reason())
+						}
+					}
+				}
 				// re-resolving the applied layers changes nothing
 				again := r.ResolveOptions(e.Options())
 				if len(again.Dropped) != 0 || docJSON(t, again) != docJSON(t, r.Resolve(appliedIDs(e))) ||
