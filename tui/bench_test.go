@@ -74,17 +74,50 @@ func BenchmarkView(b *testing.B) {
 	for range a.snap.toggles {
 		a = keysTo(b, a, "space", "down")
 	}
-	for p := paneOverview; p < paneCount; p++ {
-		b.Run(p.String(), func(b *testing.B) {
-			a := keysTo(b, a, itoa(int(p)+1))
-			if p == paneProblems {
-				a = keysTo(b, a, "enter")
-			}
+	states := []struct {
+		name string
+		keys []string
+	}{
+		{"Overview", []string{"1"}},
+		{"Layers", []string{"2"}},
+		{"Effective", []string{"3"}},
+		{"Translations", []string{"4"}},
+		{"TranslationsStrings", []string{"4", "enter"}},
+		{"TranslationsSearch", []string{"4", "enter", "/", "f", "r", "e"}},
+		{"Migrations", []string{"5"}},
+		{"MigrationsStep", []string{"5", "end", "enter", "n"}},
+		{"Problems", []string{"6", "enter"}},
+	}
+	for _, s := range states {
+		b.Run(s.name, func(b *testing.B) {
+			a := keysTo(b, a, s.keys...)
 			b.ReportAllocs()
 			for b.Loop() {
 				_ = a.View()
 			}
 		})
+	}
+}
+
+// BenchmarkStep measures a step of a large save's migration: the save
+// before and after it written, aligned and drawn.
+func BenchmarkStep(b *testing.B) {
+	a := keysTo(b, newTestApp(b, largeConfig(b, largeFS(b)), 200, 60), "5", "end", "enter")
+	b.ReportAllocs()
+	for b.Loop() {
+		a = send(b, a, keyPress("n"), keyPress("p"))
+		_ = a.View()
+	}
+}
+
+// BenchmarkSearch measures typing one letter of a search in the strings
+// of the large ruleset: the fuzzy match over every string and a frame.
+func BenchmarkSearch(b *testing.B) {
+	a := keysTo(b, newTestApp(b, largeConfig(b, largeFS(b)), 200, 60), "4", "enter", "/", "f", "r")
+	b.ReportAllocs()
+	for b.Loop() {
+		a = send(b, a, keyPress("e"), keyPress("backspace"))
+		_ = a.View()
 	}
 }
 
