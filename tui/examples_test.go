@@ -186,3 +186,102 @@ func TestLanternRoadEffective(t *testing.T) {
 		}
 	}
 }
+
+// openLanguage opens a language's strings from the Translations picker.
+func openLanguage(t *testing.T, a App, lang string) App {
+	t.Helper()
+	a = keysTo(t, a, "4")
+	if a.trans.mode == browseStrings {
+		a = keysTo(t, a, "esc")
+	}
+	a.trans.selectLang(lang)
+	a = keysTo(t, a, "enter")
+	if a.trans.lang == nil || a.trans.lang.Lang != lang {
+		t.Fatalf("could not open %s", lang)
+	}
+	return a
+}
+
+// searchFor types a search and keeps it.
+func searchFor(t *testing.T, a App, text string) App {
+	t.Helper()
+	a = keysTo(t, a, "/")
+	for _, r := range text {
+		a = keysTo(t, a, string(r))
+	}
+	return keysTo(t, a, "enter")
+}
+
+func TestLanternRoadTranslations(t *testing.T) {
+	a := newTestApp(t, exampleConfig(t, "lantern-road"), 120, 36)
+	// The picker's detail: the import choice and the base language.
+	a = keysTo(t, a, "4")
+	a.trans.selectLang("pt-BR")
+	a = keysTo(t, a, "down", "up")
+	s := screen(a)
+	for _, want := range []string{"pt-BR  Brazilian Portuguese — português (Brasil)", "Base      pt, file locales/pt.json",
+		"127 translated, 95 via base, 2 empty, 101 missing; 2", "an Engine set to pt-BR keeps pt-BR, pt; discards fr"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("the pt-BR picker lacks %q:\n%s", want, s)
+		}
+	}
+	// The README's counts, through the filters.
+	counts := []struct {
+		lang                      string
+		untranslated, viaBase, st int
+	}{
+		{"pt-BR", 103, 95, 2},
+		{"pt", 228, 0, 0},
+		{"fr", 131, 0, 0},
+	}
+	for _, c := range counts {
+		a = openLanguage(t, a, c.lang)
+		if a = keysTo(t, a, "u"); len(a.trans.rows) != c.untranslated {
+			t.Errorf("%s untranslated: %d, want %d", c.lang, len(a.trans.rows), c.untranslated)
+		}
+		if a = keysTo(t, a, "b"); len(a.trans.rows) != c.viaBase {
+			t.Errorf("%s via base: %d, want %d", c.lang, len(a.trans.rows), c.viaBase)
+		}
+		if a = keysTo(t, a, "s"); len(a.trans.rows) != c.st {
+			t.Errorf("%s stale: %d, want %d", c.lang, len(a.trans.rows), c.st)
+		}
+		a = keysTo(t, a, "a")
+	}
+	// pt-BR's stale keys, each with the current string nearest to it.
+	a = keysTo(t, openLanguage(t, a, "pt-BR"), "s")
+	if got := tableTexts(a); strings.Join(got, "|") != "Road luck die|Guild favour" {
+		t.Errorf("pt-BR stale keys %v", got)
+	}
+	if s := screen(a); !strings.Contains(s, "Nearest   “Road-luck die”") {
+		t.Errorf("the stale key's hint is missing:\n%s", s)
+	}
+	// "Ghoul 2" on the battle screen, and where each shown text comes from.
+	tests := []struct{ lang, want, from string }{
+		{"fr", "Ghoul 2 → Goule 2", "its own file, locales/fr.json:"},
+		{"pt-BR", "Ghoul 2 → Carniçal 2", "its own file, locales/pt-BR.json:"},
+		{"pt", "Ghoul 2 → Necrófago 2", "its own file, locales/pt.json:"},
+	}
+	for _, tt := range tests {
+		a = searchFor(t, keysTo(t, openLanguage(t, a, tt.lang), "a"), "Ghoul")
+		if got := tableTexts(a); len(got) == 0 || got[0] != "Ghoul" {
+			t.Fatalf("%s: the search for Ghoul gives %v", tt.lang, got)
+		}
+		s := screen(a)
+		for _, w := range []string{tt.want, tt.from, "Used at ("} {
+			if !strings.Contains(s, w) {
+				t.Errorf("%s: Ghoul's detail lacks %q:\n%s", tt.lang, w, s)
+			}
+		}
+		a = keysTo(t, a, "esc")
+	}
+	// pt-BR's own value wins over pt's, which the detail mentions.
+	a = searchFor(t, keysTo(t, openLanguage(t, a, "pt-BR"), "a"), "Ghoul")
+	if s := screen(a); !strings.Contains(s, "“Necrófago” (pt; the own file wins)") {
+		t.Errorf("the base's value for Ghoul is not mentioned:\n%s", s)
+	}
+	// An empty pt-BR value that pt fills is shown via base.
+	a = searchFor(t, keysTo(t, a, "esc"), "Will-o'-wick")
+	if s := screen(a); !strings.Contains(s, "the base language pt,") || !strings.Contains(s, "locales/pt.json:102:21; its own file has") || !strings.Contains(s, "it empty at locales/pt-BR.json:") {
+		t.Errorf("Will-o'-wick's source:\n%s", s)
+	}
+}
