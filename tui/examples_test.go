@@ -1,10 +1,12 @@
 package tui
 
 import (
+	"fmt"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"rulebench/model"
@@ -283,5 +285,63 @@ func TestLanternRoadTranslations(t *testing.T) {
 	a = searchFor(t, keysTo(t, a, "esc"), "Will-o'-wick")
 	if s := screen(a); !strings.Contains(s, "the base language pt,") || !strings.Contains(s, "locales/pt.json:102:21; its own file has") || !strings.Contains(s, "it empty at locales/pt-BR.json:") {
 		t.Errorf("Will-o'-wick's source:\n%s", s)
+	}
+}
+
+func TestLanternRoadStepping(t *testing.T) {
+	tests := []struct {
+		save     string
+		outcomes []string
+	}{
+		{"fighter3.json", []string{"moved", "moved", "moved", "set 2", "moved", "moved", "moved", "moved", "moved"}},
+		{"multiclass.json", []string{"moved", "moved", "moved", "else", "moved"}},
+		{"dest-set.json", []string{"no-value", "kept-existing", "dropped-old-key"}},
+		{"no-level.json", []string{"moved", "default", "moved"}},
+		{"current.json", []string{"no-value", "no-value"}},
+	}
+	base := keysTo(t, newTestApp(t, exampleConfig(t, "lantern-road"), 120, 36), "5")
+	for _, tt := range tests {
+		a := base
+		for i := range a.migr.len() {
+			if sv, _, ok := a.migr.save(i); ok && strings.HasSuffix(sv.File, "/"+tt.save) {
+				a.migr.list.cursor = i
+			}
+		}
+		a = send(t, a, tea.WindowSizeMsg{Width: 120, Height: 36}) // the keys follow the cursor set by hand
+		a = keysTo(t, a, "enter")
+		if !a.migr.stepping {
+			t.Fatalf("%s: enter does not step through it", tt.save)
+		}
+		var got []string
+		for i := range tt.outcomes {
+			s := screen(a)
+			if want := fmt.Sprintf("step %d of %d", i+1, len(tt.outcomes)); !strings.Contains(s, want) {
+				t.Errorf("%s: the screen does not say %q:\n%s", tt.save, want, s)
+			}
+			cur := a.migr.step.current()
+			got = append(got, outcomeText(*cur))
+			if !strings.Contains(s, "  "+outcomeText(*cur)) {
+				t.Errorf("%s step %d: the outcome %s is not shown:\n%s", tt.save, i+1, outcomeText(*cur), s)
+			}
+			a = keysTo(t, a, "n")
+		}
+		if strings.Join(got, ",") != strings.Join(tt.outcomes, ",") {
+			t.Errorf("%s: outcomes %v, want %v", tt.save, got, tt.outcomes)
+		}
+		if s := screen(a); !strings.Contains(s, "the whole chain") || !strings.Contains(s, "Migrated to version 4") {
+			t.Errorf("%s: after the last step:\n%s", tt.save, s)
+		}
+	}
+	// The save from the future is not migrated, and says why.
+	a := base
+	for i := range a.migr.len() {
+		if sv, _, ok := a.migr.save(i); ok && strings.HasSuffix(sv.File, "/future.json") {
+			a.migr.list.cursor = i
+		}
+	}
+	a = send(t, a, tea.WindowSizeMsg{Width: 120, Height: 36})
+	a = keysTo(t, a, "enter")
+	if s := screen(a); !a.migr.stepping || !strings.Contains(s, "Not migrated.") || !strings.Contains(s, "newer") {
+		t.Errorf("future.json:\n%s", s)
 	}
 }
