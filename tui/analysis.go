@@ -22,6 +22,9 @@ type analysis struct {
 	// base is the ruleset with no layer, to compare the effective one with.
 	base   *rules.Effective
 	report *i18n.Report
+	// entry is the catalog entry found beside a catalog artifact, nil when
+	// there is none; the import choice follows its listing.
+	entry *i18n.CatalogEntry
 	// saves holds the migration of each of ws.Saves, in the same order.
 	saves []*migrate.Result
 	// refusals are the import refusals of sheet.migrations (migrate.Check),
@@ -46,7 +49,10 @@ func analyse(ws *model.Workspace, check func(*model.Workspace) []model.Diagnosti
 			a.diags = check(ws)
 		}
 	})
-	guard(&a.failed, "translations", func() { a.report = i18n.Analyze(ws) })
+	guard(&a.failed, "translations", func() {
+		a.report = i18n.Analyze(ws)
+		a.entry, _ = i18n.BesideEntry(ws)
+	})
 	if ws.Ruleset == nil {
 		return a
 	}

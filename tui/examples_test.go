@@ -345,3 +345,28 @@ func TestLanternRoadStepping(t *testing.T) {
 		t.Errorf("future.json:\n%s", s)
 	}
 }
+
+func TestMirefallImportChoice(t *testing.T) {
+	a := keysTo(t, newTestApp(t, exampleConfig(t, "mirefall/mirefall-1.0.0.ruleset.json"), 120, 36), "4")
+	tests := []struct{ lang, want string }{
+		{"pt-BR", "an Engine set to pt-BR fetches the pt-BR pack"},
+		{"de", "an Engine set to de fetches the de pack and refuses it"},
+		{"fr", "an Engine set to fr fetches no pack: the ruleset stays in English"},
+	}
+	for _, tt := range tests {
+		a.trans.selectLang(tt.lang)
+		a = send(t, a, tea.WindowSizeMsg{Width: 120, Height: 36})
+		if s := ansi.Strip(strings.Join(detailLines(&a.trans.picker), " ")); !strings.Contains(strings.Join(strings.Fields(s), " "), tt.want) {
+			t.Errorf("%s: the picker's detail lacks %q:\n%s", tt.lang, tt.want, s)
+		}
+	}
+}
+
+// detailLines draws every line of a list's detail.
+func detailLines(p *listPane) []string {
+	out := make([]string, p.detail.n)
+	for i := range out {
+		out[i] = p.detailLine(i)
+	}
+	return out
+}
