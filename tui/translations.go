@@ -408,7 +408,7 @@ func (p *translationsPane) rowText(row int) (english, shown string) {
 // measureColumns splits the table's width between the English and the
 // shown-text columns, after the mark and before the state.
 func (p *translationsPane) measureColumns() {
-	room := p.table.lr.W - 2 - 2 - 2 - 2 - stateWidth
+	room := p.table.lr.W - 2 - 2 - 2 - 2 - 1 - stateWidth
 	p.colE = max(room/2, 4)
 	p.colS = max(room-p.colE, 4)
 }
