@@ -154,9 +154,21 @@ func TestReadableContrast(t *testing.T) {
 			check("text", th.Text.Pick(dark), bg, minText)
 			check("selected text", th.SelectionText.Pick(dark), th.Selection.Pick(dark), minText)
 			check("muted", th.Muted.Pick(dark), bg, 4.5)
+			// The workbench's brand: the other background's text on the accent.
+			check("text on the accent", th.Text.Opposite().Pick(dark), th.Accent.Pick(dark), minText)
 			for name, p := range map[string]Pair{"accent": th.Accent, "ok": th.OK, "warn": th.Warn, "error": th.Error} {
 				check(name, p.Pick(dark), bg, 3)
 			}
 		}
+	}
+}
+
+func TestOpposite(t *testing.T) {
+	p := Pair{Light: color.Black, Dark: color.White}
+	if o := p.Opposite(); o.Light != color.White || o.Dark != color.Black {
+		t.Errorf("Opposite of %v is %v", p, o)
+	}
+	if o := p.Opposite().Opposite(); o != p {
+		t.Errorf("Opposite twice is %v", o)
 	}
 }
