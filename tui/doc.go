@@ -1,10 +1,29 @@
 // Package tui is the rulebench workbench: a Bubble Tea program that shows a
 // ruleset's outline and findings, lets the author switch its layers on and
-// off and see the effective ruleset, shows each translation's coverage and
-// every string as a player of that language sees it, rehearses the
-// migration of sample saves step by step, and opens the source around any
-// finding. It follows edits to the files and keeps the last good state on
-// screen while a file is broken.
+// off and see the effective ruleset beside the base, shows each
+// translation's coverage and every string as a player of that language
+// sees it, rehearses the migration of sample saves step by step, and opens
+// the source around any finding. It follows edits to the files and keeps
+// the last good state on screen while a file is broken.
+//
+// # Tabs
+//
+//   - Overview: the outline, the layers, languages, migrations and findings.
+//   - Layers: the setup wizard's switches (space); a switch blocked by a
+//     conflicting layer is disabled and names it; a chosen layer that the
+//     fallback drops says why.
+//   - Effective: the ruleset under the chosen layers, each part beside the
+//     base: appended guidance, the ladder, enum values, hidden catalog
+//     entries with their rule, prices as written and shown at each price
+//     level, the market, loot tables; ] and [ jump between sections.
+//   - Translations: a language picker (names from golang.org/x/text, coverage
+//     bars, the Engine's import choice); enter shows the language's strings
+//     as a table of English, shown text and state, filtered with u, b and s
+//     and searched with /, the selected string's uses and source below.
+//   - Migrations: the entries (with the import refusals) and the sample
+//     saves; enter on a save steps through its migration (n, p, ], [, and c
+//     for the whole chain) with the save before and after each step.
+//   - Problems: every finding; enter shows the source around it.
 //
 // # Shape
 //

@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	tea "charm.land/bubbletea/v2"
+
 	"rulebench/i18n"
 )
 
@@ -229,5 +231,25 @@ func TestAlignLines(t *testing.T) {
 		case l[i].path != r[i].path:
 			t.Errorf("line %d pairs %s with %s", i, l[i].path, r[i].path)
 		}
+	}
+}
+
+func TestTranslationsMouse(t *testing.T) {
+	a := keysTo(t, newTestApp(t, ferryConfig(t), 100, 30), "4")
+	// Clicking a language opens its strings.
+	a = send(t, a, tea.MouseClickMsg{X: 5, Y: a.r.Body.Y, Button: tea.MouseLeft})
+	if a.trans.mode != browseStrings || a.trans.lang.Lang != "fr" {
+		t.Fatalf("clicking fr: mode %v", a.trans.mode)
+	}
+	// Clicking a row of the table selects it; the table starts two lines
+	// below the body's top.
+	a = send(t, a, tea.MouseClickMsg{X: 5, Y: a.r.Body.Y + tableTop + 2, Button: tea.MouseLeft})
+	if got := a.trans.table.list.cursor; got != 2 {
+		t.Errorf("clicking the third row selects row %d", got)
+	}
+	// The wheel scrolls the table.
+	a = send(t, a, tea.MouseWheelMsg{X: 5, Y: a.r.Body.Y + tableTop + 1, Button: tea.MouseWheelDown})
+	if a.trans.table.list.offset == 0 {
+		t.Error("the wheel does not scroll the strings table")
 	}
 }
