@@ -87,6 +87,10 @@ type translationsPane struct {
 	colE, colS int
 	// width is the width of the tab.
 	width int
+	// views keeps the languages without a file as worked out for a report,
+	// so that a refresh (a layer switched) does not work them out again.
+	views     map[string]*i18n.Language
+	viewsFrom *i18n.Report
 }
 
 // langRow is one language in the picker.
@@ -128,7 +132,10 @@ func (p *translationsPane) scrollerAt(x, y int) *scroller { return p.current().a
 
 func (p *translationsPane) set(s *snapshot, st *styles, body rect, wide bool) {
 	p.s, p.st, p.width = s, st, body.W
-	p.langs = pickerLanguages(s, st)
+	if p.viewsFrom != s.report {
+		p.views, p.viewsFrom = map[string]*i18n.Language{}, s.report
+	}
+	p.langs = pickerLanguages(s, st, p.views)
 	p.picker.place(body, wide, len(p.langs), 45, st)
 	if !p.placed && s.preview != nil {
 		p.placed = true
@@ -155,7 +162,8 @@ func (p *translationsPane) set(s *snapshot, st *styles, body rect, wide bool) {
 // file order; the previewed one when it has none; then the Engine's own
 // languages that have no file (what a player with that Engine language
 // sees, through a base language's file or in English).
-func pickerLanguages(s *snapshot, st *styles) []langRow {
+// views caches the languages worked out for the report.
+func pickerLanguages(s *snapshot, st *styles, views map[string]*i18n.Language) []langRow {
 	if s.report == nil {
 		return nil
 	}
@@ -173,12 +181,15 @@ func pickerLanguages(s *snapshot, st *styles) []langRow {
 	}
 	add(s.preview, false)
 	for _, code := range i18n.EngineLanguages {
-		if !seen[code] {
-			l, err := s.report.Language(code)
-			if err == nil {
-				add(l, true)
-			}
+		if seen[code] {
+			continue
 		}
+		l, ok := views[code]
+		if !ok {
+			l, _ = s.report.Language(code)
+			views[code] = l
+		}
+		add(l, true)
 	}
 	return out
 }
