@@ -216,6 +216,15 @@ func TestAlignLines(t *testing.T) {
 	if mb["v"] != '~' || ma["v"] != '~' || ma["build.fields.road_xp"] != '+' || len(mb) != 1 || len(ma) != 2 {
 		t.Fatalf("marks before %v, after %v", mb, ma)
 	}
+	if !jsonEqual(before, before) || jsonEqual(before, after) || jsonEqual([]any{"a"}, []any{"a", "b"}) || !jsonEqual([]any{"a", map[string]any{}}, []any{"a", map[string]any{}}) {
+		t.Error("jsonEqual does not compare JSON values")
+	}
+	// A list that grows is changed as a whole.
+	mb2, ma2 := map[string]byte{}, map[string]byte{}
+	diffValues(map[string]any{"l": []any{"a"}}, map[string]any{"l": []any{"a", "b"}}, "", mb2, ma2)
+	if mb2["l"] != '~' || ma2["l"] != '~' {
+		t.Errorf("a grown list: %v %v", mb2, ma2)
+	}
 	l, r := alignLines(jsonLines(before, mb), jsonLines(after, ma))
 	if len(l) != len(r) {
 		t.Fatalf("the sides have %d and %d lines", len(l), len(r))
@@ -251,5 +260,47 @@ func TestTranslationsMouse(t *testing.T) {
 	a = send(t, a, tea.MouseWheelMsg{X: 5, Y: a.r.Body.Y + tableTop + 1, Button: tea.MouseWheelDown})
 	if a.trans.table.list.offset == 0 {
 		t.Error("the wheel does not scroll the strings table")
+	}
+}
+
+func TestMigrationRefusals(t *testing.T) {
+	fsys := ferryFS()
+	fsys["ferry/ruleset.json"].Data = []byte(strings.Replace(ferryRuleset,
+		`{ "rename": "skill", "from": "row", "to": "steer" }`,
+		`{ "rename": "skill", "from": "row", "to": "steer" }, { "rename": "field", "from": "wake", "to": "nowhere" }`, 1))
+	cfg := ferryConfig(t)
+	cfg.Workspace = loadFerry(t, fsys)
+	a := keysTo(t, newTestApp(t, cfg, 100, 30), "5")
+	if len(a.snap.refusals) == 0 {
+		t.Fatal("a rename to a field the sheet does not have is not refused")
+	}
+	a = keysTo(t, a, "down")
+	s := screen(a)
+	for _, want := range []string{"entry 2 → 3          2 steps, 1 refusal", "Import refuses (1)", "sheet.migrations.1.steps.1"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("the refused entry lacks %q:\n%s", want, s)
+		}
+	}
+	if strings.Contains(strings.Split(s, "\n")[3], "refusal") {
+		t.Errorf("the first entry is marked refused:\n%s", s)
+	}
+	a = keysTo(t, a, "end", "enter")
+	if s := screen(a); !strings.Contains(s, "The Engine would refuse this chain on import: 1 problem") {
+		t.Errorf("the stepper does not say the chain is refused:\n%s", s)
+	}
+}
+
+func TestNoTranslations(t *testing.T) {
+	fsys := ferryFS()
+	delete(fsys, "ferry/locales/fr.json")
+	cfg := ferryConfig(t)
+	cfg.Workspace = loadFerry(t, fsys)
+	a := keysTo(t, newTestApp(t, cfg, 100, 30), "4")
+	// The Engine's languages are still there to see the ruleset in English.
+	if l, ok := a.trans.selectedLang(); !ok || l.Lang != "ar" || a.trans.langs[0].engineOnly != true {
+		t.Fatalf("without a locale the picker starts on %v", l)
+	}
+	if s := screen(a); !strings.Contains(s, "Arabic (Engine language, no file)") || !strings.Contains(s, "0 translated, 0 via base, 0 empty, 23 missing") {
+		t.Errorf("the picker without a locale:\n%s", s)
 	}
 }

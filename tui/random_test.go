@@ -13,13 +13,14 @@ import (
 // terminal exactly.
 func TestRandomInput(t *testing.T) {
 	keys := []string{"1", "2", "3", "4", "5", "6", "tab", "shift+tab", "left", "right", "up", "down",
-		"pgdown", "end", "g", "space", "x", "enter", "esc", "?", "r", "j", "k", "G", "z", "h", "l"}
+		"pgdown", "end", "g", "space", "x", "enter", "esc", "?", "r", "j", "k", "G", "z", "h", "l",
+		"u", "b", "s", "a", "/", "backspace", "n", "p", "c", "[", "]", "enter", "enter"}
 	sizes := [][2]int{{80, 24}, {60, 16}, {59, 15}, {100, 30}, {160, 48}, {121, 20}, {200, 60}, {1, 1}}
 	cfg, edit := reloadingConfig(t)
 	rng := rand.New(rand.NewPCG(1, 2))
 	a := newTestApp(t, cfg, 80, 24)
 	w, h := 80, 24
-	for i := range 3000 {
+	for i := range 6000 {
 		var msg tea.Msg
 		switch n := rng.IntN(100); {
 		case n < 70:
@@ -58,6 +59,9 @@ func TestRandomInput(t *testing.T) {
 			checkFrame(t, a.View().Content, w, h)
 			if t.Failed() {
 				t.Logf("%dx%d\n%s", w, h, screen(a))
+			}
+			if !a.typing() && !a.keys.Quit.Enabled() {
+				t.Errorf("q is disabled outside a search")
 			}
 		}()
 		if t.Failed() {
