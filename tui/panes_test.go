@@ -297,7 +297,7 @@ func TestNoTranslations(t *testing.T) {
 	cfg.Workspace = loadFerry(t, fsys)
 	a := keysTo(t, newTestApp(t, cfg, 100, 30), "4")
 	// The Engine's languages are still there to see the ruleset in English.
-	if l, ok := a.trans.selectedLang(); !ok || l.Lang != "ar" || a.trans.langs[0].engineOnly != true {
+	if l, ok := a.trans.selectedLang(); !ok || l.Lang != "ar" || !a.trans.langs[0].engineOnly {
 		t.Fatalf("without a locale the picker starts on %v", l)
 	}
 	if s := screen(a); !strings.Contains(s, "Arabic (Engine language, no file)") || !strings.Contains(s, "0 translated, 0 via base, 0 empty, 23 missing") {
