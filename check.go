@@ -57,6 +57,6 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		return exitFor(ds)
 	}
 	writeDiagnostics(stdout, ds)
-	fmt.Fprintf(stdout, "%s: %d errors, %d warnings\n", visible(pos[0]), model.Count(ds, model.Error), model.Count(ds, model.Warning))
+	writeSummary(stdout, pos[0], ds)
 	return exitFor(ds)
 }

@@ -116,3 +116,17 @@ func splitList(s string) []string {
 
 // visible makes file text safe for the terminal.
 func visible(s string) string { return model.Visible(s) }
+
+// writeSummary ends a text report with the counts of errors and warnings:
+// "PATH: 1 error, 2 warnings".
+func writeSummary(w io.Writer, path string, ds []model.Diagnostic) {
+	fmt.Fprintf(w, "%s: %s, %s\n", visible(path), plural(model.Count(ds, model.Error), "error"), plural(model.Count(ds, model.Warning), "warning"))
+}
+
+// plural writes a count with its noun: "1 error", "2 errors".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
+}

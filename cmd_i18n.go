@@ -152,7 +152,7 @@ func runI18n(args []string, stdout, stderr io.Writer) int {
 	}
 	writeI18nText(stdout, pos[0], r, langs, *langFlag != "", imp)
 	writeDiagnostics(stdout, ds)
-	fmt.Fprintf(stdout, "%s: %d errors, %d warnings\n", visible(pos[0]), model.Count(ds, model.Error), model.Count(ds, model.Warning))
+	writeSummary(stdout, pos[0], ds)
 	return exitFor(ds)
 }
 

@@ -57,7 +57,7 @@ func runLayers(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintln(stdout)
 		writeDiagnostics(stdout, ds)
 	}
-	fmt.Fprintf(stdout, "%s: %d errors, %d warnings\n", visible(pos[0]), model.Count(ds, model.Error), model.Count(ds, model.Warning))
+	writeSummary(stdout, pos[0], ds)
 	return exitFor(ds)
 }
 

@@ -96,12 +96,12 @@ func (h helpView) FullHelp() [][]key.Binding {
 	}
 }
 
-// keyDoc is one row of the key map as documented in docs/keys.md.
+// keyDoc is one row of the key map as documented in the README.
 type keyDoc struct{ Keys, Action, Where string }
 
 // keyDocs lists every key of the map for the documentation, with where it
 // works. It is built from the same bindings as the program's keys, so a
-// test can hold docs/keys.md to them.
+// test can hold the README to them.
 func keyDocs(k keyMap) []keyDoc {
 	keys := func(b key.Binding) string { return joinKeys(b.Keys()) }
 	return []keyDoc{
