@@ -163,6 +163,17 @@ func TestPackTooLarge(t *testing.T) {
 	onlyCodes(t, ds, "error pack-size")
 	_, ds = ParseLocale("locales/fr.json", "fr", []byte(big), false)
 	onlyCodes(t, ds) // the 8 MiB limit is for catalog packs
+
+	// The limit itself: 8 MiB is allowed, one byte more is not.
+	frame := localeJSON("fr", `"Demo": ""`)
+	exact := localeJSON("fr", `"Demo": "`+strings.Repeat("x", MaxPackBytes-len(frame))+`"`)
+	if len(exact) != MaxPackBytes {
+		t.Fatalf("the test pack is %d bytes", len(exact))
+	}
+	_, ds = ParseLocale("demo-1.0.0.fr.json", "fr", []byte(exact), true)
+	onlyCodes(t, ds)
+	_, ds = ParseLocale("demo-1.0.0.fr.json", "fr", []byte(exact+" "), true)
+	onlyCodes(t, ds, "error pack-size")
 }
 
 func TestReadLocaleOfLoadedFiles(t *testing.T) {

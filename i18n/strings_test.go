@@ -9,12 +9,13 @@ import (
 )
 
 // everyKind has one display string of every kind decisions §3 names, and
-// one text of every kind it excludes (those all read "NOT ...").
+// one text of every kind it excludes (those all read "NOT ...", and an
+// empty summary, which is no text at all).
 const everyKind = `{
   "$schema": "NOT schema", "$comment": "NOT comment",
   "schemaVersion": 1, "id": "demo", "version": 1,
   "name": "Demo", "edition": "First",
-  "license": {"spdx": "MIT", "attribution": "NOT license"},
+  "license": {"spdx": "MIT", "attribution": "NOT license", "label": "NOT license label"},
   "coverage": {"summary": "A demo."},
   "resolution": {"kind": "dice-sum", "difficultyLadder": [{"label": "Hard", "dc": 15}],
     "proficiencyTiers": [{"id": "none", "label": "Untrained"}]},
@@ -30,20 +31,20 @@ const everyKind = `{
     "live": {
       "states": [{"id": "stance", "label": "Stance", "values": ["calm", "angry"], "valueLabels": {"calm": "Calm"}}],
       "conditions": [{"id": "prone", "label": "Prone"}]}},
-  "gm": {"checkGuidance": "NOT gm", "sheetGuidance": "NOT gm either", "sheetSummary": {"fields": ["kind"]}},
+  "gm": {"checkGuidance": "NOT gm", "sheetGuidance": "NOT gm either", "sheetSummary": {"fields": ["kind"]}, "label": "NOT gm label"},
   "items": {
     "categories": [{"id": "arm", "label": "Arms"}],
     "stats": [{"id": "edge", "label": "Edge", "type": "enum", "values": ["keen", "dull"]}],
-    "binding": {"label": "Bound", "max": {"const": 1}},
+    "binding": {"label": "Bound", "summary": "", "max": {"const": 1}},
     "currencies": [{"id": "coin", "label": "Coin", "units": [{"id": "cp", "label": "coppers", "value": 1}]}],
     "lootTables": [{"id": "spoils", "label": "Spoils", "rolls": "1d2", "entries": [{"coins": "cp", "count": "1d6"}]}],
     "market": {"sellers": [{"id": "smith", "label": "Smith", "sells": [{"category": "arm"}],
       "only": {"value": {"const": 1}, "atLeast": 1, "label": "Smiths only"}}]}},
   "catalogs": [
     {"id": "foes", "label": "Foes", "holds": "creatures",
-     "filters": [{"id": "place", "label": "Place", "type": "text"}, {"id": "label", "label": "Tags", "type": "tags"}],
+     "filters": [{"id": "place", "label": "Place", "type": "text"}, {"id": "label", "label": "Tags", "type": "tags"}, {"id": "summary", "label": "Gist", "type": "text"}],
      "entries": [{"id": "goblin", "label": "Goblin", "summary": "A small foe.",
-       "filters": {"place": "NOT filter value", "label": ["NOT filter tag"]},
+       "filters": {"place": "NOT filter value", "label": ["NOT filter tag"], "summary": "NOT filter summary"},
        "creature": {"tier": "t1",
          "actions": [{"id": "stab", "name": "Stab", "damage": {"dice": "1d6", "type": "NOT damage type"}}],
          "traits": [{"name": "NOT trait", "text": "NOT trait text"}],
@@ -74,7 +75,7 @@ func TestStringsEveryKind(t *testing.T) {
 		"Gear", "Name", "Grip", "one", "two",
 		"Stance", "calm", "angry", "Calm", "Prone",
 		"Arms", "Edge", "keen", "dull", "Bound", "Coin", "coppers", "Spoils", "Smith", "Smiths only",
-		"Foes", "Place", "Tags", "Goblin", "A small foe.", "Stab",
+		"Foes", "Place", "Tags", "Gist", "Goblin", "A small foe.", "Stab",
 		"Sword", "Kit", "Axe",
 		"Action", "Minor", "Dark", "It is dark.",
 	}
@@ -83,7 +84,7 @@ func TestStringsEveryKind(t *testing.T) {
 	var texts []string
 	for _, s := range got {
 		texts = append(texts, s.Text)
-		if strings.HasPrefix(s.Text, "NOT ") {
+		if strings.HasPrefix(s.Text, "NOT ") || s.Text == "" {
 			t.Errorf("%q is not a display string (at %s)", s.Text, s.Uses[0].Path())
 		}
 	}

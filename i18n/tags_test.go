@@ -2,6 +2,7 @@ package i18n
 
 import (
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -91,7 +92,25 @@ func TestEngineLanguage(t *testing.T) {
 			t.Errorf("EngineLanguage(%q) = %q, %v; want %q, ok=%v", tt.code, got, err, tt.want, tt.ok)
 		}
 	}
-	if len(EngineLanguages) != 12 {
-		t.Errorf("the Engine has 12 UI languages, listed %d", len(EngineLanguages))
+	// engine-behaviour §10.1: exactly these, each in canonical form.
+	want := "en ar de es fr hi ja ko pl pt-BR ru zh-Hans"
+	if got := strings.Join(EngineLanguages, " "); got != want {
+		t.Errorf("the Engine's UI languages are %q, want %q", got, want)
+	}
+	for _, l := range EngineLanguages {
+		if got, err := EngineLanguage(l); err != nil || got != l {
+			t.Errorf("EngineLanguage(%q) = %q, %v", l, got, err)
+		}
+	}
+	// Among them only pt-BR and zh-Hans differ from their base.
+	var differ []string
+	for _, l := range EngineLanguages {
+		tag, _ := ParseTag(l)
+		if _, d := BaseOf(tag); d {
+			differ = append(differ, l)
+		}
+	}
+	if got := strings.Join(differ, " "); got != "pt-BR zh-Hans" {
+		t.Errorf("languages differing from their base: %q", got)
 	}
 }
