@@ -289,10 +289,14 @@ func TestFallbackReasons(t *testing.T) {
 	if e := Resolve(rs, []string{"a"}); len(e.Applied) != 0 || !strings.Contains(e.Dropped[0].Reason(), "hideWhen") {
 		t.Errorf("hideWhen: %v %+v", appliedIDs(e), e.Dropped)
 	}
-	// a guidance that is not prompt-safe
-	rs, _ = parseDoc(t, sumBase).layers(t, `[{"id":"a","label":"A","gm":{"worldGuidance":"x {{y}}"}}]`).decode(t)
-	if e := Resolve(rs, []string{"a"}); len(e.Applied) != 0 || !strings.Contains(e.Dropped[0].Reason(), "double braces") {
-		t.Errorf("unsafe: %v %+v", appliedIDs(e), e.Dropped)
+	// a guidance that is not prompt-safe (a file the Engine refuses), in
+	// either string; the other layer still applies
+	for _, gm := range []string{`{"worldGuidance":"x {{y}}"}`, `{"guidance":"x [y]"}`} {
+		rs, _ = parseDoc(t, sumBase).layers(t, `[{"id":"a","label":"A","gm":`+gm+`},{"id":"b","label":"B","gm":{"guidance":"B."}}]`).decode(t)
+		e := Resolve(rs, []string{"a", "b"})
+		if got := appliedIDs(e); !slices.Equal(got, []string{"b"}) || !strings.Contains(e.Dropped[0].Reason(), "may not contain") {
+			t.Errorf("unsafe %s: %v %+v", gm, got, e.Dropped)
+		}
 	}
 }
 
@@ -633,6 +637,15 @@ func TestKeptInSave(t *testing.T) {
 	}
 	if len(Resolve(rs, nil).KeptInSave(save)) != 0 {
 		t.Error("no layer: nothing is kept")
+	}
+	// coins of a family a layer removes whole are kept as well
+	rs = parseDoc(t, sumBase).layers(t, `[{"id":"ruin","label":"Ruin","currencies":{"removeFamilies":["coin"]}}]`).ruleset(t)
+	var coins []string
+	for _, k := range Resolve(rs, []string{"ruin"}).KeptInSave(save) {
+		coins = append(coins, k.Value+" by "+k.Layer.ID)
+	}
+	if !slices.Equal(coins, []string{"crown by ruin", "shilling by ruin"}) {
+		t.Errorf("family removed: kept %v", coins)
 	}
 	doc := e.SaveDocument(save)
 	if len(doc.Kept) != 3 || doc.Kept[0].Shown != KeptAndShown || *doc.Kept[2].Count != 2 {
@@ -1088,6 +1101,63 @@ func TestNewGameIssues(t *testing.T) {
 	} {
 		if got := codes(NewGameIssues(rs, tc.opts)); !slices.Equal(got, tc.want) {
 			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
+		}
+	}
+}
+
+// What rulebench reports beside the Engine's behaviour: the first rule (of
+// the first applied layer) that hides an entry, and removed sellers in the
+// market's order.
+func TestReportedCauses(t *testing.T) {
+	d := parseDoc(t, sumBase)
+	d.set(t, "items.market.sellers", raw(t, `[{"id":"smith","label":"smith","sells":[{"category":"arm"}]},
+	  {"id":"chandler","label":"chandler","sells":[{"category":"tonic"}]},{"id":"tinker","label":"tinker","sells":[{"category":"tonic"}]}]`))
+	rs := d.layers(t, `[
+	  {"id":"a","label":"A","catalogs":[{"id":"knacks","hide":{"filter":"road","equals":"Rustways"}},{"id":"knacks","hide":{"filter":"callings","notIn":["Hauler"]}}],
+	   "items":{"market":{"removeSellers":["chandler"]}}},
+	  {"id":"b","label":"B","catalogs":[{"id":"knacks","hide":{"filter":"grit","above":-1}}],"items":{"market":{"removeSellers":["smith"]}}}]`).ruleset(t)
+	e := Resolve(rs, []string{"a", "b"})
+	for id, want := range map[string]HideCause{"a": {rs.Layers[0], 0}, "d": {rs.Layers[0], 1}, "hold-the-line": {rs.Layers[1], 0}} {
+		if hc, ok := e.Hidden("knacks", id); !ok || hc != want {
+			t.Errorf("%s hidden by %s rule %d, want %s rule %d", id, hc.Layer.ID, hc.Rule, want.Layer.ID, want.Rule)
+		}
+	}
+	var removed []string
+	for _, r := range e.Market.Removed {
+		removed = append(removed, r.Seller.ID+" by "+r.Layer.ID)
+	}
+	if !slices.Equal(removed, []string{"smith by b", "chandler by a"}) || len(e.Market.Skipped) != 0 {
+		t.Errorf("removed %v, skipped %+v", removed, e.Market.Skipped)
+	}
+}
+
+// §2.3: only the ladder that ends up in the layered definition is judged, so
+// a layer whose own ladder fails is kept when a later layer's ladder
+// replaces it.
+func TestOnlyTheFinalLadderIsJudged(t *testing.T) {
+	rs, _ := parseDoc(t, poolBase).layers(t, `[
+	  {"id":"far","label":"Far","difficultyLadder":[{"label":"Far","successes":99}]},
+	  {"id":"near","label":"Near","difficultyLadder":[{"label":"Near","successes":2}]}]`).decode(t)
+	e := Resolve(rs, []string{"far", "near"})
+	if got := appliedIDs(e); !slices.Equal(got, []string{"far", "near"}) || ladderText(e.Ladder) != "Near 2" {
+		t.Errorf("applied %v, ladder %s, dropped %+v", got, ladderText(e.Ladder), e.Dropped)
+	}
+	if got := appliedIDs(Resolve(rs, []string{"far"})); len(got) != 0 {
+		t.Errorf("far alone: %v", got)
+	}
+}
+
+// §5.2, §5.3: a cost in a coin no family declares (a file the Engine
+// refuses) is shown as written, and has no market price.
+func TestUnknownCoinPrice(t *testing.T) {
+	rs, _ := parseDoc(t, sumBase).set(t, "catalogs.1.entries.0.item.cost.unit", "florin").decode(t)
+	p := priceOf(Resolve(rs, nil), "kit/watch-pistol")
+	if amountText(p.Shown) != "3 florin" || len(p.Levels) != 3 {
+		t.Fatalf("shown %s, levels %v", amountText(p.Shown), p.Levels)
+	}
+	for i, a := range p.Levels {
+		if a.Priced() {
+			t.Errorf("level %d: %s", i, amountText(a))
 		}
 	}
 }
