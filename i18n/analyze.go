@@ -109,7 +109,6 @@ type Language struct {
 	// ownAt and baseAt give, for each display string, the index of its key
 	// in Own and BaseLocale, or -1.
 	ownAt, baseAt []int32
-	index         map[string]int
 }
 
 // Report is the translation picture of a workspace: the display strings,
@@ -280,7 +279,7 @@ func (r *Report) Language(code string) (*Language, error) {
 	if err != nil {
 		return nil, err
 	}
-	lang := &Language{Lang: tag.String(), Own: r.byLang[tag.String()], index: r.index}
+	lang := &Language{Lang: tag.String(), Own: r.byLang[tag.String()]}
 	if base, differs := BaseOf(tag); differs {
 		lang.Base = base
 		lang.BaseLocale = r.byLang[base]
@@ -319,17 +318,10 @@ func (l *Language) stateAt(i int) State {
 	return Missing
 }
 
-// state works out the state of any English text in this language.
-func (l *Language) state(english string) State {
-	if i, ok := l.index[english]; ok && l.States != nil {
-		return l.States[i]
-	}
-	if _, ok := l.Own.usable(english); ok {
-		return Translated
-	}
-	if _, ok := l.BaseLocale.usable(english); ok {
-		return ViaBase
-	}
+// untranslated is the state of an English text that neither the own file
+// nor the base's translates: empty when the own file has "" for it,
+// otherwise missing.
+func (l *Language) untranslated(english string) State {
 	if k, ok := l.Own.Lookup(english); ok && k.Text {
 		return Empty
 	}
@@ -358,7 +350,7 @@ func (l *Language) Show(english string) Shown {
 	if v, ok := l.BaseLocale.usable(english); ok {
 		return Shown{Text: v, State: ViaBase, Lang: l.Base, File: l.BaseLocale.Name()}
 	}
-	return Shown{Text: english, State: l.state(english), Lang: "en"}
+	return Shown{Text: english, State: l.untranslated(english), Lang: "en"}
 }
 
 // ShowName is Show for a name on the battle screen, where the Engine
