@@ -34,7 +34,8 @@
 // ReadLocale checks one locale file (a package's locales/<lang>.json) or
 // language pack (<id>-<version>.<lang>.json beside a catalog artifact): the
 // language its name gives, the top-level keys ($schema, _meta, package and
-// ruleset only), _meta.locale canonicalising to the file name's language,
+// ruleset only), _meta.locale canonicalising to the file name's language
+// (and written in the form the Engine's catalogs require, as a warning),
 // _meta.direction ltr or rtl (and matching the script, as a warning), the
 // package section, and that every value in the ruleset section is text. A
 // file without a ruleset section translates nothing; a language pack must

@@ -3,6 +3,7 @@ package i18n
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"regexp"
 	"strings"
 	"sync"
 	"unicode"
@@ -228,6 +229,12 @@ func (r *localeReader) meta(root *model.Node) {
 		metaTag, metaOK = tag, true
 		if r.l.Lang != "" && tag.String() != r.l.Lang {
 			r.errorf(loc, "locale-meta", "_meta.locale is %s but the file name says %s: the Engine refuses a file whose language differs from its name", tag, r.l.Lang)
+		} else if !metaLocalePattern.MatchString(loc.Str) {
+			msg := "_meta.locale %q is not in the form the Engine's localization catalogs require (a lower-case language of 2 or 3 letters, then subtags of 2 to 8 letters or digits)"
+			if metaLocalePattern.MatchString(tag.String()) {
+				msg += "; write it as " + tag.String()
+			}
+			r.ds = append(r.ds, model.At(model.Warning, r.file, loc, "locale-meta", msg, loc.Str))
 		}
 	}
 	switch dir := meta.Get("direction"); {
@@ -249,6 +256,12 @@ func (r *localeReader) meta(root *model.Node) {
 		}
 	}
 }
+
+// metaLocalePattern is the form the Engine's package localization catalogs
+// require of _meta.locale (engine-behaviour §10.3). decisions §3 only asks
+// that it canonicalise to the file's language, so another spelling of the
+// right language (PT-br for pt-BR) is a warning.
+var metaLocalePattern = regexp.MustCompile(`^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$`)
 
 // missingAt reports a required key absent from obj, at the path the key
 // would have and the position of the object.

@@ -24,7 +24,12 @@ func TestLocaleChecks(t *testing.T) {
 		{name: "file name not a tag", lang: "english", content: localeJSON("en", ""),
 			want: []string{"error locale-name"}},
 		{name: "file name in another case is the same tag", lang: "pt-br", content: localeJSON("pt-BR", "")},
-		{name: "_meta.locale canonicalises to the name", lang: "pt-BR", content: localeJSON("PT-br", "")},
+		{name: "_meta.locale canonicalises to the name, but is not written as the Engine's schema wants", lang: "pt-BR", content: localeJSON("PT-br", ""),
+			want: []string{"warning locale-meta"}, path: "_meta.locale"},
+		{name: "_meta.locale with a script and a region", lang: "sr-Latn-RS", content: localeJSON("sr-Latn-RS", "")},
+		{name: "_meta.locale in lower case throughout", lang: "zh-Hans", content: localeJSON("zh-hans", "")},
+		{name: "_meta.locale with an extension the schema cannot hold", lang: "en-US-u-va-posix", content: localeJSON("en-US-u-va-posix", ""),
+			want: []string{"warning locale-meta"}, path: "_meta.locale"},
 		{name: "_meta.locale differs", lang: "pt-BR", content: localeJSON("pt", ""),
 			want: []string{"error locale-meta"}, path: "_meta.locale"},
 		{name: "_meta.locale with underscore", lang: "pt-BR", content: localeJSON("pt_BR", ""),
@@ -104,6 +109,18 @@ func TestLocaleUnderscoreSuggestsHyphen(t *testing.T) {
 	d := findOne(t, ds, "locale-name")
 	if !strings.Contains(d.Message, "pt-BR") || !strings.Contains(d.Message, "hyphen") {
 		t.Errorf("message %q should say to use a hyphen and name pt-BR", d.Message)
+	}
+}
+
+func TestLocaleMetaSpelling(t *testing.T) {
+	_, ds := ParseLocale("locales/pt-BR.json", "pt-BR", []byte(localeJSON("PT-br", "")), false)
+	d := findOne(t, ds, "locale-meta")
+	if d.Severity.String() != "warning" || !strings.Contains(d.Message, `"PT-br"`) || !strings.HasSuffix(d.Message, "write it as pt-BR") {
+		t.Errorf("finding %s: want a warning naming PT-br and suggesting pt-BR", d)
+	}
+	_, ds = ParseLocale("locales/en-US-u-va-posix.json", "en-US-u-va-posix", []byte(localeJSON("en-US-u-va-posix", "")), false)
+	if d := findOne(t, ds, "locale-meta"); strings.Contains(d.Message, "write it as") {
+		t.Errorf("no spelling fits the schema, yet the message suggests one: %s", d)
 	}
 }
 
