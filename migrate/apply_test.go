@@ -243,6 +243,7 @@ func TestApplyRoute(t *testing.T) {
 		{"a word between non-ASCII letters is not a word of its own", withDefault, `{"class": "éfighterè", "level": 6}`, Else, "level_other", 6.0, nil},
 		{"no class saved: else", withDefault, `{"level": 2}`, Else, "level_other", 2.0, nil},
 		{"no level saved: the default", withDefault, `{"class": "Wizard of the Wick"}`, Default, "level_wizard", 1.0, []string{"level_wizard"}},
+		{"no level saved, no single case: the default goes to else", withDefault, `{"class": "Drover"}`, Default, "level_other", 1.0, nil},
 		{"no level, no default: nothing moves", noDefault, `{"class": "Wizard"}`, NoValue, "level_wizard", nil, []string{"level_wizard"}},
 		{"the destination already has a value", withDefault, `{"class": "Fighter", "level": 4, "level_fighter": 2}`, KeptExisting, "level_fighter", 4.0, []string{"level_fighter"}},
 		{"a default is not written over a value either", withDefault, `{"class": "Fighter", "level_fighter": 2}`, KeptExisting, "level_fighter", 1.0, []string{"level_fighter"}},
@@ -293,6 +294,61 @@ func TestApplyRouteByRenamedAway(t *testing.T) {
 	if r.Trace[1].By != "Hedge witch" {
 		t.Errorf("by read %v", r.Trace[1].By)
 	}
+}
+
+// A by field the save does not hold reads as the sheet shows it: its
+// default (engine-behaviour §9.1: missing keys take their defaults).
+func TestApplyRouteByDefault(t *testing.T) {
+	rs := withMigrations(t, 2, `[ { "from": 1, "steps": [ { "route": "level", "by": "motto", "cases": [
+	  { "words": ["onward"], "to": "level_fighter" } ], "else": "level_other" } ] } ]`)
+	tests := []struct{ fields, dest string }{
+		{`{"level": 3}`, "build.fields.level_fighter"},                          // motto's default "Onward"
+		{`{"level": 3, "motto": "Backward"}`, "build.fields.level_other"},       // as saved
+		{`{"level": 3, "motto": "Ever onward!"}`, "build.fields.level_fighter"}, // as saved, a word of it
+	}
+	for _, tt := range tests {
+		r := Apply(rs, save(t, `{"v": 1, "build": {"fields": `+tt.fields+`}}`))
+		st := r.Trace[0]
+		if st.Destination != tt.dest {
+			t.Errorf("%s: sent to %s (by %v), want %s", tt.fields, st.Destination, st.By, tt.dest)
+		}
+		if got, _ := get(r.Sheet, tt.dest); got != 3.0 {
+			t.Errorf("%s: %s holds %v", tt.fields, tt.dest, got)
+		}
+	}
+}
+
+// Keys rulebench does not model are kept as saved (engine-behaviour §9.1),
+// whatever the steps do around them: build records and live parts it does
+// not know, a row's _catalog mark, a pool's temp, and live text,
+// conditions and states.
+func TestApplyKeepsUnknownKeys(t *testing.T) {
+	text := `{"v": 1, "build": {
+	    "fields": {"class": "Fighter", "level": 2},
+	    "lists": {"attacks": [{"name": "Dagger", "ability": "str", "_catalog": "arms/dagger"}]},
+	    "portrait": {"url": "x.png"}, "notes": ["a", 1]},
+	  "live": {"pools": {"hit_dice": {"value": 1, "temp": 2}}, "text": {"oath": "Keep the lamps"}, "conditions": ["prone"],
+	    "states": {"stance": "calm"}}}`
+	rules := withMigrations(t, 3, `[ { "from": 1, "steps": [
+	  { "setColumn": { "list": "attacks", "where": { "name": ["dagger"] }, "column": "ability", "to": "finesse" } },
+	  { "routeLive": "pool", "from": "hit_dice", "cases": ["hd_d10"], "else": "spare" } ] },
+	  { "from": 2, "steps": [ { "route": "level", "by": "class", "cases": [ { "words": ["fighter"], "to": "level_fighter" } ], "else": "level_other" } ] } ]`)
+	r := Apply(rules, save(t, text))
+	if !r.OK {
+		t.Fatal(messages(r.Diagnostics))
+	}
+	expect(t, r.Sheet, map[string]any{
+		"build.portrait.url":             "x.png",
+		"build.notes":                    []any{"a", 1.0},
+		"build.lists.attacks.0._catalog": "arms/dagger",
+		"build.lists.attacks.0.ability":  "finesse",
+		"build.fields.level_fighter":     2.0,
+		"live.pools.hd_d10":              map[string]any{"value": 1.0, "temp": 2.0},
+		"live.pools.hit_dice":            nil,
+		"live.text.oath":                 "Keep the lamps",
+		"live.conditions":                []any{"prone"},
+		"live.states.stance":             "calm",
+	})
 }
 
 // A route destination renamed on by a later entry ends where the chain ends.
