@@ -614,12 +614,13 @@ func (c *formatChecker) items() {
 		return
 	}
 	n := it.Node
-	for _, key := range []string{"stats", "slots", "currencies", "lootTables"} {
-		c.unique(c.rs.File, singular(key), at(n, key))
+	for _, arr := range [][2]string{{"stats", "item stat"}, {"slots", "slot"}, {"currencies", "currency family"}, {"lootTables", "loot table"}} {
+		c.unique(c.rs.File, arr[1], at(n, arr[0]))
 	}
 	for _, st := range it.Stats {
 		c.field(st)
 	}
+	c.itemLimits(n)
 	allUnits := map[string]bool{}
 	for i, f := range it.Currencies {
 		hasOne := false
@@ -655,6 +656,9 @@ func (c *formatChecker) items() {
 		}
 		for _, s := range m.Sellers {
 			c.place(at(s.Node, "place"), s.Place)
+			if r, ok := refAt(at(s.Node, "only", "value")); ok {
+				c.ref(r, refLiveAllowed, -1)
+			}
 			for _, f := range s.Sells {
 				c.filter(c.rs.File, f)
 			}
@@ -664,6 +668,98 @@ func (c *formatChecker) items() {
 			c.filter(c.rs.File, f)
 		}
 	}
+}
+
+// itemLimits checks what items.binding, items.carry and items.rarityCaps
+// name (ruleset-format.md §5.2): the binding maximum and the carry limits
+// are worked out without live state; carry counts a number stat that
+// cannot go below 0; each rarity cap names a declared rarity, once, and
+// number stats with values they can hold.
+func (c *formatChecker) itemLimits(n *model.Node) {
+	for _, key := range [][]string{{"binding", "max"}, {"carry", "encumberedAbove"}, {"carry", "limit"}} {
+		if r, ok := refAt(at(n, key[0], key[1])); ok {
+			c.ref(r, refNonLive, -1)
+		}
+	}
+	if sn := at(n, "carry", "stat"); sn != nil && sn.Kind == model.String {
+		switch st := c.stat(sn.Str); {
+		case st == nil:
+			c.errAt(sn, "unknown-stat", "the stat %q is not declared in items.stats", sn.Str)
+		case st.Type != model.TypeNumber:
+			c.errAt(sn, "stat-type", "carry counts a number stat; %q is %s", sn.Str, st.Type)
+		case st.Min < 0:
+			c.errAt(sn, "stat-type", "carry counts a stat whose min is at least 0; %q goes down to %v", sn.Str, st.Min)
+		}
+	}
+	capped := map[string]bool{}
+	for _, cp := range kids(at(n, "rarityCaps")) {
+		rn := cp.Get("rarity")
+		if rn != nil && rn.Kind == model.String {
+			switch {
+			case !c.words["rarity"][rn.Str]:
+				c.errAt(rn, "unknown-word", "the rarity %q is not declared in items.rarities", rn.Str)
+			case capped[rn.Str]:
+				c.errAt(rn, "duplicate-cap", "the rarity %q already has a cap; one cap per rarity", rn.Str)
+			}
+			capped[rn.Str] = true
+		}
+		for _, v := range kids(cp.Get("stats")) {
+			switch st := c.stat(v.Key); {
+			case st == nil:
+				c.errAt(v, "unknown-stat", "the stat %q is not declared in items.stats", v.Key)
+			case st.Type != model.TypeNumber:
+				c.errAt(v, "stat-type", "a rarity cap limits number stats; %q is %s", v.Key, st.Type)
+			default:
+				c.columnValue(c.rs.File, "stat", st, model.ColumnValue{Column: v.Key, Value: v.Scalar(), Node: v})
+			}
+		}
+	}
+}
+
+// stat returns the declared item stat with this id, or nil.
+func (c *formatChecker) stat(id string) *model.Field {
+	for _, st := range c.rs.Items.Stats {
+		if st.ID == id {
+			return st
+		}
+	}
+	return nil
+}
+
+// refAt reads the value ref written at n, for the refs the model does not
+// keep (a seller's only, the binding and carry limits); ok is false when n
+// is not an object naming exactly one kind of ref, which reading reported.
+func refAt(n *model.Node) (r model.ValueRef, ok bool) {
+	if n == nil || n.Kind != model.Object {
+		return r, false
+	}
+	for _, k := range n.Children {
+		if k.Key == "read" {
+			continue
+		}
+		if r.Kind != "" {
+			return model.ValueRef{}, false
+		}
+		r = model.ValueRef{Kind: k.Key, Node: n}
+		switch k.Key {
+		case model.RefConst:
+		case model.RefListSum:
+			r.ListSum = &model.ListSumRef{List: textAt(k, "list"), Column: textAt(k, "column"), OnlyWhen: textAt(k, "onlyWhen")}
+		case model.RefItemStat:
+			r.Name = textAt(k, "stat")
+		default:
+			r.Name = textAt(k)
+		}
+	}
+	return r, r.Kind != ""
+}
+
+// textAt is the text at a path below n, "" when it is missing or not text.
+func textAt(n *model.Node, steps ...any) string {
+	if t := at(n, steps...); t != nil && t.Kind == model.String {
+		return t.Str
+	}
+	return ""
 }
 
 // lootTable checks a loot table's lines (base tables and layer replacements).
@@ -801,7 +897,7 @@ func (c *formatChecker) row(cat *model.Catalog, file string, row model.Row, _ in
 			c.errIn(file, cv.Node, "unknown-column", "the list %q has no column %q", l.ID, cv.Column)
 			continue
 		}
-		c.columnValue(file, col, cv)
+		c.columnValue(file, "column", col, cv)
 	}
 	for _, col := range l.Columns {
 		if col.Required && !set[col.ID] {
@@ -810,26 +906,28 @@ func (c *formatChecker) row(cat *model.Catalog, file string, row model.Row, _ in
 	}
 }
 
-func (c *formatChecker) columnValue(file string, col *model.Field, cv model.ColumnValue) {
+// columnValue checks a value against a list column or an item stat (what
+// says which) of the same shapes.
+func (c *formatChecker) columnValue(file, what string, col *model.Field, cv model.ColumnValue) {
 	bad := func(format string, args ...any) { c.errIn(file, cv.Node, "column-value", format, args...) }
 	switch col.Type {
 	case model.TypeNumber:
 		x, ok := cv.Value.(float64)
 		switch {
 		case !ok:
-			bad("the column %q takes a number", col.ID)
+			bad("the %s %q takes a number", what, col.ID)
 		case col.Integer && x != math.Trunc(x):
-			bad("the column %q takes a whole number", col.ID)
+			bad("the %s %q takes a whole number", what, col.ID)
 		case x < col.Min || x > col.Max:
-			bad("%v is outside the column's range %v..%v", x, col.Min, col.Max)
+			bad("%v is outside the %s's range %v..%v", x, what, col.Min, col.Max)
 		}
 	case model.TypeBoolean:
 		if _, ok := cv.Value.(bool); !ok {
-			bad("the column %q takes true or false", col.ID)
+			bad("the %s %q takes true or false", what, col.ID)
 		}
 	case model.TypeEnum:
 		if s, ok := cv.Value.(string); !ok || !slices.Contains(col.Values, s) {
-			bad("%s is not one of the column %q's values", fmtScalar(cv.Value), col.ID)
+			bad("%s is not one of the %s %q's values", fmtScalar(cv.Value), what, col.ID)
 		}
 	default:
 		s, ok := cv.Value.(string)
@@ -838,9 +936,9 @@ func (c *formatChecker) columnValue(file string, col *model.Field, cv model.Colu
 			limit = 40
 		}
 		if !ok {
-			bad("the column %q takes text", col.ID)
+			bad("the %s %q takes text", what, col.ID)
 		} else if limit > 0 && model.UTF16Len(s) > limit {
-			bad("the text is longer than the column's %d characters", limit)
+			bad("the text is longer than the %s's %d characters", what, limit)
 		}
 	}
 }
@@ -883,6 +981,30 @@ func (c *formatChecker) item(file string, it *model.Item) {
 	}
 	if it.Service && it.Cost == nil {
 		c.errIn(file, at(it.Node, "service"), "service-cost", "a service needs a cost")
+	}
+	if it.Service {
+		for _, key := range []string{"slots", "stack", "binds", "worn", "carried", "requires", "attack", "use", "charges"} {
+			c.errIn(file, at(it.Node, key), "service-key", "a service is not a thing to hold, so it has no %s", key)
+		}
+	}
+	for _, v := range kids(at(it.Node, "stats")) {
+		if st := c.stat(v.Key); st == nil {
+			c.errIn(file, v, "unknown-stat", "the stat %q is not declared in items.stats", v.Key)
+		} else {
+			c.columnValue(file, "stat", st, model.ColumnValue{Column: v.Key, Value: v.Scalar(), Node: v})
+		}
+	}
+	for _, v := range kids(at(it.Node, "slots")) {
+		i := slices.IndexFunc(c.rs.Items.Slots, func(s model.Slot) bool { return s.ID == v.Key })
+		switch {
+		case i < 0:
+			c.errIn(file, v, "unknown-slot", "the slot %q is not declared in items.slots", v.Key)
+		case v.Kind == model.Number && v.Num > float64(c.rs.Items.Slots[i].Count):
+			c.errIn(file, v, "slot-count", "the item takes %v %q slots, but a character has only %d", v.Num, v.Key, c.rs.Items.Slots[i].Count)
+		}
+	}
+	if b := at(it.Node, "binds"); b != nil && at(c.rs.Items.Node, "binding") == nil {
+		c.errIn(file, b, "binds-need-binding", "binds needs items.binding")
 	}
 }
 

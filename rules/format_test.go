@@ -3,8 +3,6 @@ package rules
 import (
 	"encoding/json"
 	"os"
-	"strconv"
-	"strings"
 	"testing"
 
 	"rulebench/model"
@@ -22,40 +20,6 @@ func loadBase(t *testing.T) map[string]any {
 		t.Fatal(err)
 	}
 	return m
-}
-
-// setPath sets (or with value == nil, deletes) the value at a dot path.
-func setPath(t *testing.T, root any, path string, value any) {
-	t.Helper()
-	segs := strings.Split(path, ".")
-	cur := root
-	for i, seg := range segs {
-		last := i == len(segs)-1
-		switch c := cur.(type) {
-		case map[string]any:
-			if last {
-				if value == nil {
-					delete(c, seg)
-				} else {
-					c[seg] = value
-				}
-				return
-			}
-			cur = c[seg]
-		case []any:
-			k, err := strconv.Atoi(seg)
-			if err != nil || k >= len(c) {
-				t.Fatalf("bad path %s at %s", path, seg)
-			}
-			if last {
-				c[k] = value
-				return
-			}
-			cur = c[k]
-		default:
-			t.Fatalf("bad path %s at %s", path, seg)
-		}
-	}
 }
 
 // formatFindings decodes a ruleset built from m and runs the format checks.
@@ -81,62 +45,117 @@ func TestFormatBaseIsClean(t *testing.T) {
 }
 
 func TestFormatCrossReferences(t *testing.T) {
+	type edit struct {
+		path  string
+		value any // nil deletes
+	}
 	cases := []struct {
 		name  string
 		path  string
 		value any
 		code  string
 		at    string // the path of the finding
+		also  []edit // made before path is set
 	}{
-		{"enum default not among values", "sheet.fields.0.default", "sailor", "enum-default", "sheet.fields.0.default"},
-		{"valueLabels key not a value", "sheet.fields.0.valueLabels", map[string]any{"smith": "Smith"}, "value-label", "sheet.fields.0.valueLabels.smith"},
-		{"hideWhen on an unknown field", "sheet.fields.1.hideWhen.field", "mood", "unknown-field", "sheet.fields.1.hideWhen.field"},
-		{"hideWhen comparing a value the enum lacks", "sheet.fields.1.hideWhen.equals", "sailor", "hide-value", "sheet.fields.1.hideWhen.equals"},
-		{"derived reading an unknown field", "sheet.derived.0.of.0.field", "lamp", "unknown-ref", "sheet.derived.0.of.0.field"},
-		{"field ref to a text field", "sheet.derived.0.of.0.field", "motto", "ref-type", "sheet.derived.0.of.0.field"},
-		{"unknown section", "sheet.abilities.0.section", "back", "unknown-section", "sheet.abilities.0.section"},
-		{"skill on an unknown ability", "sheet.skills.0.ability", "grit", "unknown-ability", "sheet.skills.0.ability"},
-		{"save id equal to a skill id", "sheet.saves.0.id", "mend", "save-is-skill", "sheet.saves.0.id"},
-		{"penaltyFrom unknown", "resolution.penaltyFrom", "scars", "unknown-track", "resolution.penaltyFrom"},
-		{"pool max reading live state", "sheet.live.pools.0.max", map[string]any{"livePool": "breath"}, "live-read", "sheet.live.pools.0.max"},
-		{"catalog entry setting an undeclared filter", "catalogs.0.entries.0.filters.depth", 2.0, "undeclared-filter", "catalogs.0.entries.0.filters.depth"},
-		{"filter value of the wrong type", "catalogs.0.entries.0.filters.cost", "one", "filter-type", "catalogs.0.entries.0.filters.cost"},
-		{"row into a list the catalog does not feed", "catalogs.0.entries.0.rows.0.list", "bags", "row-list", "catalogs.0.entries.0.rows.0.list"},
-		{"row column value out of range", "catalogs.0.entries.0.rows.0.values.weight", 12.0, "column-value", "catalogs.0.entries.0.rows.0.values.weight"},
-		{"row enum value unknown", "catalogs.0.entries.0.rows.0.values.grip", "firm", "column-value", "catalogs.0.entries.0.rows.0.values.grip"},
-		{"row missing a required column", "catalogs.0.entries.0.rows.0.values.name", nil, "required-column", "catalogs.0.entries.0.rows.0.values"},
-		{"row unknown column", "catalogs.0.entries.0.rows.0.values.colour", "red", "unknown-column", "catalogs.0.entries.0.rows.0.values.colour"},
-		{"cost in an unknown coin", "catalogs.1.entries.0.item.cost.unit", "crown", "unknown-coin", "catalogs.1.entries.0.item.cost.unit"},
-		{"item in an unknown category", "catalogs.1.entries.0.item.category", "tool", "unknown-word", "catalogs.1.entries.0.item.category"},
-		{"item with an unknown tag", "catalogs.1.entries.0.item.tags", []any{"brass"}, "unknown-word", "catalogs.1.entries.0.item.tags.0"},
-		{"creature naming an unknown loot table", "catalogs.2.entries.0.creature.loot", "hoard", "unknown-loot-table", "catalogs.2.entries.0.creature.loot"},
-		{"creature on an unknown tier", "catalogs.2.entries.0.creature.tier", "boss", "unknown-tier", "catalogs.2.entries.0.creature.tier"},
-		{"threat tier naming an unknown loot table", "combat.threat.tiers.0.loot", "hoard", "unknown-loot-table", "combat.threat.tiers.0.loot"},
-		{"seller stock naming an unknown loot table", "items.market.sellers.0.stock", "hoard", "unknown-loot-table", "items.market.sellers.0.stock"},
-		{"seller filter with an unknown word", "items.market.sellers.0.sells.0.category", "oil", "unknown-word", "items.market.sellers.0.sells.0.category"},
-		{"sold rule at an unknown place", "items.market.sold.0.place", "city", "unknown-place", "items.market.sold.0.place"},
-		{"unsold filter with an unknown word", "items.market.unsold", []any{map[string]any{"tag": "brass"}}, "unknown-word", "items.market.unsold.0.tag"},
-		{"loot line in an unknown coin", "items.lootTables.0.entries.2.coins", "crown", "unknown-coin", "items.lootTables.0.entries.2.coins"},
-		{"loot line naming a missing entry", "items.lootTables.0.entries.0.item", "stores/wax", "unknown-entry", "items.lootTables.0.entries.0.item"},
-		{"loot line naming a rows catalog", "items.lootTables.0.entries.0.item", "tricks/shade-step", "not-items", "items.lootTables.0.entries.0.item"},
-		{"a family without a value-1 coin", "items.currencies.0.units.0.value", 2.0, "no-smallest-coin", "items.currencies.0.units"},
+		{"enum default not among values", "sheet.fields.0.default", "sailor", "enum-default", "sheet.fields.0.default", nil},
+		{"valueLabels key not a value", "sheet.fields.0.valueLabels", map[string]any{"smith": "Smith"}, "value-label", "sheet.fields.0.valueLabels.smith", nil},
+		{"hideWhen on an unknown field", "sheet.fields.1.hideWhen.field", "mood", "unknown-field", "sheet.fields.1.hideWhen.field", nil},
+		{"hideWhen comparing a value the enum lacks", "sheet.fields.1.hideWhen.equals", "sailor", "hide-value", "sheet.fields.1.hideWhen.equals", nil},
+		{"derived reading an unknown field", "sheet.derived.0.of.0.field", "lamp", "unknown-ref", "sheet.derived.0.of.0.field", nil},
+		{"field ref to a text field", "sheet.derived.0.of.0.field", "motto", "ref-type", "sheet.derived.0.of.0.field", nil},
+		{"unknown section", "sheet.abilities.0.section", "back", "unknown-section", "sheet.abilities.0.section", nil},
+		{"skill on an unknown ability", "sheet.skills.0.ability", "grit", "unknown-ability", "sheet.skills.0.ability", nil},
+		{"save id equal to a skill id", "sheet.saves.0.id", "mend", "save-is-skill", "sheet.saves.0.id", nil},
+		{"penaltyFrom unknown", "resolution.penaltyFrom", "scars", "unknown-track", "resolution.penaltyFrom", nil},
+		{"pool max reading live state", "sheet.live.pools.0.max", map[string]any{"livePool": "breath"}, "live-read", "sheet.live.pools.0.max", nil},
+		{"catalog entry setting an undeclared filter", "catalogs.0.entries.0.filters.depth", 2.0, "undeclared-filter", "catalogs.0.entries.0.filters.depth", nil},
+		{"filter value of the wrong type", "catalogs.0.entries.0.filters.cost", "one", "filter-type", "catalogs.0.entries.0.filters.cost", nil},
+		{"row into a list the catalog does not feed", "catalogs.0.entries.0.rows.0.list", "bags", "row-list", "catalogs.0.entries.0.rows.0.list", nil},
+		{"row column value out of range", "catalogs.0.entries.0.rows.0.values.weight", 12.0, "column-value", "catalogs.0.entries.0.rows.0.values.weight", nil},
+		{"row enum value unknown", "catalogs.0.entries.0.rows.0.values.grip", "firm", "column-value", "catalogs.0.entries.0.rows.0.values.grip", nil},
+		{"row missing a required column", "catalogs.0.entries.0.rows.0.values.name", nil, "required-column", "catalogs.0.entries.0.rows.0.values", nil},
+		{"row unknown column", "catalogs.0.entries.0.rows.0.values.colour", "red", "unknown-column", "catalogs.0.entries.0.rows.0.values.colour", nil},
+		{"cost in an unknown coin", "catalogs.1.entries.0.item.cost.unit", "crown", "unknown-coin", "catalogs.1.entries.0.item.cost.unit", nil},
+		{"item in an unknown category", "catalogs.1.entries.0.item.category", "tool", "unknown-word", "catalogs.1.entries.0.item.category", nil},
+		{"item with an unknown tag", "catalogs.1.entries.0.item.tags", []any{"brass"}, "unknown-word", "catalogs.1.entries.0.item.tags.0", nil},
+		{"creature naming an unknown loot table", "catalogs.2.entries.0.creature.loot", "hoard", "unknown-loot-table", "catalogs.2.entries.0.creature.loot", nil},
+		{"creature on an unknown tier", "catalogs.2.entries.0.creature.tier", "boss", "unknown-tier", "catalogs.2.entries.0.creature.tier", nil},
+		{"threat tier naming an unknown loot table", "combat.threat.tiers.0.loot", "hoard", "unknown-loot-table", "combat.threat.tiers.0.loot", nil},
+		{"seller stock naming an unknown loot table", "items.market.sellers.0.stock", "hoard", "unknown-loot-table", "items.market.sellers.0.stock", nil},
+		{"seller filter with an unknown word", "items.market.sellers.0.sells.0.category", "oil", "unknown-word", "items.market.sellers.0.sells.0.category", nil},
+		{"sold rule at an unknown place", "items.market.sold.0.place", "city", "unknown-place", "items.market.sold.0.place", nil},
+		{"unsold filter with an unknown word", "items.market.unsold", []any{map[string]any{"tag": "brass"}}, "unknown-word", "items.market.unsold.0.tag", nil},
+		{"loot line in an unknown coin", "items.lootTables.0.entries.2.coins", "crown", "unknown-coin", "items.lootTables.0.entries.2.coins", nil},
+		{"loot line naming a missing entry", "items.lootTables.0.entries.0.item", "stores/wax", "unknown-entry", "items.lootTables.0.entries.0.item", nil},
+		{"loot line naming a rows catalog", "items.lootTables.0.entries.0.item", "tricks/shade-step", "not-items", "items.lootTables.0.entries.0.item", nil},
+		{"a family without a value-1 coin", "items.currencies.0.units.0.value", 2.0, "no-smallest-coin", "items.currencies.0.units", nil},
 		{"a coin id used twice", "items.currencies.0.units", []any{
 			map[string]any{"id": "farthing", "label": "farthings", "value": 1.0},
 			map[string]any{"id": "groat", "label": "groats", "value": 8.0},
-			map[string]any{"id": "farthing", "label": "old farthings", "value": 64.0}}, "duplicate-unit", "items.currencies.0.units.2.id"},
-		{"feeds naming no list", "catalogs.0.feeds", []any{"tools", "bags"}, "unknown-list", "catalogs.0.feeds.1"},
-		{"a field id used twice", "sheet.fields.2.id", "oil", "duplicate-id", "sheet.fields.2.id"},
-		{"a catalog id used twice", "catalogs.2.id", "stores", "duplicate-id", "catalogs.2.id"},
-		{"state default not a value", "sheet.live.states.0.default", "dim", "state-default", "sheet.live.states.0.default"},
-		{"wound track max not its levels", "sheet.live.tracks.0.max", 3.0, "track-max", "sheet.live.tracks.0.max"},
-		{"tier multiplier without proficiency", "resolution.proficiencyTiers.1.multiplier", 1.0, "multiplier-without-proficiency", "resolution.proficiencyTiers.1.multiplier"},
-		{"untrained harder in a dice-sum ruleset", "sheet.skills.0.untrained", "harder", "untrained-harder", "sheet.skills.0.untrained"},
-		{"sheetSummary naming an unknown field", "gm.sheetSummary", map[string]any{"fields": []any{"lamp"}}, "unknown-field", "gm.sheetSummary.fields.0"},
+			map[string]any{"id": "farthing", "label": "old farthings", "value": 64.0}}, "duplicate-unit", "items.currencies.0.units.2.id", nil},
+		{"feeds naming no list", "catalogs.0.feeds", []any{"tools", "bags"}, "unknown-list", "catalogs.0.feeds.1", nil},
+		{"a field id used twice", "sheet.fields.2.id", "oil", "duplicate-id", "sheet.fields.2.id", nil},
+		{"a catalog id used twice", "catalogs.2.id", "stores", "duplicate-id", "catalogs.2.id", nil},
+		{"state default not a value", "sheet.live.states.0.default", "dim", "state-default", "sheet.live.states.0.default", nil},
+		{"wound track max not its levels", "sheet.live.tracks.0.max", 3.0, "track-max", "sheet.live.tracks.0.max", nil},
+		{"tier multiplier without proficiency", "resolution.proficiencyTiers.1.multiplier", 1.0, "multiplier-without-proficiency", "resolution.proficiencyTiers.1.multiplier", nil},
+		{"untrained harder in a dice-sum ruleset", "sheet.skills.0.untrained", "harder", "untrained-harder", "sheet.skills.0.untrained", nil},
+		{"sheetSummary naming an unknown field", "gm.sheetSummary", map[string]any{"fields": []any{"lamp"}}, "unknown-field", "gm.sheetSummary.fields.0", nil},
+		{"enumTable key not a value", "sheet.derived.1", map[string]any{"id": "fare", "label": "Fare", "op": "enumTable", "from": map[string]any{"field": "trade"},
+			"table": map[string]any{"tinker": 1.0, "sailor": 2.0}}, "table-key", "sheet.derived.1.table.sailor", []edit{{"sheet.derived", []any{map[string]any{"id": "glow", "label": "Glow", "op": "sum", "of": []any{map[string]any{"const": 1.0}}}, nil}}}},
+		// ruleset-format §5
+		{"a family id used twice", "items.currencies", []any{
+			map[string]any{"id": "coin", "label": "Coin", "units": []any{map[string]any{"id": "farthing", "label": "farthings", "value": 1.0}, map[string]any{"id": "groat", "label": "groats", "value": 8.0}}},
+			map[string]any{"id": "coin", "label": "Scrip", "units": []any{map[string]any{"id": "chit", "label": "chits", "value": 1.0}}}},
+			"duplicate-id", "items.currencies.1.id", nil},
+		{"two coins of one value", "items.currencies.0.units.1.value", 1.0, "duplicate-value", "items.currencies.0.units.1.value", nil},
+		{"perWeight without carry", "items.currencies.0.perWeight", 100.0, "per-weight", "items.currencies.0.perWeight", []edit{{"items.carry", nil}}},
+		{"a cost with no currencies at all", "items.currencies", []any{}, "no-currencies", "catalogs.1.entries.0.item.cost.unit",
+			[]edit{{"items.lootTables.0.entries.2", map[string]any{"item": "stores/lamp-oil"}}, {"catalogs.1.entries.1.item.cost", nil}, {"catalogs.1.entries.1.item.service", nil}}},
+		{"an item sold at an unknown place", "catalogs.1.entries.0.item.sold", map[string]any{"place": "city"}, "unknown-place", "catalogs.1.entries.0.item.sold.place", nil},
+		{"an item sold without a market", "catalogs.1.entries.0.item.sold", map[string]any{"place": "hamlet"}, "sold-needs-market", "catalogs.1.entries.0.item.sold",
+			[]edit{{"items.market", nil}, {"catalogs.1.entries.1.item.service", nil}}},
+		{"a service without a cost", "catalogs.1.entries.1.item.cost", nil, "service-cost", "catalogs.1.entries.1.item.service", nil},
+		{"a service with slots", "catalogs.1.entries.1.item.slots", map[string]any{"hand": 1.0}, "service-key", "catalogs.1.entries.1.item.slots", nil},
+		{"a service with a stack", "catalogs.1.entries.1.item.stack", 5.0, "service-key", "catalogs.1.entries.1.item.stack", nil},
+		{"a service that binds", "catalogs.1.entries.1.item.binds", map[string]any{"cursed": true}, "service-key", "catalogs.1.entries.1.item.binds", nil},
+		{"an item stat not declared", "catalogs.1.entries.0.item.stats.bulk", 1.0, "unknown-stat", "catalogs.1.entries.0.item.stats.bulk", nil},
+		{"an item stat out of range", "catalogs.1.entries.0.item.stats.heft", 30.0, "column-value", "catalogs.1.entries.0.item.stats.heft", nil},
+		{"an item stat not whole", "catalogs.1.entries.0.item.stats.heft", 1.5, "column-value", "catalogs.1.entries.0.item.stats.heft", nil},
+		{"an item stat not one of the values", "catalogs.1.entries.0.item.stats.make", "gold", "column-value", "catalogs.1.entries.0.item.stats.make", nil},
+		{"an item stat text too long", "catalogs.1.entries.0.item.stats.mark", "thirteen char", "column-value", "catalogs.1.entries.0.item.stats.mark", nil},
+		{"an item stat of the wrong type", "catalogs.1.entries.0.item.stats.heft", "heavy", "column-value", "catalogs.1.entries.0.item.stats.heft", nil},
+		{"an item in an undeclared slot", "catalogs.1.entries.0.item.slots.foot", 1.0, "unknown-slot", "catalogs.1.entries.0.item.slots.foot", nil},
+		{"an item taking more slots than there are", "catalogs.1.entries.0.item.slots.hand", 3.0, "slot-count", "catalogs.1.entries.0.item.slots.hand", nil},
+		{"binds without items.binding", "items.binding", nil, "binds-need-binding", "catalogs.1.entries.0.item.binds", nil},
+		{"a rarity cap on an undeclared rarity", "items.rarityCaps.0.rarity", "rare", "unknown-word", "items.rarityCaps.0.rarity", nil},
+		{"two caps on one rarity", "items.rarityCaps", []any{map[string]any{"rarity": "plain"}, map[string]any{"rarity": "plain", "bonus": 2.0}}, "duplicate-cap", "items.rarityCaps.1.rarity", nil},
+		{"a rarity cap on an undeclared stat", "items.rarityCaps.0.stats", map[string]any{"bulk": 1.0}, "unknown-stat", "items.rarityCaps.0.stats.bulk", nil},
+		{"a rarity cap on an enum stat", "items.rarityCaps.0.stats", map[string]any{"make": 1.0}, "stat-type", "items.rarityCaps.0.stats.make", nil},
+		{"a rarity cap out of the stat's range", "items.rarityCaps.0.stats.heft", 21.0, "column-value", "items.rarityCaps.0.stats.heft", nil},
+		{"a rarity cap not whole", "items.rarityCaps.0.stats.heft", 2.5, "column-value", "items.rarityCaps.0.stats.heft", nil},
+		{"carry on an undeclared stat", "items.carry.stat", "bulk", "unknown-stat", "items.carry.stat", nil},
+		{"carry on an enum stat", "items.carry.stat", "make", "stat-type", "items.carry.stat", nil},
+		{"carry on a stat that goes below 0", "items.stats.0.min", -5.0, "stat-type", "items.carry.stat", nil},
+		{"carry limit reading live state", "items.carry.encumberedAbove", map[string]any{"livePool": "breath"}, "live-read", "items.carry.encumberedAbove", nil},
+		{"carry limit naming an unknown field", "items.carry.limit", map[string]any{"field": "lamp"}, "unknown-ref", "items.carry.limit.field", nil},
+		{"binding max reading an item stat", "items.binding.max", map[string]any{"itemStat": map[string]any{"stat": "heft", "from": "worn", "pick": "sum"}}, "live-read", "items.binding.max", nil},
+		{"binding max naming an unknown ability", "items.binding.max", map[string]any{"abilityScore": "grit"}, "unknown-ref", "items.binding.max.abilityScore", nil},
+		{"a seller's only naming an unknown skill", "items.market.sellers.0.only.value", map[string]any{"skillMod": "haggle"}, "unknown-ref", "items.market.sellers.0.only.value.skillMod", nil},
+		{"a loot line naming an unknown catalog", "items.lootTables.0.entries.0.item", "bags/wax", "unknown-catalog", "items.lootTables.0.entries.0.item", nil},
+		{"a loot line's filter with an unknown word", "items.lootTables.0.entries.1.filter", map[string]any{"rarity": "rare"}, "unknown-word", "items.lootTables.0.entries.1.filter.rarity", nil},
+		{"a sold rule's filter with an unknown word", "items.market.sold.0.filter", map[string]any{"tag": "brass"}, "unknown-word", "items.market.sold.0.filter.tag", nil},
+		{"a seller at an unknown place", "items.market.sellers.0.place", "city", "unknown-place", "items.market.sellers.0.place", nil},
+		{"an item catalog without items", "items", nil, "items-need-items", "catalogs.1.holds",
+			[]edit{{"catalogs.2.entries.0.creature.loot", nil}, {"combat.threat.tiers.0.loot", nil}}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			m := loadBase(t)
-			setPath(t, m, tc.path, tc.value)
+			m := doc(loadBase(t))
+			for _, e := range tc.also {
+				m.set(t, e.path, e.value)
+			}
+			m.set(t, tc.path, tc.value)
 			shape, cross := formatFindings(t, m)
 			for _, d := range shape {
 				t.Errorf("the edit should be a cross-reference problem, but reading found: %s", d)
