@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -331,5 +332,130 @@ func TestI18nManifestListing(t *testing.T) {
 	want := "warning unlisted-file de.json|error manifest-bytes manifest.json|error manifest-sha256 manifest.json"
 	if strings.Join(got, "|") != want {
 		t.Errorf("findings %q, want %q", strings.Join(got, "|"), want)
+	}
+}
+
+// TestI18nJSONContract holds `rulebench i18n --json` to decisions §5 key by
+// key and type by type: schemaVersion 1, strings, words, languages with
+// lang, file, translated, empty, missing, viaBase, stale and percent,
+// diagnostics with their seven keys, and import only with --engine-lang.
+func TestI18nJSONContract(t *testing.T) {
+	isNumber := func(v any) bool { _, ok := v.(float64); return ok }
+	isInt := func(v any) bool { f, ok := v.(float64); return ok && f == float64(int64(f)) && f >= 0 }
+	isString := func(v any) bool { _, ok := v.(string); return ok }
+	strList := func(v any) ([]string, bool) {
+		list, ok := v.([]any)
+		if !ok {
+			return nil, false
+		}
+		out := []string{}
+		for _, x := range list {
+			s, ok := x.(string)
+			if !ok {
+				return nil, false
+			}
+			out = append(out, s)
+		}
+		return out, true
+	}
+	decode := func(args ...string) map[string]any {
+		t.Helper()
+		_, out, errOut := i18nCLI(append([]string{"--json"}, args...)...)
+		var doc map[string]any
+		if err := json.Unmarshal([]byte(out), &doc); err != nil {
+			t.Fatalf("%v: not JSON: %v\n%s%s", args, err, out, errOut)
+		}
+		return doc
+	}
+	for _, tt := range []struct {
+		args      []string
+		languages []string // lang and file, as "fr examples/.../fr.json"
+		kept      string   // "" for no import member at all
+	}{
+		{args: []string{"examples/lantern-road"}, languages: []string{
+			"fr examples/lantern-road/locales/fr.json", "pt-BR examples/lantern-road/locales/pt-BR.json", "pt examples/lantern-road/locales/pt.json"}},
+		{args: []string{"--engine-lang", "pt-BR", "examples/lantern-road"}, kept: "pt-BR pt", languages: []string{
+			"fr examples/lantern-road/locales/fr.json", "pt-BR examples/lantern-road/locales/pt-BR.json", "pt examples/lantern-road/locales/pt.json"}},
+		{args: []string{"--lang", "pt-PT", "--engine-lang", "ja", "examples/lantern-road"}, kept: "-", languages: []string{"pt-PT <nil>"}},
+		{args: []string{"examples/mirefall/mirefall-1.0.0.ruleset.json"}, languages: []string{
+			"de examples/mirefall/mirefall-1.0.0.de.json", "pt-BR examples/mirefall/mirefall-1.0.0.pt-BR.json"}},
+	} {
+		doc := decode(tt.args...)
+		if doc["schemaVersion"] != 1.0 {
+			t.Errorf("%v: schemaVersion %v", tt.args, doc["schemaVersion"])
+		}
+		for _, key := range []string{"strings", "words"} {
+			if !isInt(doc[key]) {
+				t.Errorf("%v: %s is %#v, want a whole number", tt.args, key, doc[key])
+			}
+		}
+		langs, ok := doc["languages"].([]any)
+		if !ok {
+			t.Fatalf("%v: languages is %#v", tt.args, doc["languages"])
+		}
+		var got []string
+		for _, l := range langs {
+			lm, ok := l.(map[string]any)
+			if !ok {
+				t.Fatalf("%v: a language is %#v", tt.args, l)
+			}
+			file, hasFile := lm["file"]
+			if !hasFile || (file != nil && !isString(file)) {
+				t.Errorf("%v: file is %#v; want text, or null for a language without a file", tt.args, file)
+			}
+			got = append(got, fmt.Sprintf("%v %v", lm["lang"], file))
+			for _, key := range []string{"translated", "empty", "missing", "viaBase", "stale"} {
+				if !isInt(lm[key]) {
+					t.Errorf("%v %v: %s is %#v, want a whole number", tt.args, lm["lang"], key, lm[key])
+				}
+			}
+			if !isString(lm["lang"]) || !isNumber(lm["percent"]) {
+				t.Errorf("%v: lang %#v, percent %#v", tt.args, lm["lang"], lm["percent"])
+			}
+			if sum := lm["translated"].(float64) + lm["empty"].(float64) + lm["missing"].(float64) + lm["viaBase"].(float64); sum != doc["strings"] {
+				t.Errorf("%v %v: the four states add up to %v, not the %v strings", tt.args, lm["lang"], sum, doc["strings"])
+			}
+		}
+		if strings.Join(got, "|") != strings.Join(tt.languages, "|") {
+			t.Errorf("%v: languages %q, want %q", tt.args, got, tt.languages)
+		}
+		imp, hasImport := doc["import"]
+		switch {
+		case tt.kept == "" && hasImport:
+			t.Errorf("%v: import %v without --engine-lang", tt.args, imp)
+		case tt.kept != "":
+			im, ok := imp.(map[string]any)
+			if !ok {
+				t.Fatalf("%v: import is %#v", tt.args, imp)
+			}
+			kept, okK := strList(im["kept"])
+			_, okD := strList(im["discarded"])
+			if !isString(im["engineLang"]) || !okK || !okD {
+				t.Errorf("%v: import %#v: want engineLang text, kept and discarded lists of tags", tt.args, im)
+			}
+			if want := strings.TrimPrefix(tt.kept, "-"); strings.Join(kept, " ") != want {
+				t.Errorf("%v: kept %v, want [%s]", tt.args, kept, want)
+			}
+		}
+		diags, ok := doc["diagnostics"].([]any)
+		if !ok || len(diags) == 0 {
+			t.Fatalf("%v: diagnostics %#v; these examples have findings", tt.args, doc["diagnostics"])
+		}
+		for _, d := range diags {
+			dm := d.(map[string]any)
+			if dm["severity"] != "error" && dm["severity"] != "warning" {
+				t.Errorf("%v: severity %#v", tt.args, dm["severity"])
+			}
+			for _, key := range []string{"code", "path", "file", "message"} {
+				if s, ok := dm[key].(string); !ok || s == "" {
+					t.Errorf("%v: %s is %#v", tt.args, key, dm[key])
+				}
+			}
+			for _, key := range []string{"line", "column"} {
+				if f, ok := dm[key].(float64); !ok || f < 1 || f != float64(int64(f)) {
+					t.Errorf("%v: %s is %#v", tt.args, key, dm[key])
+				}
+			}
+		}
 	}
 }
