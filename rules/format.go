@@ -43,6 +43,8 @@ type formatChecker struct {
 	words                                     map[string]map[string]bool // categories, rarities, tags, places
 	units                                     map[string]*model.Coin
 	tables                                    map[string]bool
+	// liveRefs memoises readsLive by "<ref kind>:<id>".
+	liveRefs map[string]bool
 }
 
 func newFormatChecker(rs *model.Ruleset) *formatChecker {
@@ -52,6 +54,7 @@ func newFormatChecker(rs *model.Ruleset) *formatChecker {
 		fields: map[string]*model.Field{}, derivedAt: map[string]int{}, lists: map[string]*model.List{},
 		pools: map[string]*model.Pool{}, tracks: map[string]*model.Track{}, states: map[string]*model.State{},
 		words: map[string]map[string]bool{}, units: map[string]*model.Coin{}, tables: map[string]bool{},
+		liveRefs: map[string]bool{},
 	}
 	s := &rs.Sheet
 	for _, a := range s.Abilities {
@@ -447,9 +450,58 @@ func (c *formatChecker) ref(r model.ValueRef, use refUse, declaredAt int) {
 			}
 		}
 	}
-	if use == refNonLive && r.Live() {
+	switch {
+	case use != refNonLive:
+	case r.Live():
 		c.errAt(r.Node, "live-read", "this value is worked out without live state, so it cannot read %s", r.Kind)
+	case c.readsLive(r):
+		c.errAt(r.Node, "live-read", "this value is worked out without live state, so it cannot read the %s %q, which reads live state", refNoun[r.Kind], r.Name)
 	}
+}
+
+// refNoun names what a ref of each id-naming kind reads through.
+var refNoun = map[string]string{model.RefDerived: "derived value", model.RefSkillMod: "skill", model.RefSaveMod: "save"}
+
+// readsLive tells whether a ref reads live state, directly or through what
+// it reads: a derived value that reads live state or follows a live state
+// (ruleset-format §3.5), or a skill or save whose cap does.
+func (c *formatChecker) readsLive(r model.ValueRef) bool {
+	if r.Live() {
+		return true
+	}
+	var key string
+	switch r.Kind {
+	case model.RefDerived, model.RefSkillMod, model.RefSaveMod:
+		key = r.Kind + ":" + r.Name
+	default:
+		return false
+	}
+	if live, seen := c.liveRefs[key]; seen {
+		return live // a cycle (refused elsewhere) reads false while it is walked
+	}
+	c.liveRefs[key] = false
+	live := false
+	switch r.Kind {
+	case model.RefDerived:
+		if i, ok := c.derivedAt[r.Name]; ok {
+			d := c.rs.Sheet.Derived[i]
+			live = d.EnumLiveState != "" || (d.From != nil && c.readsLive(*d.From)) ||
+				slices.ContainsFunc(d.Of, c.readsLive)
+		}
+	default:
+		skills := c.rs.Sheet.Skills
+		if r.Kind == model.RefSaveMod {
+			skills = c.rs.Sheet.Saves
+		}
+		for _, k := range skills {
+			if k.ID == r.Name && k.Cap != nil {
+				live = c.readsLive(*k.Cap)
+				break
+			}
+		}
+	}
+	c.liveRefs[key] = live
+	return live
 }
 
 func (c *formatChecker) derived(i int, d *model.Derived) {

@@ -103,6 +103,14 @@ func TestFormatCrossReferences(t *testing.T) {
 		{"sheetSummary naming an unknown field", "gm.sheetSummary", map[string]any{"fields": []any{"lamp"}}, "unknown-field", "gm.sheetSummary.fields.0", nil},
 		{"enumTable key not a value", "sheet.derived.1", map[string]any{"id": "fare", "label": "Fare", "op": "enumTable", "from": map[string]any{"field": "trade"},
 			"table": map[string]any{"tinker": 1.0, "sailor": 2.0}}, "table-key", "sheet.derived.1.table.sailor", []edit{{"sheet.derived", []any{map[string]any{"id": "glow", "label": "Glow", "op": "sum", "of": []any{map[string]any{"const": 1.0}}}, nil}}}},
+		// ruleset-format §3.5: a non-live ref reads no live state, not even through what it reads
+		{"pool max through a derived value reading a pool", "sheet.derived.0.of.1", map[string]any{"livePool": "breath"}, "live-read", "sheet.live.pools.0.max", nil},
+		{"pool max through a derived value following a live state", "sheet.derived.0", map[string]any{"id": "glow", "label": "Glow", "op": "enumTable",
+			"from": map[string]any{"liveState": "flame"}, "table": map[string]any{"low": 1.0, "high": 2.0}}, "live-read", "sheet.live.pools.0.max", nil},
+		{"pool max through a skill whose cap reads a track", "sheet.live.pools.0.max", map[string]any{"skillMod": "mend"}, "live-read", "sheet.live.pools.0.max",
+			[]edit{{"sheet.skills.0.cap", map[string]any{"liveTrack": "bruises"}}}},
+		{"carry limit through a derived value reading an item stat", "sheet.derived.0.of.1", map[string]any{"itemStat": map[string]any{"stat": "heft", "from": "worn", "pick": "sum"}},
+			"live-read", "items.carry.limit", []edit{{"sheet.live.pools.0.max", map[string]any{"const": 3.0}}, {"items.carry.limit", map[string]any{"derived": "glow"}}}},
 		// ruleset-format §5
 		{"a family id used twice", "items.currencies", []any{
 			map[string]any{"id": "coin", "label": "Coin", "units": []any{map[string]any{"id": "farthing", "label": "farthings", "value": 1.0}, map[string]any{"id": "groat", "label": "groats", "value": 8.0}}},
