@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"rulebench/migrate"
 )
 
 const lanternRoadDir = "examples/lantern-road"
@@ -255,4 +257,211 @@ func jsonEqual(a, b any) bool {
 	x, _ := json.Marshal(a)
 	y, _ := json.Marshal(b)
 	return bytes.Equal(x, y)
+}
+
+// TestMigrateJSONContract holds `rulebench migrate --json` to decisions §5
+// (types included) and every save of Lantern Road to the trace
+// examples/README.md §1.7 designed.
+func TestMigrateJSONContract(t *testing.T) {
+	needLanternRoad(t)
+	_, doc := migrateJSON(t, lanternRoadDir)
+	outcomes := []string{"moved", "kept-existing", "no-value", "default", "else", "set", "dropped-old-key"}
+	ops := []string{"rename", "route", "routeLive", "setColumn"}
+	want := map[string]string{ // the outcomes in trace order
+		"fighter3.json":   "moved moved moved set moved moved moved moved moved",
+		"multiclass.json": "moved moved moved else moved",
+		"no-class.json":   "moved no-value moved set moved no-value no-value else moved",
+		"no-level.json":   "moved default moved",
+		"dest-set.json":   "no-value kept-existing dropped-old-key",
+		"current.json":    "no-value no-value",
+		"future.json":     "",
+	}
+	isInt := func(v any) bool { f, ok := v.(float64); return ok && f == float64(int64(f)) }
+	seen := 0
+	for _, s := range doc["saves"].([]any) {
+		sd := s.(map[string]any)
+		file, _ := sd["file"].(string)
+		name := filepath.Base(file)
+		if !isInt(sd["from"]) || !isInt(sd["to"]) {
+			t.Errorf("%s: from %#v, to %#v", name, sd["from"], sd["to"])
+		}
+		ok, isBool := sd["ok"].(bool)
+		if !isBool {
+			t.Errorf("%s: ok is %#v", name, sd["ok"])
+		}
+		if sheet, isObject := sd["sheet"].(map[string]any); !isObject || !isInt(sheet["v"]) {
+			t.Errorf("%s: sheet is %#v", name, sd["sheet"])
+		}
+		if _, isList := sd["diagnostics"].([]any); !isList {
+			t.Errorf("%s: diagnostics is %#v", name, sd["diagnostics"])
+		}
+		trace, isList := sd["trace"].([]any)
+		if !isList {
+			t.Fatalf("%s: trace is %#v", name, sd["trace"])
+		}
+		var got []string
+		for _, st := range trace {
+			step := st.(map[string]any)
+			if !isInt(step["entry"]) || !isInt(step["step"]) {
+				t.Errorf("%s: entry %#v, step %#v", name, step["entry"], step["step"])
+			}
+			for _, key := range []string{"op", "source", "destination", "outcome"} {
+				s, isText := step[key].(string)
+				// A routeLive with no old key has nowhere to send it: "".
+				empty := key == "destination" && step["op"] == "routeLive" && step["outcome"] == "no-value"
+				if !isText || (s == "") != empty {
+					t.Errorf("%s: %s is %#v (%v %v)", name, key, step[key], step["op"], step["outcome"])
+				}
+			}
+			if _, has := step["value"]; !has {
+				t.Errorf("%s: a step without value", name)
+			}
+			if !slices.Contains(ops, step["op"].(string)) || !slices.Contains(outcomes, step["outcome"].(string)) {
+				t.Errorf("%s: op %v, outcome %v", name, step["op"], step["outcome"])
+			}
+			got = append(got, step["outcome"].(string))
+		}
+		w, known := want[name]
+		if !known {
+			t.Errorf("unexpected save %s", name)
+			continue
+		}
+		seen++
+		if strings.Join(got, " ") != w {
+			t.Errorf("%s: outcomes %q, want %q", name, strings.Join(got, " "), w)
+		}
+		if ok != (name != "future.json") {
+			t.Errorf("%s: ok %v", name, ok)
+		}
+	}
+	if seen != len(want) {
+		t.Errorf("%d of the %d saves", seen, len(want))
+	}
+}
+
+// writeFiles writes files (path → content) under dir.
+func writeFiles(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, content := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// listDir lists the names in dir, "" entries for a missing folder.
+func listDir(dir string) []string {
+	entries, _ := os.ReadDir(dir)
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	return names
+}
+
+// --out writes only new files: it refuses before writing anything when any
+// target exists (a file or a dangling link), never writes over the ruleset,
+// and writes no save with errors, even one that migrated.
+func TestMigrateOutNeverOverwrites(t *testing.T) {
+	needLanternRoad(t)
+	saves := filepath.Join(lanternRoadDir, "saves")
+	fighter, multi := filepath.Join(saves, "fighter3.json"), filepath.Join(saves, "multiclass.json")
+
+	// One target of two exists: nothing is written, the file is untouched.
+	out := t.TempDir()
+	writeFiles(t, out, map[string]string{"multiclass.json": "mine"})
+	code, _, errOut := runMigrateCLI("--out", out, lanternRoadDir, fighter, multi)
+	if code != exitUsage || !strings.Contains(errOut, "already exists") {
+		t.Errorf("one target exists: exit %d, %q", code, errOut)
+	}
+	if got := listDir(out); !slices.Equal(got, []string{"multiclass.json"}) {
+		t.Errorf("folder holds %v after a refused run", got)
+	}
+	if data, _ := os.ReadFile(filepath.Join(out, "multiclass.json")); string(data) != "mine" {
+		t.Errorf("the existing file became %q", data)
+	}
+
+	// A dangling link at the target is not followed.
+	out = t.TempDir()
+	elsewhere := filepath.Join(t.TempDir(), "victim.json")
+	if err := os.Symlink(elsewhere, filepath.Join(out, "fighter3.json")); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	if code, _, errOut := runMigrateCLI("--out", out, lanternRoadDir, fighter); code != exitUsage || !strings.Contains(errOut, "already exists") {
+		t.Errorf("a link at the target: exit %d, %q", code, errOut)
+	}
+	if _, err := os.Lstat(elsewhere); err == nil {
+		t.Errorf("the link was followed and %s written", elsewhere)
+	}
+
+	// A save named like the ruleset, into the ruleset's folder.
+	dir := t.TempDir()
+	rules, err := os.ReadFile(filepath.Join(lanternRoadDir, "ruleset.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFiles(t, dir, map[string]string{
+		"rules/lantern.json": string(rules),
+		"saves/lantern.json": `{"v": 4, "build": {}}`,
+	})
+	rulesPath := filepath.Join(dir, "rules", "lantern.json")
+	code, _, errOut = runMigrateCLI("--out", filepath.Join(dir, "rules"), rulesPath, filepath.Join(dir, "saves", "lantern.json"))
+	if code != exitUsage || !strings.Contains(errOut, "is an input") {
+		t.Errorf("onto the ruleset: exit %d, %q", code, errOut)
+	}
+	if data, _ := os.ReadFile(rulesPath); string(data) != string(rules) {
+		t.Errorf("the ruleset was changed")
+	}
+
+	// A save that migrates but carries an error (a score that is text) is
+	// not written; the good one beside it is, and no temporary file stays.
+	writeFiles(t, dir, map[string]string{"bad/odd.json": `{"v": 3, "build": {"abilities": {"vigor": "strong"}}}`})
+	out = filepath.Join(dir, "out")
+	code, doc := migrateJSON(t, "--out", out, lanternRoadDir, filepath.Join(dir, "bad", "odd.json"), fighter)
+	if code != exitFindings {
+		t.Errorf("a save with an error: exit %d", code)
+	}
+	if got := listDir(out); !slices.Equal(got, []string{"fighter3.json"}) {
+		t.Errorf("written %v, want only fighter3.json", got)
+	}
+	for _, s := range doc["saves"].([]any) {
+		sd := s.(map[string]any)
+		if sd["migrated"] == true && sd["ok"] == false && sd["written"] != nil {
+			t.Errorf("%v written despite its error", sd["file"])
+		}
+	}
+}
+
+// writeNew itself refuses a name that is taken, even when it was free when
+// the command checked: the file is linked into place, never renamed over.
+func TestWriteNewRefusesATakenName(t *testing.T) {
+	target := filepath.Join(t.TempDir(), "s.json")
+	if err := os.WriteFile(target, []byte("first"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := writeNew(target, migrate.State{V: 1, Build: map[string]any{}}); err == nil {
+		t.Error("writeNew wrote over an existing file")
+	}
+	if data, _ := os.ReadFile(target); string(data) != "first" {
+		t.Errorf("the file became %q", data)
+	}
+	if got := listDir(filepath.Dir(target)); !slices.Equal(got, []string{"s.json"}) {
+		t.Errorf("left behind %v", got)
+	}
+	fresh := filepath.Join(filepath.Dir(target), "t.json")
+	if err := writeNew(fresh, migrate.State{V: 2, Build: map[string]any{"fields": map[string]any{"x": 1.0}}}); err != nil {
+		t.Fatal(err)
+	}
+	data, _ := os.ReadFile(fresh)
+	var back map[string]any
+	if err := json.Unmarshal(data, &back); err != nil || back["v"] != 2.0 {
+		t.Errorf("written %s (%v)", data, err)
+	}
+	if info, err := os.Stat(fresh); err != nil || info.Mode().Perm() != 0o644 {
+		t.Errorf("mode %v, %v", info.Mode(), err)
+	}
 }
