@@ -3,6 +3,7 @@ package rules
 import (
 	"fmt"
 	"strconv"
+	"strings"
 
 	"rulebench/model"
 )
@@ -318,7 +319,7 @@ func (e *Effective) MarketNotes() []string {
 	notes := []string{}
 	for _, s := range e.Market.Skipped {
 		notes = append(notes, fmt.Sprintf("%s: its seller removal (%s) is not made, because it would leave the market with no seller; its other effects still apply",
-			s.Layer.ID, joinIDs(s.Sellers)))
+			s.Layer.ID, strings.Join(s.Sellers, ", ")))
 	}
 	hidden := 0
 	for _, p := range e.Prices {
@@ -330,17 +331,6 @@ func (e *Effective) MarketNotes() []string {
 		notes = append(notes, fmt.Sprintf("%d priced item(s) are hidden from the item picker by a layer; they are still listed here, since whether the Engine's market leaves them out is not established", hidden))
 	}
 	return notes
-}
-
-func joinIDs(ids []string) string {
-	s := ""
-	for i, id := range ids {
-		if i > 0 {
-			s += ", "
-		}
-		s += id
-	}
-	return s
 }
 
 func docStep(s model.LadderStep) DocStep {

@@ -321,11 +321,6 @@ func (e *Effective) Options() []Option {
 	return LayerOptions(ids)
 }
 
-// IsApplied tells whether the layer with this id is applied.
-func (e *Effective) IsApplied(id string) bool {
-	return slices.ContainsFunc(e.Applied, func(l *model.Layer) bool { return l.ID == id })
-}
-
 // Enum returns the narrowed enum field with this id, or nil.
 func (e *Effective) Enum(id string) *EnumField {
 	for i := range e.Enums {
@@ -394,9 +389,6 @@ func (e *Effective) build(applied []int) {
 				continue
 			}
 			rules := r.hide[li][ci]
-			if rules == nil {
-				continue
-			}
 			if e.hiddenBy[ci] == nil {
 				e.hiddenBy[ci] = make([]HideCause, len(cat.Entries))
 			}

@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 
 	"rulebench/model"
 )
@@ -312,14 +313,11 @@ func (c *formatChecker) field(f *model.Field) {
 }
 
 func quoteList(vs []string) string {
-	out := ""
+	quoted := make([]string, len(vs))
 	for i, v := range vs {
-		if i > 0 {
-			out += ", "
-		}
-		out += strconv.Quote(v)
+		quoted[i] = strconv.Quote(v)
 	}
-	return out
+	return strings.Join(quoted, ", ")
 }
 
 // hideWhen checks that the field exists and every compared value is one it
@@ -832,7 +830,7 @@ func (c *formatChecker) lootTable(file string, t *model.LootTable) {
 
 // itemRef checks a <catalog>/<entry> reference to an item.
 func (c *formatChecker) itemRef(file string, node *model.Node, ref string) {
-	catID, entryID, ok := cut(ref)
+	catID, entryID, ok := strings.Cut(ref, "/")
 	if !ok {
 		return
 	}
@@ -857,15 +855,6 @@ func kids(n *model.Node) []*model.Node {
 		return nil
 	}
 	return n.Children
-}
-
-func cut(ref string) (string, string, bool) {
-	for i := 0; i < len(ref); i++ {
-		if ref[i] == '/' {
-			return ref[:i], ref[i+1:], true
-		}
-	}
-	return "", "", false
 }
 
 func (c *formatChecker) tableRef(node *model.Node, id, who string) {

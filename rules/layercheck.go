@@ -302,34 +302,28 @@ func (c *layerChecker) items(l *model.Layer, base string) {
 		return
 	}
 	p := base + ".items"
-	var market *model.Market
-	if c.rs.Items != nil {
-		market = c.rs.Items.Market
-	}
-	if li.Node != nil {
-		if mn := li.Node.Get("market"); mn != nil && len(li.RemoveSellers) > 0 {
-			known := map[string]bool{}
-			if market != nil {
-				for _, s := range market.Sellers {
-					known[s.ID] = true
-				}
+	if len(li.RemoveSellers) > 0 {
+		known := map[string]bool{}
+		if c.rs.Items != nil && c.rs.Items.Market != nil {
+			for _, s := range c.rs.Items.Market.Sellers {
+				known[s.ID] = true
 			}
-			removing := map[string]bool{}
-			for n, id := range li.RemoveSellers {
-				if id == "" {
-					continue
-				}
-				if !known[id] {
-					c.err(at(mn, "removeSellers", n), p+".market.removeSellers."+strconv.Itoa(n), "layer-seller-unknown",
-						"the market has no seller %q", id)
-					continue
-				}
-				removing[id] = true
+		}
+		removing := map[string]bool{}
+		for n, id := range li.RemoveSellers {
+			if id == "" {
+				continue
 			}
-			if len(known) > 0 && len(removing) == len(known) {
-				c.err(at(mn, "removeSellers"), p+".market.removeSellers", "layer-no-seller-left",
-					"this layer removes every seller; at least one must remain (a market with no sellers lets anyone sell everything)")
+			if !known[id] {
+				c.err(at(li.Node, "market", "removeSellers", n), p+".market.removeSellers."+strconv.Itoa(n), "layer-seller-unknown",
+					"the market has no seller %q", id)
+				continue
 			}
+			removing[id] = true
+		}
+		if len(known) > 0 && len(removing) == len(known) {
+			c.err(at(li.Node, "market", "removeSellers"), p+".market.removeSellers", "layer-no-seller-left",
+				"this layer removes every seller; at least one must remain (a market with no sellers lets anyone sell everything)")
 		}
 	}
 	for _, f := range li.Unsold {

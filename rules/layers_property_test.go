@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 
 	"rulebench/model"
@@ -171,7 +172,7 @@ func narrows(t *testing.T, rs *model.Ruleset, e *Effective, sel []string) {
 				t.Fatalf("%v: %s drops the unknown coin %s", sel, lt.Table.ID, line.Coins)
 			}
 			if line.Item != "" {
-				cat, entry, _ := cut(line.Item)
+				cat, entry, _ := strings.Cut(line.Item, "/")
 				if c := rs.Catalog(cat); c == nil || c.Entry(entry) == nil {
 					t.Fatalf("%v: %s drops the unknown item %s", sel, lt.Table.ID, line.Item)
 				}

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"slices"
+	"strings"
 
 	"rulebench/model"
 )
@@ -234,7 +235,7 @@ func (e *Effective) deadLines(t *model.LootTable) []DeadLine {
 				out = append(out, DeadLine{Line: k, Cause: DeadCoinRemoved, By: e.coinRemover(line.Coins)})
 			}
 		case line.Item != "":
-			cat, entry, ok := cut(line.Item)
+			cat, entry, ok := strings.Cut(line.Item, "/")
 			if !ok {
 				continue
 			}

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 
 	"rulebench/model"
 )
@@ -123,9 +124,6 @@ func NewResolver(rs *model.Ruleset) *Resolver {
 	return r
 }
 
-// Ruleset returns the base ruleset.
-func (r *Resolver) Ruleset() *model.Ruleset { return r.rs }
-
 func (r *Resolver) entryIndex(catalog, entry string) (int, int, bool) {
 	ci, ok := r.catIndex[catalog]
 	if !ok {
@@ -209,22 +207,31 @@ func Hides(rule model.HideRule, e *model.Entry) bool {
 	return false
 }
 
+// prepareItems finds each costed item's coin family, what each seller and
+// each unsold filter (the market's own and each layer's) matches, which
+// items each loot filter line can drop, and who rolls on each table.
 func (r *Resolver) prepareItems() {
-	rs := r.rs
-	n := len(r.items)
-	r.baseUnsold = newBitset(n)
-	r.layerUnsold = make([]bitset, len(rs.Layers))
-	match := func(filters []model.ItemFilter, into bitset) {
-		for i, it := range r.items {
-			for _, f := range filters {
-				if f.Matches(it.entry.Item) {
-					into.set(i)
-					break
-				}
+	r.prepareCosts()
+	r.prepareMarket()
+	r.prepareLoot()
+}
+
+// matching marks the items any of the filters matches.
+func (r *Resolver) matching(filters []model.ItemFilter) bitset {
+	b := newBitset(len(r.items))
+	for i, it := range r.items {
+		for _, f := range filters {
+			if f.Matches(it.entry.Item) {
+				b.set(i)
+				break
 			}
 		}
 	}
-	r.costed = newBitset(n)
+	return b
+}
+
+func (r *Resolver) prepareCosts() {
+	r.costed = newBitset(len(r.items))
 	for i := range r.items {
 		it := &r.items[i]
 		it.fam = -1
@@ -234,38 +241,41 @@ func (r *Resolver) prepareItems() {
 		}
 		r.costed.set(i)
 		r.nCosted++
-		if rs.Items == nil {
-			continue
-		}
-		for fi, f := range rs.Items.Currencies {
-			for _, u := range f.Units {
-				if u.ID == cost.Unit && it.fam < 0 {
-					it.fam, it.coin = fi, u
+		if r.rs.Items != nil {
+			for fi, f := range r.rs.Items.Currencies {
+				if k := slices.IndexFunc(f.Units, func(u *model.Coin) bool { return u.ID == cost.Unit }); k >= 0 {
+					it.fam, it.coin = fi, f.Units[k]
+					break
 				}
 			}
 		}
-	}
-	for i := range r.items {
-		if it := &r.items[i]; it.fam < 0 && it.entry.Item.Cost != nil {
-			it.coin = unknownCoin(it.entry.Item.Cost.Unit)
+		if it.fam < 0 {
+			it.coin = unknownCoin(cost.Unit)
 		}
 	}
+}
+
+func (r *Resolver) prepareMarket() {
+	rs := r.rs
 	r.sells = map[*model.Seller]bitset{}
+	r.baseUnsold = newBitset(len(r.items))
 	if rs.Items != nil && rs.Items.Market != nil {
-		match(rs.Items.Market.Unsold, r.baseUnsold)
+		r.baseUnsold = r.matching(rs.Items.Market.Unsold)
 		for _, s := range rs.Items.Market.Sellers {
-			b := newBitset(n)
-			match(s.Sells, b)
-			r.sells[s] = b
+			r.sells[s] = r.matching(s.Sells)
 		}
 	}
+	r.layerUnsold = make([]bitset, len(rs.Layers))
 	for li, l := range rs.Layers {
 		if l.Items != nil && len(l.Items.Unsold) > 0 {
-			r.layerUnsold[li] = newBitset(n)
-			match(l.Items.Unsold, r.layerUnsold[li])
+			r.layerUnsold[li] = r.matching(l.Items.Unsold)
 		}
 	}
-	tables := []*model.LootTable{}
+}
+
+func (r *Resolver) prepareLoot() {
+	rs := r.rs
+	var tables []*model.LootTable
 	if rs.Items != nil {
 		tables = append(tables, rs.Items.LootTables...)
 	}
@@ -289,7 +299,6 @@ func (r *Resolver) prepareItems() {
 		}
 		r.lineItems[t] = lines
 	}
-	// who rolls on each table
 	for _, c := range rs.Catalogs {
 		for _, e := range c.Entries {
 			if e.Creature != nil && e.Creature.Loot != "" {

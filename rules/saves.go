@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"strings"
+
 	"rulebench/model"
 )
 
@@ -68,7 +70,7 @@ func (e *Effective) KeptInSave(s *model.Save) []Kept {
 				if mark == nil || mark.Kind != model.String {
 					continue
 				}
-				cat, entry, ok := cut(mark.Str)
+				cat, entry, ok := strings.Cut(mark.Str, "/")
 				if !ok {
 					continue
 				}
