@@ -8,6 +8,16 @@
 // values (findings as model.Diagnostic, effective rulesets as plain
 // structs); rendering is the caller's business.
 //
+// # Format checks
+//
+// CheckFormat runs the format's cross-reference checks on the base ruleset
+// (ruleset-format.md): ids that must exist and be of the right kind,
+// defaults and labels that must fit their values, unique ids, value refs
+// worked out without live state (through derived values, live-state tables
+// and skill or save caps too), coins, markets, loot tables, items (stats,
+// slots, binding, services) and rarity caps. Shapes were checked when model
+// read the file, and a value of the wrong shape is not judged again.
+//
 // # Layer checks
 //
 // CheckLayers runs the Engine's import-time layer checks
@@ -59,4 +69,13 @@
 //     reported by the format checks, not by dropping layers.
 //   - Market prices cover hidden items too; whether the Engine's market
 //     leaves them out is not established, and the market notes say so.
+//   - Every finding is reported; the Engine stops at 40. The layer checks
+//     keep the Engine's order (layer by layer; ids, conflicts, fields,
+//     ladder, currencies, catalogs, then a layer's items), except that the
+//     guidance limits are found when model reads the file, with the other
+//     shape problems; the command line sorts findings by position anyway.
+//   - A layer's seller removal that is skipped is named in the market notes
+//     and in Market.Skipped; the layer itself stays applied.
+//   - Not checked: an item's charges needing use.charges and a stack of 1
+//     (use and charges are kept as written, not modelled).
 package rules
