@@ -325,8 +325,8 @@ func writeMigrateText(w io.Writer, path string, doc *migrateDoc) {
 	for _, sd := range doc.Saves {
 		all = append(all, sd.Diagnostics...)
 	}
-	fmt.Fprintf(w, "\n%s: %d saves, %d migrated, %d not; %d errors, %d warnings\n", visible(path),
-		len(doc.Saves), migrated, failed, model.Count(all, model.Error), model.Count(all, model.Warning))
+	fmt.Fprintf(w, "\n%s: %s, %d migrated, %d not; %s, %s\n", visible(path), plural(len(doc.Saves), "save"), migrated, failed,
+		plural(model.Count(all, model.Error), "error"), plural(model.Count(all, model.Warning), "warning"))
 }
 
 // writeTrace prints one line a step: the entry, the step, where the value

@@ -41,7 +41,7 @@ func TestMigrateText(t *testing.T) {
 		"saves/current.json: v4, already current",
 		"saves/future.json: v9, not migrated",
 		"error: v: the save was written under sheet version 9",
-		"7 saves, 6 migrated, 1 not; 1 errors, 0 warnings",
+		"7 saves, 6 migrated, 1 not; 1 error, 0 warnings",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)

@@ -23,12 +23,16 @@ const (
 // CatalogEntry is a catalog entry of a catalog ruleset, as far as
 // translations go: its artifact and the language packs it lists.
 type CatalogEntry struct {
+	// File is the entry's file name, as findings give it; Root is its
+	// parsed JSON (nil when it is not JSON).
 	File string
 	Root *model.Node
 	// Artifact is the artifact's listing; its URL is "" when missing or
 	// unusable.
 	Artifact Listing
-	Packs    []PackListing
+	// Packs are the language packs listed under locales, in file order,
+	// invalid ones included (with Lang "").
+	Packs []PackListing
 }
 
 // Listing is a file a catalog entry lists: where to fetch it, its checksum

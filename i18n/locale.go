@@ -20,9 +20,10 @@ const MaxPackBytes = 8 * 1024 * 1024
 // Locale is one locale file read and checked: a package's
 // locales/<language>.json or a language pack beside a catalog artifact.
 type Locale struct {
+	// File is the file as read: name, bytes, checksum and parsed JSON.
 	File *model.File
 	// Lang is the canonical language the file name gives, "" when the name
-	// gives no valid language tag.
+	// gives no valid language tag; Tag is that language parsed.
 	Lang string
 	Tag  language.Tag
 	// Pack tells whether the file is a language pack of a catalog artifact

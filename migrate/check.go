@@ -14,7 +14,8 @@ type Entry struct {
 	// Index is the entry's position in sheet.migrations, so its JSON path is
 	// sheet.migrations.<Index>.
 	Index int
-	// From is the version the entry moves sheets from (to From+1).
+	// From is the version the entry moves sheets from (to From+1), and
+	// Migration the entry as decoded.
 	From      int
 	Migration *model.Migration
 }

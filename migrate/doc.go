@@ -40,12 +40,14 @@
 //   - skillMod and saveMod are the ability modifier, plus the tier's
 //     multiplier times the proficiency bonus (rounded as the tier says) plus
 //     its flat, plus the saved bonus; an unknown tier counts as the first;
-//     a skill's cap and untrained rule are not applied;
+//     a skill's cap and untrained rule are not applied (they concern
+//     rolls, and cap may read live state);
 //   - listSum's onlyWhen names a boolean column; a row without a value takes
 //     the column's default;
 //   - "nearest" rounds halves up, as JavaScript's Math.round does;
-//   - refs that read live state (which a pool maximum may not) read 0, and
-//     an enumTable keyed on a live state reads the state's default.
+//   - refs that read live state (liveTrack, livePool, itemStat; a pool
+//     maximum may not use them) read 0, and an enumTable keyed on a live
+//     state reads the state's default.
 //
 // The package depends on model and golang.org/x/text only.
 package migrate

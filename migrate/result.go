@@ -123,9 +123,11 @@ type EntryRun struct {
 
 // Result is a save rehearsed through a ruleset's migrations.
 type Result struct {
+	// File is the save's file name, as its findings give it.
 	File string `json:"file"`
 	// From is the save's version, To the version of Sheet: sheet.version,
-	// or the save's own version when it could not be migrated.
+	// or the save's own version when it could not be migrated. OK tells
+	// whether Diagnostics hold no error.
 	From int  `json:"from"`
 	To   int  `json:"to"`
 	OK   bool `json:"ok"`
@@ -139,8 +141,10 @@ type Result struct {
 	Sheet State `json:"sheet"`
 	// Trace lists every step that ran, entries in ascending from, steps in
 	// file order.
-	Trace   []StepTrace `json:"trace"`
-	Entries []EntryRun  `json:"entries"`
+	Trace []StepTrace `json:"trace"`
+	// Entries says, for each entry in running order, whether its build
+	// steps ran on this save.
+	Entries []EntryRun `json:"entries"`
 	// Diagnostics are the findings about this save, located in it.
 	Diagnostics []model.Diagnostic `json:"diagnostics"`
 	// Original is the save as read.

@@ -11,19 +11,8 @@ import (
 // track is shown. Results of derived values are kept, so a long chain of
 // derived values is worked out once.
 //
-// Approximations, where the Engine's exact sums are not specified:
-//   - a number field without a default reads 0 (or its min when 0 is out of
-//     range); text, longtext, dice and enum fields without one read "";
-//     boolean ones false;
-//   - skillMod and saveMod are the ability modifier, plus the tier's
-//     multiplier times the proficiency bonus (rounded as the tier says) plus
-//     its flat, plus the saved bonus; a skill's cap and untrained rule are not
-//     applied (they concern rolls, and cap may read live state);
-//   - listSum's onlyWhen names a boolean column: only rows where it is true
-//     count (a row without it takes the column's default);
-//   - refs that read live state (liveTrack, livePool, itemStat) and an
-//     enumTable keyed on a live state read as at rest: 0, and the state's
-//     default. A non-live ref may not read them anyway.
+// The approximations it makes where the Engine's exact sums are not
+// specified are listed in the package doc.
 type view struct {
 	rs    *model.Ruleset
 	build map[string]any
