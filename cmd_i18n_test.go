@@ -459,3 +459,36 @@ func TestI18nJSONContract(t *testing.T) {
 		}
 	}
 }
+
+// A catalog artifact that carries locales/ is an error (decisions §3), and
+// a translation finding: `rulebench i18n` reports it.
+func TestI18nArtifactWithLocales(t *testing.T) {
+	dir := t.TempDir()
+	ruleset, err := os.ReadFile("examples/mirefall/mirefall-1.0.0.ruleset.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, content := range map[string]string{
+		"mirefall-1.0.0.ruleset.json": string(ruleset),
+		"locales/fr.json":             `{"_meta": {"locale": "fr", "direction": "ltr"}, "ruleset": {"Mirefall": "Bourbier"}}`,
+	} {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	doc := runI18nJSON(t, exitFindings, filepath.Join(dir, "mirefall-1.0.0.ruleset.json"))
+	var got []string
+	for _, d := range doc.Diagnostics {
+		got = append(got, d.Severity+" "+d.Code)
+	}
+	if strings.Join(got, "|") != "error artifact-locales" {
+		t.Errorf("findings %q, want the artifact's locales/ folder as the one error", got)
+	}
+	if len(doc.Languages) != 0 {
+		t.Errorf("locales/ inside an artifact is not a translation: %+v", doc.Languages)
+	}
+}

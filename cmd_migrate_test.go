@@ -465,3 +465,31 @@ func TestWriteNewRefusesATakenName(t *testing.T) {
 		t.Errorf("mode %v, %v", info.Mode(), err)
 	}
 }
+
+// A save over 16 MiB is refused unread (decisions §1): a finding for that
+// save, exit 1, and the other saves are still rehearsed.
+func TestMigrateSaveTooLarge(t *testing.T) {
+	needLanternRoad(t)
+	big := filepath.Join(t.TempDir(), "huge.json")
+	f, err := os.Create(big)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(16<<20 + 1); err != nil { // sparse: nothing is written
+		t.Fatal(err)
+	}
+	f.Close()
+	code, doc := migrateJSON(t, lanternRoadDir, big, filepath.Join(lanternRoadDir, "saves", "current.json"))
+	saves := doc["saves"].([]any)
+	if code != exitFindings || len(saves) != 2 {
+		t.Fatalf("exit %d, %d saves", code, len(saves))
+	}
+	huge, current := saves[0].(map[string]any), saves[1].(map[string]any)
+	diags := huge["diagnostics"].([]any)
+	if huge["ok"] != false || huge["sheet"] != nil || len(diags) != 1 || diags[0].(map[string]any)["code"] != "file-too-large" {
+		t.Errorf("the large save: %v", huge)
+	}
+	if current["ok"] != true {
+		t.Errorf("the save beside it: %v", current)
+	}
+}
