@@ -108,7 +108,6 @@ func runI18n(args []string, stdout, stderr io.Writer) int {
 	}
 	var entry *i18n.CatalogEntry
 	var entryDiags []model.Diagnostic
-	var artifact *model.File
 	if *entryFlag != "" {
 		if ws.Kind != model.Artifact {
 			fmt.Fprintf(stderr, "rulebench i18n: --entry is for a catalog artifact (<id>-<version>.ruleset.json); %s is a %s\n", visible(pos[0]), ws.Kind)
@@ -120,16 +119,14 @@ func runI18n(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "rulebench i18n: cannot read %s: %v\n", visible(*entryFlag), err)
 			return exitUsage
 		}
-		artifact = ws.RulesetSource
 	} else {
 		entry, entryDiags = i18n.BesideEntry(ws)
-		artifact = ws.RulesetSource
 	}
 
 	r := i18n.Analyze(ws)
 	ds := i18nLoadFindings(ws)
 	ds = append(ds, entryDiags...)
-	ds = append(ds, r.Findings(ws, entry, artifact)...)
+	ds = append(ds, r.Findings(ws, entry, ws.RulesetSource)...)
 	ws.Locate(ds)
 	model.SortDiagnostics(ds)
 
