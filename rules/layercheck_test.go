@@ -445,3 +445,27 @@ func TestLayerShapes(t *testing.T) {
 		})
 	}
 }
+
+// TestWorkedCoinRefusals: the import refusals of engine-behaviour §11.9
+// that concern loot lines (the layer ones are in TestLayerImportRefusals):
+// an unknown coin, and a line that is not exactly one of item, filter and
+// coins.
+func TestWorkedCoinRefusals(t *testing.T) {
+	for _, tc := range []struct {
+		name, line, path string
+	}{
+		{"an unknown coin", `{"coins":"florin"}`, "items.lootTables.1.entries.0.coins"},
+		{"coins and item", `{"coins":"penny","item":"kit/bell"}`, "items.lootTables.1.entries.0"},
+		{"coins and filter", `{"coins":"penny","filter":{"tag":"silver"}}`, "items.lootTables.1.entries.0"},
+		{"none of the three", `{"weight":2}`, "items.lootTables.1.entries.0"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d := parseDoc(t, sumBase).set(t, "items.lootTables.1.entries.0", raw(t, tc.line))
+			rs, ds := d.decode(t)
+			ds = append(ds, CheckFormat(rs)...)
+			if got := errorPaths(ds); !slices.Equal(got, []string{tc.path}) {
+				t.Errorf("paths %q, want %q (%v)", got, tc.path, ds)
+			}
+		})
+	}
+}
