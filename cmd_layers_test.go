@@ -172,6 +172,11 @@ func TestLayersExitCodes(t *testing.T) {
 	if !slices.Equal(strs(doc["active"]), []string{"low_magic"}) || get(doc, "dropped", 0, "id") != "wild_magic" {
 		t.Errorf("the declared layer still applies: %v %v", doc["active"], doc["dropped"])
 	}
+	// an id given twice is one finding
+	doc = layersJSON(t, exitFindings, "--on", "wild_magic,low_magic", "--on", "wild_magic", path)
+	if n := len(doc["diagnostics"].([]any)); n != 1 {
+		t.Errorf("%d findings for one unknown id: %v", n, doc["diagnostics"])
+	}
 	code, out, _ := layersCLI(t, "--on", "wild_magic", path)
 	if code != exitFindings || !strings.Contains(out, "error: layers: ") || !strings.Contains(out, "wild_magic") {
 		t.Errorf("text: exit %d\n%s", code, out)

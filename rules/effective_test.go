@@ -668,6 +668,9 @@ func TestSelectionOrder(t *testing.T) {
 	if !slices.Equal(dropped, []string{"high_magic:conflict", "alpha:unknown", "zeta:unknown"}) {
 		t.Errorf("dropped %v", dropped)
 	}
+	if got := LayerOptions([]string{"b", "a", "b"}); !slices.Equal(got, []Option{{"layer.b", true}, {"layer.a", true}}) {
+		t.Errorf("options %v", got)
+	}
 	if ids := ChosenLayers([]Option{{"layer.a", true}, {"layer.b", "true"}, {"x", true}, {"layer.c", 1}}); !slices.Equal(ids, []string{"a"}) {
 		t.Errorf("chosen %v", ids)
 	}

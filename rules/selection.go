@@ -31,11 +31,14 @@ type Option struct {
 }
 
 // LayerOptions makes the options record that turns on the given layers:
-// "layer.<id>": true for each, in the order given.
+// "layer.<id>": true for each, in the order given, each key once (a record
+// has no repeated keys).
 func LayerOptions(ids []string) []Option {
 	out := make([]Option, 0, len(ids))
-	for _, id := range ids {
-		out = append(out, Option{Key: OptionPrefix + id, Value: true})
+	for i, id := range ids {
+		if !slices.Contains(ids[:i], id) {
+			out = append(out, Option{Key: OptionPrefix + id, Value: true})
+		}
 	}
 	return out
 }
