@@ -41,10 +41,29 @@ func pkg(t *testing.T, d doc, minor int, extra map[string]string) *model.Workspa
 
 // §11.11 Install gates.
 func TestWorkedInstallGates(t *testing.T) {
-	layers := func(t *testing.T) doc {
-		return parseDoc(t, poolBase).layers(t, `[{"id":"a","label":"A","gm":{"guidance":"A."}}]`)
+	// poolBase is dice-pool (1.24) on its own; coinDoc is dice-sum with items (1.49)
+	pool := func(t *testing.T) doc { return parseDoc(t, poolBase) }
+	layers := func(t *testing.T) doc { return pool(t).layers(t, `[{"id":"a","label":"A","gm":{"guidance":"A."}}]`) }
+	emptyLayers := func(t *testing.T) doc { return pool(t).layers(t, `[]`) }
+	world := func(t *testing.T) doc { return pool(t).set(t, "gm.worldGuidance", "A world.") }
+	layerCoins := func(t *testing.T) doc {
+		return coinDoc(t).layers(t, `[{"id":"a","label":"A","currencies":{"removeUnits":["crown"]}}]`)
 	}
-	// poolBase is dice-pool (1.24) on its own
+	loot := func(line string) func(t *testing.T) doc {
+		return func(t *testing.T) doc {
+			return coinDoc(t).set(t, "items.lootTables", raw(t, `[{"id":"p","label":"P","entries":[`+line+`]}]`))
+		}
+	}
+	layerItems := func(t *testing.T) doc {
+		return loot(`{"item":"kit/bell"}`)(t).layers(t, `[{"id":"a","label":"A","items":{"lootTables":[{"id":"p","label":"P","entries":[{"item":"kit/bell"}]}]}}]`)
+	}
+	migrations := func(entries string) func(t *testing.T) doc {
+		return func(t *testing.T) doc {
+			return coinDoc(t).set(t, "sheet.migrations", raw(t, entries)).set(t, "sheet.version", 2.0)
+		}
+	}
+	rename := migrations(`[{"from":1,"steps":[{"rename":"field","from":"xp","to":"level"}]}]`)
+	setColumn := migrations(`[{"from":1,"steps":[{"setColumn":{"list":"knacks","where":{"name":["A"]},"column":"name","to":"B"}}]}]`)
 	tests := []struct {
 		name   string
 		doc    func(t *testing.T) doc
@@ -54,46 +73,23 @@ func TestWorkedInstallGates(t *testing.T) {
 	}{
 		{"1.24 with layers", layers, 24, true, "layers"},
 		{"1.25 with layers", layers, 25, false, ""},
-		{"1.24 with world guidance", func(t *testing.T) doc { return parseDoc(t, poolBase).set(t, "gm.worldGuidance", "A world.") }, 24, true, "worldGuidance"},
-		{"1.25 with world guidance", func(t *testing.T) doc { return parseDoc(t, poolBase).set(t, "gm.worldGuidance", "A world.") }, 25, false, ""},
-		{"1.24 with neither", func(t *testing.T) doc { return parseDoc(t, poolBase) }, 24, false, ""},
-		{"1.24 with layers: []", func(t *testing.T) doc { return parseDoc(t, poolBase).layers(t, `[]`) }, 24, false, ""},
-		{"1.23 for dice-pool", func(t *testing.T) doc { return parseDoc(t, poolBase) }, 23, true, "dice-pool"},
-		{"1.63 with layer currencies", func(t *testing.T) doc {
-			return coinDoc(t).layers(t, `[{"id":"a","label":"A","currencies":{"removeUnits":["crown"]}}]`)
-		}, 63, true, "removing coins"},
-		{"1.64 with layer currencies", func(t *testing.T) doc {
-			return coinDoc(t).layers(t, `[{"id":"a","label":"A","currencies":{"removeUnits":["crown"]}}]`)
-		}, 64, false, ""},
-		{"1.63 with a coin loot line", func(t *testing.T) doc {
-			return coinDoc(t).set(t, "items.lootTables", raw(t, `[{"id":"p","label":"P","entries":[{"coins":"penny"}]}]`))
-		}, 63, true, "coins"},
-		{"1.63 with loot tables and neither", func(t *testing.T) doc {
-			return coinDoc(t).set(t, "items.lootTables", raw(t, `[{"id":"p","label":"P","entries":[{"item":"kit/bell"}]}]`))
-		}, 63, false, ""},
-		{"1.812 with layer items", func(t *testing.T) doc {
-			return coinDoc(t).layers(t, `[{"id":"a","label":"A","items":{"lootTables":[{"id":"p","label":"P","entries":[{"item":"kit/bell"}]}]}}]`).
-				set(t, "items.lootTables", raw(t, `[{"id":"p","label":"P","entries":[{"item":"kit/bell"}]}]`))
-		}, 812, true, "layer changing items"},
-		{"1.64 with a coin loot line", func(t *testing.T) doc {
-			return coinDoc(t).set(t, "items.lootTables", raw(t, `[{"id":"p","label":"P","entries":[{"coins":"penny"}]}]`))
-		}, 64, false, ""},
-		{"1.813 with layer items", func(t *testing.T) doc {
-			return coinDoc(t).layers(t, `[{"id":"a","label":"A","items":{"lootTables":[{"id":"p","label":"P","entries":[{"item":"kit/bell"}]}]}}]`).
-				set(t, "items.lootTables", raw(t, `[{"id":"p","label":"P","entries":[{"item":"kit/bell"}]}]`))
-		}, 813, false, ""},
-		{"1.76 with migrations: []", func(t *testing.T) doc {
-			return coinDoc(t).set(t, "sheet.migrations", raw(t, `[]`))
-		}, 76, false, ""},
-		{"1.793 with a setColumn step", func(t *testing.T) doc {
-			return coinDoc(t).set(t, "sheet.migrations", raw(t, `[{"from":1,"steps":[{"setColumn":{"list":"knacks","where":{"name":["A"]},"column":"name","to":"B"}}]}]`)).set(t, "sheet.version", 2.0)
-		}, 793, true, "setColumn"},
-		{"1.794 with a setColumn step", func(t *testing.T) doc {
-			return coinDoc(t).set(t, "sheet.migrations", raw(t, `[{"from":1,"steps":[{"setColumn":{"list":"knacks","where":{"name":["A"]},"column":"name","to":"B"}}]}]`)).set(t, "sheet.version", 2.0)
-		}, 794, false, ""},
-		{"1.76 with migrations", func(t *testing.T) doc {
-			return coinDoc(t).set(t, "sheet.migrations", raw(t, `[{"from":1,"steps":[{"rename":"field","from":"xp","to":"level"}]}]`)).set(t, "sheet.version", 2.0)
-		}, 76, true, "sheet.migrations"},
+		{"1.24 with world guidance", world, 24, true, "worldGuidance"},
+		{"1.25 with world guidance", world, 25, false, ""},
+		{"1.24 with neither", pool, 24, false, ""},
+		{"1.24 with layers: []", emptyLayers, 24, false, ""},
+		{"1.23 for dice-pool", pool, 23, true, "dice-pool"},
+		{"1.63 with layer currencies", layerCoins, 63, true, "removing coins"},
+		{"1.64 with layer currencies", layerCoins, 64, false, ""},
+		{"1.63 with a coin loot line", loot(`{"coins":"penny"}`), 63, true, "coins"},
+		{"1.64 with a coin loot line", loot(`{"coins":"penny"}`), 64, false, ""},
+		{"1.63 with loot tables and neither", loot(`{"item":"kit/bell"}`), 63, false, ""},
+		{"1.812 with layer items", layerItems, 812, true, "layer changing items"},
+		{"1.813 with layer items", layerItems, 813, false, ""},
+		{"1.76 with migrations", rename, 76, true, "sheet.migrations"},
+		{"1.77 with migrations", rename, 77, false, ""},
+		{"1.76 with migrations: []", migrations(`[]`), 76, false, ""},
+		{"1.793 with a setColumn step", setColumn, 793, true, "setColumn"},
+		{"1.794 with a setColumn step", setColumn, 794, false, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
