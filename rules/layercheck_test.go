@@ -435,6 +435,12 @@ func TestLayerShapes(t *testing.T) {
 		{"empty removeSellers", `[{"id":"a","label":"A","items":{"market":{"removeSellers":[]}}}]`, "layers.0.items.market.removeSellers"},
 		{"an empty unsold filter", `[{"id":"a","label":"A","items":{"market":{"unsold":[{}]}}}]`, "layers.0.items.market.unsold.0"},
 		{"an unknown key in items", `[{"id":"a","label":"A","items":{"sellers":[]}}]`, "layers.0.items"},
+		{"empty items", `[{"id":"a","label":"A","items":{}}]`, "layers.0.items"},
+		{"an empty market", `[{"id":"a","label":"A","items":{"market":{}}}]`, "layers.0.items.market"},
+		{"empty unsold", `[{"id":"a","label":"A","items":{"market":{"unsold":[]}}}]`, "layers.0.items.market.unsold"},
+		{"49 unsold filters", `[{"id":"a","label":"A","items":{"market":{"unsold":[` + strings.TrimSuffix(strings.Repeat(`{"tag":"silver"},`, 49), ",") + `]}}}]`, "layers.0.items.market.unsold"},
+		{"25 sellers removed", `[{"id":"a","label":"A","items":{"market":{"removeSellers":` + units(25) + `}}}]`, "layers.0.items.market.removeSellers"},
+		{"empty lootTables", `[{"id":"a","label":"A","items":{"lootTables":[]}}]`, "layers.0.items.lootTables"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
