@@ -107,6 +107,16 @@ func BenchmarkCheckLayers(b *testing.B) {
 	}
 }
 
+// BenchmarkCheckFormat runs the format's cross-reference checks on the
+// large ruleset.
+func BenchmarkCheckFormat(b *testing.B) {
+	rs := largeRuleset(b)
+	b.ReportAllocs()
+	for b.Loop() {
+		CheckFormat(rs)
+	}
+}
+
 // BenchmarkDocument builds the JSON document of the effective ruleset.
 func BenchmarkDocument(b *testing.B) {
 	rs := largeRuleset(b)
