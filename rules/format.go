@@ -759,8 +759,8 @@ func (c *formatChecker) itemLimits(n *model.Node) {
 				c.errAt(v, "unknown-stat", "the stat %q is not declared in items.stats", v.Key)
 			case st.Type != model.TypeNumber:
 				c.errAt(v, "stat-type", "a rarity cap limits number stats; %q is %s", v.Key, st.Type)
-			default:
-				c.columnValue(c.rs.File, "stat", st, model.ColumnValue{Column: v.Key, Value: v.Scalar(), Node: v})
+			case v.Kind == model.Number: // another kind was reported when the file was read
+				c.columnValue(c.rs.File, "stat", st, model.ColumnValue{Column: v.Key, Value: v.Num, Node: v})
 			}
 		}
 	}
@@ -1029,9 +1029,10 @@ func (c *formatChecker) item(file string, it *model.Item) {
 		}
 	}
 	for _, v := range kids(at(it.Node, "stats")) {
-		if st := c.stat(v.Key); st == nil {
+		switch st := c.stat(v.Key); {
+		case st == nil:
 			c.errIn(file, v, "unknown-stat", "the stat %q is not declared in items.stats", v.Key)
-		} else {
+		case v.Kind != model.Object && v.Kind != model.Array: // reported when the file was read
 			c.columnValue(file, "stat", st, model.ColumnValue{Column: v.Key, Value: v.Scalar(), Node: v})
 		}
 	}

@@ -182,3 +182,30 @@ func TestFormatCrossReferences(t *testing.T) {
 		})
 	}
 }
+
+// TestFormatReportsOnce: a value of the wrong shape is reported when the
+// file is read, and the cross-reference checks do not report it again.
+func TestFormatReportsOnce(t *testing.T) {
+	for _, tc := range []struct {
+		path  string
+		value any
+	}{
+		{"items.rarityCaps.0.stats.heft", "five"},
+		{"catalogs.1.entries.0.item.stats.heft", []any{1.0}},
+		{"catalogs.1.entries.0.item.stats.make", map[string]any{"tin": true}},
+		{"catalogs.1.entries.0.item.slots.hand", "one"},
+		{"items.carry.stat", 3.0},
+	} {
+		m := doc(loadBase(t)).set(t, tc.path, tc.value)
+		shape, cross := formatFindings(t, m)
+		n := 0
+		for _, d := range append(shape, cross...) {
+			if d.Path == tc.path {
+				n++
+			}
+		}
+		if n != 1 || len(cross) != 0 {
+			t.Errorf("%s = %v: %d findings there; cross-references %v", tc.path, tc.value, n, cross)
+		}
+	}
+}
