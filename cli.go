@@ -123,10 +123,13 @@ func writeSummary(w io.Writer, path string, ds []model.Diagnostic) {
 	fmt.Fprintf(w, "%s: %s, %s\n", visible(path), plural(model.Count(ds, model.Error), "error"), plural(model.Count(ds, model.Warning), "warning"))
 }
 
-// plural writes a count with its noun: "1 error", "2 errors".
+// plural writes a count with its noun: "1 error", "2 errors", "3 successes".
 func plural(n int, noun string) string {
 	if n == 1 {
 		return "1 " + noun
+	}
+	if strings.HasSuffix(noun, "s") {
+		return fmt.Sprintf("%d %ses", n, noun)
 	}
 	return fmt.Sprintf("%d %ss", n, noun)
 }

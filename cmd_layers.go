@@ -156,9 +156,9 @@ func writeLayersText(w io.Writer, path string, eff *rules.Effective, doc *rules.
 		case s.HasDC:
 			p("  %-20s dc %d\n", v(s.Label), s.DC)
 		case s.HasTarget:
-			p("  %-20s %d successes, target %d\n", v(s.Label), s.Successes, s.Target)
+			p("  %-20s %s, target %d\n", v(s.Label), plural(s.Successes, "success"), s.Target)
 		default:
-			p("  %-20s %d successes\n", v(s.Label), s.Successes)
+			p("  %-20s %s\n", v(s.Label), plural(s.Successes, "success"))
 		}
 	}
 	if len(eff.Enums) > 0 {
