@@ -503,7 +503,7 @@ func (a *applier) setColumn(c *compiled, t *StepTrace) {
 		}
 		matched = true
 		old, had := row[s.Column]
-		if had && sameValue(old, s.Value) {
+		if had && model.SameScalar(old, s.Value) {
 			continue
 		}
 		if out == nil {
@@ -558,24 +558,7 @@ func whereEqual(cell, want any) bool {
 		cs, ok := cell.(string)
 		return ok && (cs == ws || foldTrim(cs) == foldTrim(ws))
 	}
-	return sameValue(cell, want)
-}
-
-// sameValue compares two scalars exactly.
-func sameValue(a, b any) bool {
-	if x, ok := number(a); ok {
-		y, ok := number(b)
-		return ok && x == y
-	}
-	switch x := a.(type) {
-	case string:
-		y, ok := b.(string)
-		return ok && x == y
-	case bool:
-		y, ok := b.(bool)
-		return ok && x == y
-	}
-	return false
+	return model.SameScalar(cell, want)
 }
 
 func (a *applier) routeLive(c *compiled, t *StepTrace) {

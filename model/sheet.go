@@ -100,7 +100,7 @@ func (h *HideWhen) Hides(v any) bool {
 	}
 	in := false
 	for _, x := range h.Values {
-		if sameScalar(x, v) {
+		if SameScalar(x, v) {
 			in = true
 			break
 		}
@@ -111,11 +111,16 @@ func (h *HideWhen) Hides(v any) bool {
 	return in
 }
 
-func sameScalar(a, b any) bool {
-	switch x := a.(type) {
-	case float64:
-		y, ok := b.(float64)
+// SameScalar tells whether two scalars are the same value: the same text,
+// the same boolean, or the same finite number (float64, float32, int or
+// int64 alike). Anything else, NaN and infinities included, is never the
+// same.
+func SameScalar(a, b any) bool {
+	if x, ok := finiteNumber(a); ok {
+		y, ok := finiteNumber(b)
 		return ok && x == y
+	}
+	switch x := a.(type) {
 	case string:
 		y, ok := b.(string)
 		return ok && x == y
@@ -124,6 +129,24 @@ func sameScalar(a, b any) bool {
 		return ok && x == y
 	}
 	return false
+}
+
+// finiteNumber converts a Go number to a finite float64.
+func finiteNumber(v any) (float64, bool) {
+	var f float64
+	switch x := v.(type) {
+	case float64:
+		f = x
+	case float32:
+		f = float64(x)
+	case int:
+		f = float64(x)
+	case int64:
+		f = float64(x)
+	default:
+		return 0, false
+	}
+	return f, !math.IsNaN(f) && !math.IsInf(f, 0)
 }
 
 // Derived is a read-only computed value.
