@@ -18,11 +18,11 @@ type decoder struct {
 	wrongType bool
 }
 
-func (d *decoder) report(sev Severity, n *Node, code, format string, args ...any) {
+func (d *decoder) report(sev Severity, n *Node, code Code, format string, args ...any) {
 	d.diags = append(d.diags, At(sev, d.file, n, code, format, args...))
 }
 
-func (d *decoder) errorf(n *Node, code, format string, args ...any) {
+func (d *decoder) errorf(n *Node, code Code, format string, args ...any) {
 	d.report(Error, n, code, format, args...)
 }
 

@@ -37,7 +37,9 @@ func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil
 // and the line and column where the offending value starts.
 type Diagnostic struct {
 	Severity Severity `json:"severity"`
-	Code     string   `json:"code"`
+	// Category is the part of rulebench that made the finding.
+	Category Category `json:"category"`
+	Code     Code     `json:"code"`
 	Path     string   `json:"path"`
 	File     string   `json:"file"`
 	Line     int      `json:"line"`
@@ -53,19 +55,19 @@ func (d Diagnostic) String() string {
 
 // Errorf makes an error finding at a path, without a position yet; Locate
 // fills in the line and column.
-func Errorf(file, path, code, format string, args ...any) Diagnostic {
+func Errorf(file, path string, code Code, format string, args ...any) Diagnostic {
 	return Diagnostic{Severity: Error, Code: code, File: file, Path: path, Message: fmt.Sprintf(format, args...)}
 }
 
 // Warnf makes a warning finding at a path, without a position yet.
-func Warnf(file, path, code, format string, args ...any) Diagnostic {
+func Warnf(file, path string, code Code, format string, args ...any) Diagnostic {
 	d := Errorf(file, path, code, format, args...)
 	d.Severity = Warning
 	return d
 }
 
 // At makes a finding at a node: its path, line and column.
-func At(sev Severity, file string, n *Node, code, format string, args ...any) Diagnostic {
+func At(sev Severity, file string, n *Node, code Code, format string, args ...any) Diagnostic {
 	d := Diagnostic{Severity: sev, Code: code, File: file, Path: n.Path(), Message: fmt.Sprintf(format, args...)}
 	if n != nil {
 		d.Line, d.Column = n.Pos.Line, n.Pos.Column

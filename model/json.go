@@ -100,7 +100,7 @@ type parser struct {
 	nextIndex  int
 }
 
-func (p *parser) diag(pos Pos, code, msg string) Diagnostic {
+func (p *parser) diag(pos Pos, code Code, msg string) Diagnostic {
 	return Diagnostic{Severity: Error, Code: code, File: p.file, Line: pos.Line, Column: pos.Column, Path: RootPath, Message: msg}
 }
 

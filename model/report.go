@@ -1,0 +1,118 @@
+package model
+
+import "fmt"
+
+// Code names one kind of finding ("unknown-key", "manifest-sha256"). Every
+// code is declared once, as a named constant with a one-line doc comment, in
+// the package that reports it; the analysis package gathers them into the
+// registry that `rulebench explain` and the SARIF rule list are built from.
+type Code = string
+
+// Category says which part of rulebench made a finding. Commands select
+// findings by category, never by file name or code.
+type Category uint8
+
+// The categories, in the order a check runs them.
+const (
+	// Reading: a file that could not be read, parsed or found.
+	Reading Category = iota
+	// Format: the shape and cross-references of a ruleset, catalog or manifest.
+	Format
+	// Layers: the import checks of layers.
+	Layers
+	// Capability: the Capability API a package declares against what it needs.
+	Capability
+	// Translations: locale files, language packs and catalog entries.
+	Translations
+	// Migrations: the import checks of sheet.migrations.
+	Migrations
+	// Saves: what rehearsing a sample save found.
+	Saves
+)
+
+var categoryNames = [...]string{"reading", "format", "layers", "capability", "translations", "migrations", "saves"}
+
+// String names the category in lower case ("format").
+func (c Category) String() string {
+	if int(c) < len(categoryNames) {
+		return categoryNames[c]
+	}
+	return "unknown"
+}
+
+// MarshalText writes the category as its name.
+func (c Category) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
+
+// Reporter makes findings about one file at the moment a check finds them,
+// with their category, path, line and column. The zero Reporter is not
+// usable; make one with NewReporter.
+type Reporter struct {
+	file     string
+	root     *Node
+	category Category
+	diags    []Diagnostic
+}
+
+// NewReporter returns a reporter for findings of one category about file,
+// whose parsed document is root (nil when the file has none; findings by
+// path are then placed at 1:1).
+func NewReporter(file string, root *Node, category Category) *Reporter {
+	return &Reporter{file: file, root: root, category: category}
+}
+
+// File is the file the reporter reports about.
+func (r *Reporter) File() string { return r.file }
+
+// Diagnostics returns every finding reported so far, in the order reported.
+func (r *Reporter) Diagnostics() []Diagnostic { return r.diags }
+
+// Add appends findings made elsewhere (a decoder's), giving each this
+// reporter's category where it has none of its own.
+func (r *Reporter) Add(ds ...Diagnostic) { r.diags = append(r.diags, ds...) }
+
+// At reports a finding at a value: its path, line and column. A nil node
+// stands for the top of the document.
+func (r *Reporter) At(sev Severity, n *Node, code Code, format string, args ...any) {
+	d := Diagnostic{Severity: sev, Category: r.category, Code: code, File: r.file, Path: RootPath, Message: fmt.Sprintf(format, args...)}
+	if n == nil {
+		n = r.root
+	}
+	if n != nil {
+		d.Path, d.Line, d.Column = n.Path(), n.Pos.Line, n.Pos.Column
+	}
+	r.diags = append(r.diags, d)
+}
+
+// Errorf reports an error at a value.
+func (r *Reporter) Errorf(n *Node, code Code, format string, args ...any) {
+	r.At(Error, n, code, format, args...)
+}
+
+// Warnf reports a warning at a value.
+func (r *Reporter) Warnf(n *Node, code Code, format string, args ...any) {
+	r.At(Warning, n, code, format, args...)
+}
+
+// AtKey reports a finding about a member's key (an unknown or misplaced
+// key): at the path of the object holding it, as the Engine reports it, and
+// at the position of the key itself.
+func (r *Reporter) AtKey(sev Severity, member *Node, code Code, format string, args ...any) {
+	d := Diagnostic{Severity: sev, Category: r.category, Code: code, File: r.file, Path: RootPath,
+		Line: member.KeyPos.Line, Column: member.KeyPos.Column, Message: fmt.Sprintf(format, args...)}
+	if member.Parent != nil {
+		d.Path = member.Parent.Path()
+	}
+	r.diags = append(r.diags, d)
+}
+
+// AtPath reports a finding at a JSON path, placed at the value the path
+// leads to, or at the nearest one that exists (a missing key is placed at
+// the object that lacks it).
+func (r *Reporter) AtPath(sev Severity, path string, code Code, format string, args ...any) {
+	d := Diagnostic{Severity: sev, Category: r.category, Code: code, File: r.file, Path: path, Line: 1, Column: 1, Message: fmt.Sprintf(format, args...)}
+	if r.root != nil {
+		n, _ := r.root.Find(path)
+		d.Line, d.Column = n.Pos.Line, n.Pos.Column
+	}
+	r.diags = append(r.diags, d)
+}
