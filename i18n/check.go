@@ -82,6 +82,11 @@ func (r *Report) VerifyEntry(ws *model.Workspace, e *CatalogEntry, artifact *mod
 	listed := map[string]bool{}
 	for _, p := range e.Packs {
 		if p.Lang == "" {
+			// A pack refused for its key (en) is still listed: the file
+			// beside the artifact is not unlisted.
+			if lang, err := Canonical(p.Key); err == nil {
+				listed[lang] = true
+			}
 			continue
 		}
 		listed[p.Lang] = true

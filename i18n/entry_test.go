@@ -290,3 +290,16 @@ func TestEntryBesideArtifactIsNotAPack(t *testing.T) {
 		t.Errorf("locales %d, want only fr", len(r.Locales))
 	}
 }
+
+// An entry listing an en pack is refused (the entry's own finding, and the
+// en pack file beside the artifact is refused as a pack), but it does list
+// that pack: no warning may say it does not.
+func TestEntryListingEnIsNotUnlisted(t *testing.T) {
+	en := localeJSON("en", `"Demo": "Demo"`)
+	ws := artifactWS(t, tinyRuleset, map[string]string{"demo-1.0.0.fr.json": localeJSON("fr", `"Demo": "Démo"`), "demo-1.0.0.en.json": en})
+	e := validEntry()
+	e["locales"].(map[string]any)["en"] = map[string]any{"url": packFolder + "demo-1.0.0.en.json", "sha256": sum(en), "bytes": len(en), "name": "Demo", "description": "A demo."}
+	entry, eds := ParseEntry("entry.json", marshal(t, e))
+	ds := append(eds, Analyze(ws).Findings(ws, entry, nil)...)
+	onlyCodes(t, ds, "error entry-en", "error locale-en")
+}
