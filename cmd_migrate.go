@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -235,57 +236,13 @@ func writeMigrated(dir string, ws *model.Workspace, saves []*saveDoc, stderr io.
 	return exitOK, true
 }
 
-// samePath tells whether two paths name the same file.
-func samePath(a, b string) bool {
-	aa, err1 := filepath.Abs(a)
-	bb, err2 := filepath.Abs(b)
-	if err1 == nil && err2 == nil && aa == bb {
-		return true
-	}
-	ia, err1 := os.Stat(a)
-	ib, err2 := os.Stat(b)
-	return err1 == nil && err2 == nil && os.SameFile(ia, ib)
-}
-
-// writeNew writes a save to a new file atomically: a temporary file in the
-// same folder, synced, then linked to the target name, which fails if the
-// name was taken meanwhile. Where links are not supported, it renames
-// after checking again that the name is free.
+// writeNew writes a migrated save to a new file (see writeAtomic).
 func writeNew(target string, sheet migrate.State) error {
-	var buf strings.Builder
+	var buf bytes.Buffer
 	if err := writeJSON(&buf, sheet); err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(target), ".rulebench-migrate-*.tmp")
-	if err != nil {
-		return unwrapPath(err)
-	}
-	defer os.Remove(tmp.Name())
-	if _, err := tmp.WriteString(buf.String()); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Sync(); err != nil {
-		tmp.Close()
-		return err
-	}
-	if err := tmp.Close(); err != nil {
-		return err
-	}
-	if err := os.Chmod(tmp.Name(), 0o644); err != nil {
-		return err
-	}
-	err = os.Link(tmp.Name(), target)
-	switch {
-	case err == nil:
-		return nil
-	case errors.Is(err, fs.ErrExist):
-		return errors.New("the file appeared while writing; it was left as it is")
-	}
-	if _, statErr := os.Lstat(target); statErr == nil {
-		return errors.New("the file appeared while writing; it was left as it is")
-	}
-	return os.Rename(tmp.Name(), target)
+	return writeAtomic(target, buf.Bytes(), false)
 }
 
 // writeMigrateText prints the rehearsal for people.

@@ -1,0 +1,153 @@
+package model_test
+
+import (
+	"encoding/json"
+	"reflect"
+	"strings"
+	"testing"
+
+	"rulebench/model"
+	"rulebench/model/modeltest"
+)
+
+const editDoc = `{
+  "$comment": "kept \"as\" is \\ {]",
+  "sha256": "abc",
+  "bytes": 12,
+  "n": -1.5e3, "t": true, "f": false, "z": null,
+  "files": [
+    {"path": "a.json", "bytes": 1}
+  ],
+  "one": {"a": 1, "b": [1, 2]},
+  "empty": {},
+  "none": [ ],
+  "text": "é\u00e9\n"
+}
+`
+
+func parseDoc(t *testing.T, text string) *model.Node {
+	t.Helper()
+	root, ds := model.Parse("doc.json", []byte(text))
+	if root == nil || len(ds) > 0 {
+		t.Fatalf("parse: %v", ds)
+	}
+	return root
+}
+
+// Every value's span, cut out of the file, is that value.
+func TestValueEndEveryNode(t *testing.T) {
+	for _, text := range []string{editDoc, string(modeltest.Base())} {
+		valueEndEveryNode(t, text)
+	}
+	if _, err := model.ValueEnd([]byte("{}"), 2); err == nil {
+		t.Error("an offset past the end is an error")
+	}
+	if _, err := model.ValueEnd([]byte(`"open`), 0); err == nil {
+		t.Error("an unclosed string is an error")
+	}
+}
+
+func valueEndEveryNode(t *testing.T, text string) {
+	data := []byte(text)
+	var walk func(n *model.Node)
+	walk = func(n *model.Node) {
+		end, err := model.ValueEnd(data, n.Pos.Offset)
+		if err != nil {
+			t.Fatalf("%s: %v", n.Path(), err)
+		}
+		var got any
+		if err := json.Unmarshal(data[n.Pos.Offset:end], &got); err != nil {
+			t.Fatalf("%s: span %q is not one value: %v", n.Path(), data[n.Pos.Offset:end], err)
+		}
+		if !reflect.DeepEqual(got, n.Interface()) {
+			t.Errorf("%s: span holds %v, the node %v", n.Path(), got, n.Interface())
+		}
+		for _, c := range n.Children {
+			walk(c)
+		}
+	}
+	walk(parseDoc(t, text))
+}
+
+func TestReplaceValueChangesOnlyThatValue(t *testing.T) {
+	data := []byte(editDoc)
+	root := parseDoc(t, editDoc)
+	var edits []model.Edit
+	for path, v := range map[string]any{"sha256": "0123", "bytes": 4096, "files.0.bytes": 77, "text": "a\"b<c>"} {
+		n, ok := root.Find(path)
+		if !ok {
+			t.Fatal(path)
+		}
+		e, err := model.ReplaceValue(data, n, v)
+		if err != nil {
+			t.Fatal(err)
+		}
+		edits = append(edits, e)
+	}
+	out, err := model.Apply(data, edits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := strings.NewReplacer(`"sha256": "abc"`, `"sha256": "0123"`, `"bytes": 12`, `"bytes": 4096`,
+		`"bytes": 1}`, `"bytes": 77}`, `"text": "é\u00e9\n"`, `"text": "a\"b<c>"`).Replace(editDoc)
+	if string(out) != want {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+}
+
+func TestAppendMemberAndItem(t *testing.T) {
+	data := []byte(editDoc)
+	root := parseDoc(t, editDoc)
+	get := func(p string) *model.Node { n, _ := root.Find(p); return n }
+	var edits []model.Edit
+	add := func(e model.Edit, err error) {
+		t.Helper()
+		if err != nil {
+			t.Fatal(err)
+		}
+		edits = append(edits, e)
+	}
+	add(model.AppendItem(data, get("files"), []any{model.RawJSON(`{"path": "b.json"}`)}))
+	add(model.AppendMember(data, get("one"), []model.Member{{"c", "x"}}))
+	add(model.AppendMember(data, get("empty"), []model.Member{{"k", ""}, {"l", ""}}))
+	add(model.AppendItem(data, get("none"), []any{1}))
+	add(model.AppendMember(data, root, []model.Member{{"last", true}}))
+	out, err := model.Apply(data, edits)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := strings.NewReplacer(
+		`{"path": "a.json", "bytes": 1}`, `{"path": "a.json", "bytes": 1},`+"\n"+`    {"path": "b.json"}`,
+		`"b": [1, 2]}`, `"b": [1, 2], "c": "x"}`,
+		`"empty": {}`, "\"empty\": {\n    \"k\": \"\",\n    \"l\": \"\"\n  }",
+		`"none": [ ]`, "\"none\": [\n    1\n  ]",
+		`"text": "é\u00e9\n"`, `"text": "é\u00e9\n",`+"\n"+`  "last": true`,
+	).Replace(editDoc)
+	if string(out) != want {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+	if _, ds := model.Parse("out.json", out); len(ds) > 0 {
+		t.Errorf("the result is not clean JSON: %v", ds)
+	}
+}
+
+func TestApplyRefusesOverlaps(t *testing.T) {
+	if _, err := model.Apply([]byte("abcdef"), []model.Edit{{Start: 1, End: 4, Text: "x"}, {Start: 3, End: 5, Text: "y"}}); err == nil {
+		t.Error("overlapping edits must be refused")
+	}
+	if _, err := model.Apply([]byte("abc"), []model.Edit{{Start: 2, End: 9}}); err == nil {
+		t.Error("an edit past the end must be refused")
+	}
+	out, err := model.Apply([]byte("ac"), []model.Edit{{Start: 1, End: 1, Text: "b"}, {Start: 1, End: 1, Text: "B"}})
+	if err != nil || string(out) != "abBc" {
+		t.Errorf("two inserts at one place: %q %v", out, err)
+	}
+}
+
+func TestIndentUnit(t *testing.T) {
+	for text, want := range map[string]string{"{\n\t\"a\": 1\n}": "\t", "{\n    \"a\": 1\n}": "    ", `{"a": 1}`: "  ", "{\n   \n  \"a\": 1}": "  "} {
+		if got := model.IndentUnit([]byte(text)); got != want {
+			t.Errorf("%q: %q, want %q", text, got, want)
+		}
+	}
+}
