@@ -47,6 +47,9 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 	ds := checkAll(ws)
 	if *asJSON {
+		if plan, err := planFixes(ws); err == nil {
+			plan.markFixable(ds)
+		}
 		doc := checkDoc{SchemaVersion: 1, OK: !model.HasErrors(ds), CapabilityAPI: fmt.Sprintf("1.%d", rules.NeededCapability(ws)), Diagnostics: ds}
 		if doc.Diagnostics == nil {
 			doc.Diagnostics = []model.Diagnostic{}

@@ -178,7 +178,7 @@ func i18nLoadFindings(ws *model.Workspace) []model.Diagnostic {
 		switch {
 		case files[d.File], d.Code == "artifact-locales",
 			strings.Contains(d.File, "/locales/") && d.Code == "unlisted-file",
-			(d.Code == "manifest-bytes" || d.Code == "manifest-sha256") && manifestPaths[d.Path]:
+			(d.Code == model.CodeManifestBytes || d.Code == model.CodeManifestSHA256) && manifestPaths[d.Path]:
 			out = append(out, d)
 		}
 	}

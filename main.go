@@ -9,6 +9,7 @@
 //	rulebench layers  [--on ID,ID...] [--json] PATH   the effective ruleset under a layer selection
 //	rulebench i18n    [--lang TAG] [--engine-lang TAG] [--entry FILE] [--json] PATH
 //	rulebench migrate [--json] [--out DIR] PATH SAVE...
+//	rulebench fix     [-w] [--json] PATH
 //
 // Exit codes: 0 no errors, 1 errors found, 2 usage or unreadable input.
 package main
@@ -66,6 +67,8 @@ func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 			return runI18n(args[1:], stdout, stderr)
 		case "migrate":
 			return runMigrate(args[1:], stdout, stderr)
+		case "fix":
+			return runFix(args[1:], stdout, stderr)
 		}
 	}
 	return runWorkbench(args, stdin, stdout, stderr)

@@ -20,7 +20,7 @@ const exitInterrupted = 130
 // one) and returns the exit status: 0 after q, 130 after ctrl+c, 2 for bad
 // usage or an unreadable path.
 func runWorkbench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	flags := newFlags("rulebench", "rulebench [--theme NAME] [--lang TAG] [--ascii] [--no-mouse] [PATH]\n       rulebench check|layers|i18n|migrate --help\n       rulebench --version",
+	flags := newFlags("rulebench", "rulebench [--theme NAME] [--lang TAG] [--ascii] [--no-mouse] [PATH]\n       rulebench check|layers|i18n|migrate|fix --help\n       rulebench --version",
 		"Opens the workbench on a ruleset file, package folder or catalog artifact; with no\nPATH, on the bundled example.", stderr)
 	theme := flags.String("theme", "auto", "colour theme: "+strings.Join(themes.Names(), ", ")+" (auto follows the terminal's background)")
 	lang := flags.String("lang", "", "language to preview translations in (a BCP 47 tag such as pt-BR)")

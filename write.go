@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -99,6 +100,28 @@ func refuseTarget(target string, inputs []string) error {
 			return fmt.Errorf("%s is a link; refusing to write through it", visible(target))
 		}
 		return fmt.Errorf("%s already exists; refusing to overwrite it", visible(target))
+	}
+	return nil
+}
+
+// checkReplaceable says why an input may not be replaced in place: it is a
+// link or not a regular file, or it no longer holds the bytes read.
+func checkReplaceable(name string, read []byte) error {
+	info, err := os.Lstat(name)
+	switch {
+	case err != nil:
+		return fmt.Errorf("cannot write %s: %v", visible(name), unwrapPath(err))
+	case info.Mode()&fs.ModeSymlink != 0:
+		return fmt.Errorf("%s is a link; refusing to write through it", visible(name))
+	case !info.Mode().IsRegular():
+		return fmt.Errorf("%s is not a regular file", visible(name))
+	}
+	now, err := os.ReadFile(name)
+	if err != nil {
+		return fmt.Errorf("cannot read %s again: %v", visible(name), unwrapPath(err))
+	}
+	if !bytes.Equal(now, read) {
+		return fmt.Errorf("%s changed since it was read; run again", visible(name))
 	}
 	return nil
 }

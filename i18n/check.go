@@ -73,10 +73,10 @@ func (r *Report) VerifyEntry(ws *model.Workspace, e *CatalogEntry, artifact *mod
 	}
 	if artifact != nil && a.Node != nil && a.Node.Kind == model.Object {
 		if a.Bytes != 0 && a.Bytes != artifact.Bytes {
-			at(model.Error, a.Node.Get("bytes"), "entry-bytes", "the entry says the artifact is %d bytes; %s is %d", a.Bytes, artifact.Name, artifact.Bytes)
+			at(model.Error, a.Node.Get("bytes"), CodeEntryBytes, "the entry says the artifact is %d bytes; %s is %d", a.Bytes, artifact.Name, artifact.Bytes)
 		}
 		if a.SHA256 != "" && a.SHA256 != artifact.SHA256 {
-			at(model.Error, a.Node.Get("sha256"), "entry-sha256", "the artifact's sha256 does not match %s (%s)", artifact.Name, artifact.SHA256)
+			at(model.Error, a.Node.Get("sha256"), CodeEntrySHA256, "the artifact's sha256 does not match %s (%s)", artifact.Name, artifact.SHA256)
 		}
 	}
 	listed := map[string]bool{}
@@ -127,11 +127,11 @@ func (r *Report) packMismatches(entryFile string, p PackListing) []model.Diagnos
 	}
 	var ds []model.Diagnostic
 	if p.Bytes != 0 && p.Bytes != l.File.Bytes {
-		ds = append(ds, model.At(model.Error, entryFile, p.Node.Get("bytes"), "entry-bytes",
+		ds = append(ds, model.At(model.Error, entryFile, p.Node.Get("bytes"), CodeEntryBytes,
 			"the entry says the %s pack is %d bytes; %s is %d", p.Lang, p.Bytes, l.Name(), l.File.Bytes))
 	}
 	if p.SHA256 != "" && p.SHA256 != l.File.SHA256 {
-		ds = append(ds, model.At(model.Error, entryFile, p.Node.Get("sha256"), "entry-sha256",
+		ds = append(ds, model.At(model.Error, entryFile, p.Node.Get("sha256"), CodeEntrySHA256,
 			"the %s pack's sha256 does not match %s (%s)", p.Lang, l.Name(), l.File.SHA256))
 	}
 	if meta, err := Canonical(l.MetaLocale); err != nil || meta != p.Lang {

@@ -183,7 +183,7 @@ func (r *entryReader) sha(n *model.Node) string {
 	case n.Kind != model.String:
 		r.errorf(n, "type", "sha256 is text, not %s", n.Kind)
 	case !sha256Pattern.MatchString(n.Str):
-		r.errorf(n, "entry-sha256", "sha256 must be 64 lowercase hexadecimal digits; this is %d characters%s", len(n.Str), upperHint(n.Str))
+		r.errorf(n, CodeEntrySHA256, "sha256 must be 64 lowercase hexadecimal digits; this is %d characters%s", len(n.Str), upperHint(n.Str))
 	default:
 		return n.Str
 	}
@@ -205,7 +205,7 @@ func (r *entryReader) size(n *model.Node, limit int64) int64 {
 	case n.Kind != model.Number:
 		r.errorf(n, "type", "bytes is a number, not %s", n.Kind)
 	case n.Num != float64(int64(n.Num)) || n.Num < 1 || n.Num > float64(limit):
-		r.errorf(n, "entry-bytes", "bytes must be a whole number from 1 to %d; it is %s", limit, n.Raw)
+		r.errorf(n, CodeEntryBytes, "bytes must be a whole number from 1 to %d; it is %s", limit, n.Raw)
 	default:
 		return int64(n.Num)
 	}

@@ -224,18 +224,18 @@ func (r *localeReader) meta(root *model.Node) {
 		r.l.MetaLocale = loc.Str
 		tag, err := ParseTag(loc.Str)
 		if err != nil {
-			r.errorf(loc, "locale-meta", "_meta.locale %q is not a language tag: %v", loc.Str, err)
+			r.errorf(loc, CodeLocaleMeta, "_meta.locale %q is not a language tag: %v", loc.Str, err)
 			break
 		}
 		metaTag, metaOK = tag, true
 		if r.l.Lang != "" && tag.String() != r.l.Lang {
-			r.errorf(loc, "locale-meta", "_meta.locale is %s but the file name says %s: the Engine refuses a file whose language differs from its name", tag, r.l.Lang)
+			r.errorf(loc, CodeLocaleMeta, "_meta.locale is %s but the file name says %s: the Engine refuses a file whose language differs from its name", tag, r.l.Lang)
 		} else if !metaLocalePattern.MatchString(loc.Str) {
 			msg := "_meta.locale %q is not in the form the Engine's localization catalogs require (a lower-case language of 2 or 3 letters, then subtags of 2 to 8 letters or digits)"
 			if metaLocalePattern.MatchString(tag.String()) {
 				msg += "; write it as " + tag.String()
 			}
-			r.ds = append(r.ds, model.At(model.Warning, r.file, loc, "locale-meta", msg, loc.Str))
+			r.ds = append(r.ds, model.At(model.Warning, r.file, loc, CodeLocaleMeta, msg, loc.Str))
 		}
 	}
 	switch dir := meta.Get("direction"); {

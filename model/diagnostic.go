@@ -45,6 +45,9 @@ type Diagnostic struct {
 	Line     int      `json:"line"`
 	Column   int      `json:"column"`
 	Message  string   `json:"message"`
+	// Fixable tells that `rulebench fix` mends the finding (set by the
+	// commands that know; false elsewhere).
+	Fixable bool `json:"fixable,omitempty"`
 }
 
 // String formats the finding the way compilers do:

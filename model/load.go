@@ -51,7 +51,10 @@ type Workspace struct {
 	// ruleset.
 	Saves []*Save
 	// Sources are the parsed documents by file name, to locate findings.
-	Sources     map[string]*Node
+	Sources map[string]*Node
+	// Files are the JSON files read whole (every one but the saves), by
+	// name: what `rulebench fix` edits and checksums.
+	Files       map[string]*File
 	Diagnostics []Diagnostic
 }
 
@@ -106,7 +109,7 @@ func Load(fsys fs.FS, p string) (*Workspace, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w %s: %v", ErrUnreadable, p, unwrapPathErr(err))
 	}
-	ws := &Workspace{Path: p, Sources: map[string]*Node{}}
+	ws := &Workspace{Path: p, Sources: map[string]*Node{}, Files: map[string]*File{}}
 	switch {
 	case info.IsDir():
 		if _, err := fs.Stat(fsys, path.Join(p, "manifest.json")); err == nil {
@@ -213,6 +216,7 @@ func (ws *Workspace) parseFile(fsys fs.FS, name string) (*File, bool) {
 	f := &File{Name: name, Data: data, Bytes: int64(len(data)), SHA256: hex.EncodeToString(sum[:])}
 	root, diags := Parse(name, data)
 	f.Root = root
+	ws.Files[name] = f
 	ws.Diagnostics = append(ws.Diagnostics, diags...)
 	if root != nil {
 		ws.Sources[name] = root
@@ -293,11 +297,11 @@ func (ws *Workspace) verifyListed(dir, rel string, f *File) {
 			continue
 		}
 		if mf.Bytes != f.Bytes {
-			ws.Diagnostics = append(ws.Diagnostics, At(Error, path.Join(dir, "manifest.json"), mf.Node, "manifest-bytes",
+			ws.Diagnostics = append(ws.Diagnostics, At(Error, path.Join(dir, "manifest.json"), mf.Node, CodeManifestBytes,
 				"the manifest says %s is %d bytes; it is %d", rel, mf.Bytes, f.Bytes))
 		}
 		if mf.SHA256 != "" && mf.SHA256 != f.SHA256 {
-			ws.Diagnostics = append(ws.Diagnostics, At(Error, path.Join(dir, "manifest.json"), mf.Node, "manifest-sha256",
+			ws.Diagnostics = append(ws.Diagnostics, At(Error, path.Join(dir, "manifest.json"), mf.Node, CodeManifestSHA256,
 				"the manifest's sha256 for %s does not match the file (%s)", rel, f.SHA256))
 		}
 		return

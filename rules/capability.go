@@ -297,7 +297,7 @@ func CheckCapability(ws *model.Workspace) []model.Diagnostic {
 	}
 	file := path.Join(ws.Path, "manifest.json")
 	if n := at(m.Node, "capabilityApi", "minor"); n != nil {
-		return []model.Diagnostic{model.At(model.Error, file, n, "capability-too-low", "%s", msg)}
+		return []model.Diagnostic{model.At(model.Error, file, n, CodeCapabilityTooLow, "%s", msg)}
 	}
-	return []model.Diagnostic{model.Errorf(file, "capabilityApi.minor", "capability-too-low", "%s", msg)}
+	return []model.Diagnostic{model.Errorf(file, "capabilityApi.minor", CodeCapabilityTooLow, "%s", msg)}
 }
