@@ -235,8 +235,11 @@ func (d *decoder) entry(c *Catalog, e *Entry) {
 	if kind != "" && want != "" && kind != want {
 		d.errorf(o.get(kind), "entry-kind", "this catalog holds %s, so its entries need %q, not %q", c.Holds, want, kind)
 	}
-	if m := o.get("mechanics"); m != nil && kind != "rows" {
-		d.errorf(m, "mechanics", "mechanics is allowed only beside rows")
+	if m := o.get("mechanics"); m != nil {
+		if kind != "rows" && kind != "" {
+			d.errorf(m, "mechanics", "mechanics is allowed only beside rows")
+		}
+		d.mechanics(m)
 	}
 	rows := o.array("rows", false, 1, 6)
 	if len(rows) > 0 {
@@ -267,16 +270,8 @@ func (d *decoder) entry(c *Catalog, e *Entry) {
 		}
 		e.Rows = append(e.Rows, row)
 	}
-	if cr := o.get("creature"); cr != nil && d.wantKind(cr, Object) {
-		e.Creature = &Creature{Node: cr}
-		if t := cr.Get("tier"); t != nil {
-			e.Creature.Tier = d.sheetID(t)
-		} else {
-			d.missing(cr, "tier")
-		}
-		if l := cr.Get("loot"); l != nil {
-			e.Creature.Loot = d.sheetID(l)
-		}
+	if cr := o.get("creature"); cr != nil {
+		e.Creature = d.creature(cr)
 	}
 	if it := o.get("item"); it != nil {
 		e.Item = d.item(it)
@@ -319,7 +314,11 @@ func (d *decoder) item(n *Node) *Item {
 	if s := o.child("sold", false, "place"); s.ok() {
 		it.SoldPlace = s.id("place", true)
 	}
-	it.Service = o.boolean("service", false)
+	if s := o.get("service"); s != nil {
+		onlyTrue.check(d, s)
+		it.Service = s.Kind == Bool && s.Truth
+	}
+	d.itemKeys(o)
 	o.integer("stack", false, 1, 999_999)
 	if st := o.get("stats"); st != nil && d.wantKind(st, Object) {
 		for _, v := range st.Children {

@@ -198,7 +198,7 @@ func TestStructuralRules(t *testing.T) {
 		{name: "stat of type longtext", old: `"rarities": [`, new: `"stats": [ { "id": "notes", "label": "Notes", "type": "longtext", "maxLength": 10 } ], "rarities": [`, code: "enum", path: "items.stats.0.type"},
 
 		// combat
-		{name: "threat health reversed", old: `"health": [1, 6]`, new: `"health": [6, 1]`, code: "range", path: "combat.threat.tiers.0.health"},
+		{name: "threat health reversed", old: `"health": [1, 6]`, new: `"health": [6, 1]`, code: "range", path: "combat.threat.tiers.0.health.0"},
 		{name: "threat health 0", old: `"health": [1, 6]`, new: `"health": [0, 6]`, code: "range", path: "combat.threat.tiers.0.health.0"},
 		{name: "threat toHit 51", old: `"toHit": 1, "damagePerRound"`, new: `"toHit": 51, "damagePerRound"`, code: "range", path: "combat.threat.tiers.0.toHit"},
 		{name: "threat saveDifficulty missing", old: `, "saveDifficulty": 0 }`, new: ` }`, code: "required", path: "combat.threat.tiers.0.saveDifficulty"},

@@ -126,10 +126,10 @@ func (d *decoder) resolution(n *Node) Resolution {
 	switch r.Kind {
 	case DiceSum:
 		if dc := o.child("dice", false, "count", "sides"); dc.ok() {
-			if v, ok := dc.integer("count", false, 1, 10); ok {
+			if v, ok := dc.integer("count", true, 1, 10); ok {
 				r.DiceCount = int(v)
 			}
-			if v, ok := dc.integer("sides", false, 2, 1000); ok {
+			if v, ok := dc.integer("sides", true, 2, 1000); ok {
 				r.DiceSides = int(v)
 			}
 		}
@@ -224,12 +224,15 @@ func (d *decoder) poolResolution(o obj, r *Resolution) {
 		s.integer("min", true, -20, 0)
 		s.integer("max", true, 0, 20)
 	}
+	var rerollIDs []string
+	var rerollNodes []*Node
 	for _, rr := range o.array("reroll", false, 1, 6) {
 		ro := d.object(rr, "id", "upTo", "mode")
-		ro.id("id", true)
+		rerollIDs, rerollNodes = append(rerollIDs, ro.id("id", true)), append(rerollNodes, rr.Get("id"))
 		ro.integer("upTo", true, 1, int64(r.DieSides-1))
 		ro.oneOf("mode", true, "", "once", "until")
 	}
+	d.uniqueIDs("reroll", rerollIDs, rerollNodes)
 }
 
 // face reads an optional die face 2..100 that must also lie on the die.

@@ -136,7 +136,7 @@ func DecodeRuleset(file string, root *Node) (*Ruleset, []Diagnostic) {
 	r.Resolution = d.resolution(o.need("resolution", true))
 	r.Sheet = d.sheet(o.need("sheet", true))
 	if c := o.get("rests"); c != nil {
-		d.list(c, 0, 12)
+		d.rests(c)
 	}
 	r.GM = d.gm(o.need("gm", true))
 	if c := o.get("items"); c != nil {
@@ -147,7 +147,7 @@ func DecodeRuleset(file string, root *Node) (*Ruleset, []Diagnostic) {
 	}
 	if c := o.get("battle"); c != nil {
 		r.HasBattle = true
-		d.wantKind(c, Object)
+		d.battle(c)
 	}
 	if c := o.get("combat"); c != nil {
 		r.Combat = d.combat(c)
@@ -188,48 +188,4 @@ func (d *decoder) gm(n *Node) GM {
 		}
 	}
 	return g
-}
-
-func (d *decoder) combat(n *Node) *Combat {
-	c := &Combat{Node: n}
-	if !d.wantKind(n, Object) {
-		return c
-	}
-	if k := n.Get("kind"); k != nil && k.Kind == String {
-		c.Kind = k.Str
-	}
-	threat := n.Get("threat")
-	if threat == nil {
-		return c
-	}
-	o := d.object(threat, "tiers")
-	for _, t := range o.array("tiers", true, 1, 40) {
-		to := d.object(t, "id", "label", "health", "defense", "toHit", "damagePerRound", "saveDifficulty", "loot")
-		tier := &ThreatTier{Node: t, ID: to.id("id", true), Label: to.label("label", 80), Loot: to.id("loot", false)}
-		d.intPair(to, "health", 1, 100_000)
-		to.numberIn("defense", true, 0, 100)
-		to.numberIn("toHit", true, -20, 50)
-		d.intPair(to, "damagePerRound", 0, 10_000)
-		to.numberIn("saveDifficulty", true, 0, 100)
-		c.Threat = append(c.Threat, tier)
-	}
-	return c
-}
-
-// intPair reads a required [lo, hi] pair of whole numbers within min..max,
-// with lo ≤ hi.
-func (d *decoder) intPair(o obj, key string, lo, hi int64) {
-	c := o.need(key, true)
-	if c == nil {
-		return
-	}
-	pair := d.list(c, 2, 2)
-	if len(pair) != 2 {
-		return
-	}
-	a, okA := d.integer(pair[0], lo, hi)
-	b, okB := d.integer(pair[1], lo, hi)
-	if okA && okB && a > b {
-		d.errorf(c, "range", "the pair needs its first number at most its second; %d is above %d", a, b)
-	}
 }

@@ -1,0 +1,222 @@
+package model
+
+// Creature entries of a bestiary catalog (ruleset-format.md §4.3): their
+// shape. The names a creature uses are checked against the ruleset in rules.
+
+// Codes of the creature shape rules.
+const (
+	// CodeSequenceKey: a sequence action carries something of its own.
+	CodeSequenceKey Code = "sequence-key"
+	// CodeSelfTarget: an action that lands on the creature itself names other targets.
+	CodeSelfTarget Code = "self-target"
+	// CodeReactionSignature: an action is both a reaction and a signature action.
+	CodeReactionSignature Code = "reaction-signature"
+	// CodeSaveDifficulty: an action's saveDifficulty is missing where a save-ends needs it, or given beside a save.
+	CodeSaveDifficulty Code = "save-difficulty"
+	// CodeRechargeUnreachable: a recharge number the recharge dice can never roll.
+	CodeRechargeUnreachable Code = "recharge-unreachable"
+	// CodeSignaturePoints: signature actions without signaturePoints, or costing more than there are.
+	CodeSignaturePoints Code = "signature-points"
+	// CodeCreatureSheetKey: a creature written as a sheet also gives a number the sheet gives.
+	CodeCreatureSheetKey Code = "creature-sheet-key"
+	// CodeCreatureNeeds: a creature without a sheet lacks health, defense, initiativeModifier or an action.
+	CodeCreatureNeeds Code = "creature-needs"
+	// CodeRangeLong: a long distance shorter than the ordinary one.
+	CodeRangeLong Code = "range-long"
+)
+
+// creatureHealthShape is a whole number or { dice, flat? }.
+var creatureHealthShape = shapeFunc(func(d *decoder, n *Node) {
+	switch n.Kind {
+	case Number:
+		d.integer(n, 1, 100_000)
+	case Object:
+		object(req("dice", diceText), opt("flat", intIn(-1000, 100_000))).check(d, n)
+	default:
+		d.wrongType = true
+		d.errorf(n, "type", "health is a whole number or { dice, flat }, not %s", n.Kind)
+	}
+})
+
+// creatureRangeShape is a distance, or { normal, long? }.
+var creatureRangeShape = shapeFunc(func(d *decoder, n *Node) {
+	switch n.Kind {
+	case Number:
+		numIn(0, 10000).check(d, n)
+	case Object:
+		object(req("normal", numIn(0, 10000)), opt("long", numIn(0, 10000))).with(longAfterNormal).check(d, n)
+	default:
+		d.wrongType = true
+		d.errorf(n, "type", "range is a distance or { normal, long }, not %s", n.Kind)
+	}
+})
+
+// longAfterNormal reports a written long distance below the ordinary one.
+func longAfterNormal(d *decoder, n *Node) {
+	normal, long := n.Get("normal"), n.Get("long")
+	if normal != nil && long != nil && normal.Kind == Number && long.Kind == Number && long.Num < normal.Num {
+		d.errorf(long, CodeRangeLong, "the long distance %s is shorter than the ordinary one %s", long.Raw, normal.Raw)
+	}
+}
+
+// sequenceForbids are the keys a sequence action cannot carry.
+var sequenceForbids = []string{"toHit", "autoHit", "damage", "save", "saveDifficulty", "applies", "targetCount", "area", "reaction", "self"}
+
+var creatureActionShape = object(
+	req("id", sheetIDShape),
+	req("name", prompt(80)),
+	req("budget", sheetIDShape),
+	opt("toHit", intIn(-50, 100)),
+	opt("autoHit", anyBool),
+	opt("damage", object(
+		opt("dice", diceText),
+		opt("flat", intIn(-1000, 10000)),
+		opt("type", prompt(40)),
+		opt("plus", arrayOf(clauseShape, 0, 3)),
+	).with(func(d *decoder, n *Node) { needAmount(d, n, "damage") })),
+	opt("save", object(req("save", sheetIDShape), req("difficulty", intIn(0, 1000)), req("onSuccess", oneOfWords("none", "half", "negates")))),
+	opt("saveDifficulty", intIn(0, 1000)),
+	opt("applies", arrayOf(appliesShape, 0, 4)),
+	opt("targetCount", intIn(1, 20)),
+	opt("reach", numIn(0, 10000)),
+	opt("range", creatureRangeShape),
+	opt("area", object(req("shape", oneOfWords("burst", "cone", "line")), req("size", numAbove(0, 10000)), opt("friendlyFire", anyBool))),
+	opt("uses", object(req("per", oneOfWords("encounter", "day")), req("count", intIn(1, 20)))),
+	opt("recharge", object(req("dice", combatDiceShape), req("from", intIn(1, 1000)))),
+	opt("sequence", arrayOf(object(req("action", sheetIDShape), opt("times", intIn(1, 10))), 1, 6)),
+	opt("signature", object(req("cost", intIn(1, 20)))),
+	opt("reaction", reactionMomentShape),
+	opt("self", onlyTrue),
+).with(func(d *decoder, n *Node) {
+	if present(n, "sequence") {
+		d.forbid(n, CodeSequenceKey, "a sequence only resolves the actions it names", sequenceForbids...)
+	}
+	if present(n, "self") {
+		d.forbid(n, CodeSelfTarget, "an action that lands on the creature itself takes no other target", "targetCount", "area")
+	}
+	if sig := n.Get("signature"); sig != nil && present(n, "reaction") {
+		d.errorf(sig, CodeReactionSignature, "a reaction is taken at its moment, so it is not also bought with points")
+	}
+	if sd := n.Get("saveDifficulty"); sd != nil && present(n, "save") {
+		d.errorf(sd, CodeSaveDifficulty, "this action has a save of its own, whose difficulty a save-ends uses; saveDifficulty is not needed")
+	}
+	if rc := n.Get("recharge"); rc != nil {
+		dice, from := rc.Get("dice"), rc.Get("from")
+		cnt, sides := dice.Get("count"), dice.Get("sides")
+		if from != nil && cnt != nil && sides != nil && from.Kind == Number && cnt.Kind == Number && sides.Kind == Number && from.Num > cnt.Num*sides.Num {
+			d.errorf(from, CodeRechargeUnreachable, "these dice roll %v at most, so a recharge from %s never comes", cnt.Num*sides.Num, from.Raw)
+		}
+	}
+	if !present(n, "save") && !present(n, "saveDifficulty") {
+		for _, a := range kids(n.Get("applies")) {
+			if present(a, "saveEnds") {
+				d.diags = append(d.diags, Diagnostic{Severity: Error, Code: CodeSaveDifficulty, File: d.file, Path: n.Path() + ".saveDifficulty",
+					Line: n.Pos.Line, Column: n.Pos.Column, Message: "a condition that ends on a save needs a difficulty: give the action a save or a saveDifficulty"})
+				break
+			}
+		}
+	}
+})
+
+var hideEntryShape = shapeFunc(func(d *decoder, n *Node) {
+	switch n.Kind {
+	case String:
+		d.text(n, 1, 40, promptSafe)
+	case Object:
+		object(req("type", prompt(40)), req("except", idList(1, 8))).check(d, n)
+	default:
+		d.wrongType = true
+		d.errorf(n, "type", "a damage type is text or { type, except }, not %s", n.Kind)
+	}
+})
+
+var creatureRiderShape = object(append(append([]member{req("id", sheetIDShape), req("name", prompt(80))}, riderCore...),
+	opt("actions", idList(1, 12)),
+)...).with(riderAmount)
+
+var creatureSheetShape = object(
+	opt("abilities", recordOf(anyNum)),
+	opt("skills", recordOf(plain(40))),
+	opt("saves", recordOf(plain(40))),
+	opt("bonuses", recordOf(anyNum)),
+	opt("fields", recordOf(sheetScalarShape)),
+	opt("lists", recordOf(arrayOf(recordOf(sheetScalarShape), 0, 500))),
+)
+
+// creatureSheetReplaces are the keys a creature written as a sheet takes from
+// the sheet; creaturePlainNeeds those a creature without one must give.
+var (
+	creatureSheetReplaces = []string{"health", "defense", "initiativeModifier", "speed", "abilities", "saves", "checks", "soak", "hardness"}
+	creaturePlainNeeds    = []string{"health", "defense", "initiativeModifier"}
+)
+
+var creatureShape = object(
+	opt("health", creatureHealthShape),
+	opt("defense", intIn(0, 1000)),
+	opt("speed", numIn(0, 10000)),
+	opt("initiativeModifier", intIn(-50, 100)),
+	opt("abilities", recordOf(intIn(-1000, 1000))),
+	opt("saves", recordOf(intIn(-50, 50))),
+	opt("checks", recordOf(intIn(-100, 100))),
+	opt("soak", object(opt("all", intIn(0, 100)), opt("byKind", recordOf(intIn(0, 100))))),
+	opt("hardness", intIn(0, 100)),
+	opt("resist", arrayOf(hideEntryShape, 0, 30)),
+	opt("vulnerable", arrayOf(prompt(40), 0, 30)),
+	opt("immune", arrayOf(hideEntryShape, 0, 30)),
+	opt("conditionImmunities", idList(0, 40)),
+	req("tier", sheetIDShape),
+	opt("traits", arrayOf(object(req("name", prompt(60)), req("text", prompt(400))), 0, 8)),
+	opt("signaturePoints", intIn(1, 20)),
+	opt("actions", arrayOf(creatureActionShape, 0, 12)),
+	opt("riders", arrayOf(creatureRiderShape, 1, 4)),
+	opt("sheet", creatureSheetShape),
+	opt("loot", sheetIDShape),
+).with(func(d *decoder, n *Node) {
+	points := n.Get("signaturePoints")
+	for _, a := range kids(n.Get("actions")) {
+		sig := a.Get("signature")
+		if sig == nil {
+			continue
+		}
+		if points == nil {
+			d.diags = append(d.diags, Diagnostic{Severity: Error, Code: CodeSignaturePoints, File: d.file, Path: n.Path() + ".signaturePoints",
+				Line: n.Pos.Line, Column: n.Pos.Column, Message: "an action bought with points needs signaturePoints to buy it from"})
+			points = &Node{} // reported once
+			continue
+		}
+		if cost := sig.Get("cost"); cost != nil && cost.Kind == Number && points.Kind == Number && cost.Num > points.Num {
+			d.errorf(cost, CodeSignaturePoints, "this action costs %s and the creature only ever has %s points", cost.Raw, points.Raw)
+		}
+	}
+	if present(n, "sheet") {
+		d.forbid(n, CodeCreatureSheetKey, "a creature written as a sheet takes this from its sheet", creatureSheetReplaces...)
+		return
+	}
+	for _, k := range creaturePlainNeeds {
+		if !present(n, k) {
+			d.diags = append(d.diags, Diagnostic{Severity: Error, Code: CodeCreatureNeeds, File: d.file, Path: n.Path() + "." + k,
+				Line: n.Pos.Line, Column: n.Pos.Column, Message: "a creature without a sheet needs its " + k})
+		}
+	}
+	if acts := n.Get("actions"); acts == nil || acts.Kind == Array && len(acts.Children) == 0 {
+		path, pos := n.Path()+".actions", n.Pos
+		if acts != nil {
+			pos = acts.Pos
+		}
+		d.diags = append(d.diags, Diagnostic{Severity: Error, Code: CodeCreatureNeeds, File: d.file, Path: path,
+			Line: pos.Line, Column: pos.Column, Message: "a creature without a sheet needs at least one action"})
+	}
+})
+
+// creature checks the shape of a creature and returns its typed view.
+func (d *decoder) creature(n *Node) *Creature {
+	creatureShape.check(d, n)
+	cr := &Creature{Node: n}
+	if t := n.Get("tier"); t != nil && t.Kind == String {
+		cr.Tier = t.Str
+	}
+	if l := n.Get("loot"); l != nil && l.Kind == String {
+		cr.Loot = l.Str
+	}
+	return cr
+}
