@@ -148,17 +148,19 @@ func writeLayersText(w io.Writer, path string, eff *rules.Effective, doc *rules.
 	}
 	from := "the base"
 	if eff.LadderFrom != nil {
-		from = "layer " + v(eff.LadderFrom.ID)
+		from = "layer " + v(eff.LadderFrom.ID) + "; the base beside each changed step"
 	}
 	p("\nDifficulty ladder (%s, %s):\n", v(rs.Resolution.Kind), from)
-	for _, s := range eff.Ladder {
-		switch {
-		case s.HasDC:
-			p("  %-20s dc %d\n", v(s.Label), s.DC)
-		case s.HasTarget:
-			p("  %-20s %s, target %d\n", v(s.Label), plural(s.Successes, "success"), s.Target)
+	for _, c := range eff.LadderChanges() {
+		switch c.Kind {
+		case rules.StepRemoved:
+			p("  %-20s removed (base %s)\n", v(c.Label), stepText(c.Base))
+		case rules.StepAdded:
+			p("  %-20s %s  (added)\n", v(c.Label), stepText(c.Effective))
+		case rules.StepChanged:
+			p("  %-20s %s  (base %s)\n", v(c.Label), stepText(c.Effective), stepText(c.Base))
 		default:
-			p("  %-20s %s\n", v(s.Label), plural(s.Successes, "success"))
+			p("  %-20s %s\n", v(c.Label), stepText(c.Effective))
 		}
 	}
 	if len(eff.Enums) > 0 {
@@ -184,7 +186,7 @@ func writeLayersText(w io.Writer, path string, eff *rules.Effective, doc *rules.
 		p("\nHidden catalog entries: %d\n", hidden)
 		for _, c := range eff.Catalogs {
 			for _, h := range c.Hidden {
-				p("  %s/%s  (%s, rule %d)\n", v(c.Catalog.ID), v(h.Entry.ID), v(h.Layer.ID), h.Rule)
+				p("  %s/%s  (%s, rule %d)\n", v(c.Catalog.ID), v(h.Entry.ID), v(h.Layer.ID), h.Rule+1)
 			}
 		}
 	}
@@ -209,18 +211,35 @@ func writeLayersText(w io.Writer, path string, eff *rules.Effective, doc *rules.
 		}
 	}
 	if len(eff.Prices) > 0 {
-		p("\nPrices:\n")
+		base := map[string]rules.ItemPrice{}
+		if len(eff.Applied) > 0 {
+			for _, pr := range rules.NewResolver(rs).Resolve(nil).Prices {
+				base[pr.Key] = pr
+			}
+		}
+		p("\nPrices (written → shown; then at each market price level, the base beside a changed one):\n")
 		for _, pr := range eff.Prices {
 			w := pr.Written()
 			written := fmt.Sprintf("%d %s", w.Amount, w.Unit)
 			if _, coin := rs.Items.Family(w.Unit); coin != nil {
 				written = fmt.Sprintf("%d %s", w.Amount, coin.Label)
 			}
-			shown := "no price"
-			if pr.Shown.Priced() {
-				shown = pr.Shown.Text()
+			p("  %-32s %-16s → %s\n", v(pr.Key), v(written), v(amountText(pr.Shown)))
+			if why, ok := eff.WhyPrice(pr); ok {
+				p("    %s\n", v(why.Text()))
 			}
-			p("  %-32s %-16s → %s\n", v(pr.Key), v(written), v(shown))
+			if len(pr.Levels) > 0 {
+				b, hasBase := base[pr.Key]
+				var parts []string
+				for j, a := range pr.Levels {
+					part := eff.Market.Levels[j].Label + " " + amountText(a)
+					if hasBase && j < len(b.Levels) && amountText(b.Levels[j]) != amountText(a) {
+						part += " (base " + amountText(b.Levels[j]) + ")"
+					}
+					parts = append(parts, part)
+				}
+				p("    market: %s\n", v(strings.Join(parts, "; ")))
+			}
 		}
 	}
 	if eff.Market.Declared {
@@ -245,7 +264,7 @@ func writeLayersText(w io.Writer, path string, eff *rules.Effective, doc *rules.
 			}
 			p("  %s%s\n", v(lt.Base.ID), by)
 			for _, d := range lt.Dead {
-				p("    line %d drops nothing (%s)\n", d.Line, d.Cause)
+				p("    line %d drops nothing: %s\n", d.Line+1, d.Reason())
 			}
 		}
 	}
@@ -258,4 +277,23 @@ func writeLayersText(w io.Writer, path string, eff *rules.Effective, doc *rules.
 			p("  %s = %s  (%s)\n", v(k.Path), v(k.Value), k.Kind)
 		}
 	}
+}
+
+// stepText writes a ladder step's numbers: "dc 14", "2 successes, target 8".
+func stepText(s model.LadderStep) string {
+	switch {
+	case s.HasDC:
+		return fmt.Sprintf("dc %d", s.DC)
+	case s.HasTarget:
+		return fmt.Sprintf("%s, target %d", plural(s.Successes, "success"), s.Target)
+	}
+	return plural(s.Successes, "success")
+}
+
+// amountText is an amount as the Engine shows it, or "no price".
+func amountText(a rules.Amount) string {
+	if !a.Priced() {
+		return "no price"
+	}
+	return a.Text()
 }

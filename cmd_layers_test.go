@@ -414,3 +414,70 @@ func TestLayersMirefall(t *testing.T) {
 		t.Errorf("no layer: %v", get(doc, "market", "prices", "pack/gutting-knife"))
 	}
 }
+
+// TestLayersTextSaysWhy: the ladder paired by label, hide rules and loot
+// lines counted from 1, each changed price with its reason, and the market
+// price levels with the base beside a changed one.
+func TestLayersTextSaysWhy(t *testing.T) {
+	code, out, _ := layersCLI(t, "--on", "long_dark,guild_ruin", "examples/lantern-road")
+	if code != exitOK {
+		t.Fatalf("exit %d", code)
+	}
+	for _, want := range []string{
+		"  Steady going         dc 10  (base dc 8)\n",
+		"  knacks/borrowed-flame  (long_dark, rule 1)\n",
+		"    line 4 drops nothing: its coin is removed\n",
+		"  wares/lamp-oil                   3 groats         → 30 mites\n" +
+			"    The long dark removes groats: 3 groats = 30 mites\n" +
+			"    market: haggled down 23 mites; posted price 30 mites (base 3 groats); road-gouged 45 mites\n",
+		"    The long dark removes groats: 20 groats = 200 mites → 2 nobles\n",
+		"    The Guild in ruins removes the family Guild scrip: no coin of its family remains, so it has no price\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in\n%s", want, out)
+		}
+	}
+	// with no layer on, no price says why and the base is never beside
+	_, out, _ = layersCLI(t, "examples/lantern-road")
+	if strings.Contains(out, "(base ") || strings.Contains(out, " removes ") {
+		t.Errorf("no layer, yet a change:\n%s", out)
+	}
+}
+
+// TestLayersTextLadderByLabel: a layer's ladder of another length shows
+// its removed, added and changed steps as such.
+func TestLayersTextLadderByLabel(t *testing.T) {
+	dir := t.TempDir()
+	data, err := os.ReadFile("examples/lantern-road/ruleset.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(data, &m); err != nil {
+		t.Fatal(err)
+	}
+	m["resolution"].(map[string]any)["difficultyLadder"] = []any{
+		map[string]any{"label": "Gentle", "dc": 5}, map[string]any{"label": "Testing", "dc": 7},
+		map[string]any{"label": "Bitter", "dc": 9}, map[string]any{"label": "Cruel", "dc": 11}}
+	for _, l := range m["layers"].([]any) {
+		if l.(map[string]any)["id"] == "long_dark" {
+			l.(map[string]any)["difficultyLadder"] = []any{
+				map[string]any{"label": "Testing", "dc": 7}, map[string]any{"label": "Bitter", "dc": 10},
+				map[string]any{"label": "Cruel", "dc": 13}, map[string]any{"label": "Deadly", "dc": 15}}
+		}
+	}
+	data, _ = json.Marshal(m)
+	p := filepath.Join(dir, "ruleset.json")
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, out, _ := layersCLI(t, "--on", "long_dark", p)
+	want := "  Gentle               removed (base dc 5)\n" +
+		"  Testing              dc 7\n" +
+		"  Bitter               dc 10  (base dc 9)\n" +
+		"  Cruel                dc 13  (base dc 11)\n" +
+		"  Deadly               dc 15  (added)\n"
+	if !strings.Contains(out, want) {
+		t.Errorf("no\n%s\nin\n%s", want, out)
+	}
+}

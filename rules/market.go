@@ -197,6 +197,18 @@ type DeadLine struct {
 	By *model.Layer
 }
 
+// Reason says in words why the line drops nothing: "its coin is removed",
+// "its item is hidden" or "its filter matches no item".
+func (d DeadLine) Reason() string {
+	switch d.Cause {
+	case DeadCoinRemoved:
+		return "its coin is removed"
+	case DeadItemHidden:
+		return "its item is hidden"
+	}
+	return "its filter matches no item"
+}
+
 func (e *Effective) buildLoot(applied []int) {
 	rs := e.Base
 	if rs.Items == nil {

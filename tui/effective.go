@@ -480,7 +480,7 @@ func (d *effectiveDoc) loot() {
 			if dl.By != nil {
 				by = " (" + layerName(dl.By) + ")"
 			}
-			d.add(bulleted(fmt.Sprintf("line %d drops nothing: %s%s", dl.Line+1, deadCause(dl), by), d.width, "    ", st, st.muted.Render)...)
+			d.add(bulleted(fmt.Sprintf("line %d drops nothing: %s%s", dl.Line+1, dl.Reason(), by), d.width, "    ", st, st.muted.Render)...)
 		}
 	}
 }
@@ -505,15 +505,4 @@ func (d *effectiveDoc) kept() {
 			d.item(fmt.Sprintf("%s %s: %s, removed by %s", vis(relFile(sv.File, s.ws)), vis(k.Path), what, layerName(k.Layer)), st.text.Render)
 		}
 	}
-}
-
-// deadCause says in words why a loot line drops nothing.
-func deadCause(d rules.DeadLine) string {
-	switch d.Cause {
-	case rules.DeadCoinRemoved:
-		return "its coin is removed"
-	case rules.DeadItemHidden:
-		return "its item is hidden"
-	}
-	return "its filter matches no item"
 }
