@@ -2,17 +2,27 @@ package tui
 
 import (
 	"context"
+	"os"
 	"os/exec"
 	"strings"
 	"testing"
 	"time"
 )
 
+// tmuxEnv names the environment variable that opts in to the tmux drive:
+// it takes seconds and needs tmux, so `go test ./...` leaves it out unless
+// the variable is 1. `.ci/run` sets it.
+const tmuxEnv = "RULEBENCH_TMUX"
+
 // TestDriveInTmux runs e2e/drive.sh: the workbench driven in tmux as a
 // user would, on a copy of the bundled example (a layer changing a price,
 // the pt-BR untranslated strings, stepping through a save, an edit seen
-// without a restart, q). It needs tmux and go, and is left out by -short.
+// without a restart, q). It runs only with RULEBENCH_TMUX=1, and needs tmux
+// and go.
 func TestDriveInTmux(t *testing.T) {
+	if os.Getenv(tmuxEnv) != "1" {
+		t.Skipf("the tmux drive runs only with %s=1 (as .ci/run sets it)", tmuxEnv)
+	}
 	if testing.Short() {
 		t.Skip("-short: the tmux drive is left out")
 	}

@@ -2,15 +2,36 @@ package tui
 
 import (
 	"math/rand/v2"
+	"os"
+	"strconv"
 	"testing"
 
 	tea "charm.land/bubbletea/v2"
 )
 
-// TestRandomInput drives the workbench with thousands of random keys,
-// clicks, wheel turns, resizes and reloads of good and broken files, and
-// checks after each that it has not panicked and that the frame fills the
-// terminal exactly.
+// randomStepsEnv names the environment variable that sets how many random
+// inputs TestRandomInput sends: 600 by default, so `go test ./...` stays
+// fast; .ci/run asks for 6000.
+const randomStepsEnv = "RULEBENCH_RANDOM_STEPS"
+
+// randomSteps is the number of inputs TestRandomInput sends, from
+// RULEBENCH_RANDOM_STEPS when it holds a positive number.
+func randomSteps(t *testing.T) int {
+	v := os.Getenv(randomStepsEnv)
+	if v == "" {
+		return 600
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n <= 0 {
+		t.Fatalf("%s=%q: want a positive number of steps", randomStepsEnv, v)
+	}
+	return n
+}
+
+// TestRandomInput drives the workbench with random keys, clicks, wheel
+// turns, resizes and reloads of good and broken files (600 by default,
+// RULEBENCH_RANDOM_STEPS=N for more), and checks after each that it has not
+// panicked and that the frame fills the terminal exactly.
 func TestRandomInput(t *testing.T) {
 	keys := []string{"1", "2", "3", "4", "5", "6", "tab", "shift+tab", "left", "right", "up", "down",
 		"pgdown", "end", "g", "space", "x", "enter", "esc", "?", "r", "j", "k", "G", "z", "h", "l",
@@ -20,7 +41,7 @@ func TestRandomInput(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	a := newTestApp(t, cfg, 80, 24)
 	w, h := 80, 24
-	for i := range 6000 {
+	for i := range randomSteps(t) {
 		var msg tea.Msg
 		switch n := rng.IntN(100); {
 		case n < 70:

@@ -52,7 +52,7 @@ func watchWorkspace(ws *model.Workspace) (*watcher, error) {
 	}
 	ch := make(chan error, 1)
 	w := &watcher{Changes: ch, fw: fw, done: make(chan struct{}), stopped: make(chan struct{})}
-	f := eventFilter{root: root, kind: ws.Kind, ruleset: filepath.Clean(filepath.FromSlash(ws.RulesetFile))}
+	f := eventFilter{root: root, kind: ws.Kind, ruleset: filepath.Clean(filepath.FromSlash(ws.RulesetFile)), add: fw.Add}
 	go w.loop(ch, f)
 	return w, nil
 }
@@ -70,8 +70,37 @@ func (w *watcher) Close() error {
 func (w *watcher) loop(ch chan<- error, f eventFilter) {
 	defer close(w.stopped)
 	defer close(ch)
-	timer := time.NewTimer(time.Hour)
-	timer.Stop()
+	coalesce(w.done, w.fw.Events, w.fw.Errors, ch, f, newClock())
+}
+
+// clock is the debounce timer of the watcher's loop: Reset starts it again
+// for the debounce delay, C fires when the delay has passed. Tests give a
+// clock they fire by hand, so that a burst never depends on how fast the
+// writes land.
+type clock interface {
+	Reset()
+	Stop()
+	C() <-chan time.Time
+}
+
+// timerClock is the real clock, a time.Timer waiting debounce.
+type timerClock struct{ t *time.Timer }
+
+func newClock() clock {
+	t := time.NewTimer(time.Hour)
+	t.Stop()
+	return timerClock{t}
+}
+
+func (c timerClock) Reset()              { c.t.Reset(debounce) }
+func (c timerClock) Stop()               { c.t.Stop() }
+func (c timerClock) C() <-chan time.Time { return c.t.C }
+
+// coalesce turns file events into reports on ch until done is closed or
+// the event channels close: each relevant event restarts the clock, and
+// when the clock fires one nil is sent; an error is sent as it comes. A
+// report already waiting on ch covers any later one.
+func coalesce(done <-chan struct{}, events <-chan fsnotify.Event, errs <-chan error, ch chan<- error, f eventFilter, c clock) {
 	send := func(err error) {
 		select {
 		case ch <- err:
@@ -80,25 +109,25 @@ func (w *watcher) loop(ch chan<- error, f eventFilter) {
 	}
 	for {
 		select {
-		case <-w.done:
-			timer.Stop()
+		case <-done:
+			c.Stop()
 			return
-		case ev, ok := <-w.fw.Events:
+		case ev, ok := <-events:
 			if !ok {
 				return
 			}
-			if f.newFolder(ev) {
-				_ = w.fw.Add(ev.Name)
+			if f.newFolder(ev) && f.add != nil {
+				_ = f.add(ev.Name)
 			}
 			if f.relevant(ev) {
-				timer.Reset(debounce)
+				c.Reset()
 			}
-		case err, ok := <-w.fw.Errors:
+		case err, ok := <-errs:
 			if !ok {
 				return
 			}
 			send(err)
-		case <-timer.C:
+		case <-c.C():
 			send(nil)
 		}
 	}
@@ -108,6 +137,7 @@ func (w *watcher) loop(ch chan<- error, f eventFilter) {
 type eventFilter struct {
 	root, ruleset string
 	kind          model.InputKind
+	add           func(dir string) error // watches a folder that appeared; nil in tests
 }
 
 // relevant tells whether an event touches one of the workspace's files: a
