@@ -134,7 +134,7 @@ var modifierShape = object(
 	opt("minus", onlyTrue),
 	opt("times", shapeFunc(func(d *decoder, n *Node) {
 		if f, ok := d.number(n); ok && f != 0.5 && f != 2 {
-			d.errorf(n, "enum", "times is 0.5 or 2, not %s", n.Raw)
+			d.errorf(n, CodeEnum, "times is 0.5 or 2, not %s", n.Raw)
 		}
 	})),
 	opt("skills", idList(1, 24)),
@@ -296,7 +296,7 @@ var dyingShape = shapeFunc(func(d *decoder, n *Node) {
 		return
 	}
 	if k.Kind != String || k.Str != "saves" {
-		d.errorf(k, "enum", "dying.kind is \"saves\"")
+		d.errorf(k, CodeEnum, "dying.kind is \"saves\"")
 		return
 	}
 	three := oneOfWords("one-failure", "two-failures", "none")
@@ -333,7 +333,7 @@ func intPairShape(lo, hi int64) shape {
 			d.integer(c, lo, hi)
 		}
 		if len(pair) == 2 && pair[0].Kind == Number && pair[1].Kind == Number && pair[0].Num > pair[1].Num {
-			d.errorf(pair[0], "range", "the pair needs its first number at most its second; %s is above %s", pair[0].Raw, pair[1].Raw)
+			d.errorf(pair[0], CodeRange, "the pair needs its first number at most its second; %s is above %s", pair[0].Raw, pair[1].Raw)
 		}
 	})
 }
@@ -411,6 +411,11 @@ func (d *decoder) combat(n *Node) *Combat {
 	if n.Kind != Object {
 		return c
 	}
+	d.uniqueBy(n.Get("economy").Get("budgets"), "id", "budget")
+	d.uniqueBy(n.Get("checks"), "id", "contest check")
+	d.uniqueBy(n.Get("contests"), "id", "contest")
+	d.uniqueBy(n.Get("conditions"), "condition", "condition")
+	d.uniqueBy(n.Get("initiative").Get("resource").Get("styles"), "id", "style")
 	if k := n.Get("kind"); k != nil && k.Kind == String {
 		c.Kind = k.Str
 	}

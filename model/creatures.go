@@ -34,7 +34,7 @@ var creatureHealthShape = shapeFunc(func(d *decoder, n *Node) {
 		object(req("dice", diceText), opt("flat", intIn(-1000, 100_000))).check(d, n)
 	default:
 		d.wrongType = true
-		d.errorf(n, "type", "health is a whole number or { dice, flat }, not %s", n.Kind)
+		d.errorf(n, CodeType, "health is a whole number or { dice, flat }, not %s", n.Kind)
 	}
 })
 
@@ -47,7 +47,7 @@ var creatureRangeShape = shapeFunc(func(d *decoder, n *Node) {
 		object(req("normal", numIn(0, 10000)), opt("long", numIn(0, 10000))).with(longAfterNormal).check(d, n)
 	default:
 		d.wrongType = true
-		d.errorf(n, "type", "range is a distance or { normal, long }, not %s", n.Kind)
+		d.errorf(n, CodeType, "range is a distance or { normal, long }, not %s", n.Kind)
 	}
 })
 
@@ -126,7 +126,7 @@ var hideEntryShape = shapeFunc(func(d *decoder, n *Node) {
 		object(req("type", prompt(40)), req("except", idList(1, 8))).check(d, n)
 	default:
 		d.wrongType = true
-		d.errorf(n, "type", "a damage type is text or { type, except }, not %s", n.Kind)
+		d.errorf(n, CodeType, "a damage type is text or { type, except }, not %s", n.Kind)
 	}
 })
 
@@ -172,6 +172,8 @@ var creatureShape = object(
 	opt("sheet", creatureSheetShape),
 	opt("loot", sheetIDShape),
 ).with(func(d *decoder, n *Node) {
+	d.uniqueBy(n.Get("actions"), "id", "action")
+	d.uniqueBy(n.Get("riders"), "id", "rider")
 	points := n.Get("signaturePoints")
 	for _, a := range kids(n.Get("actions")) {
 		sig := a.Get("signature")

@@ -156,7 +156,7 @@ var itemUseShape = mechanicsBase.extend(useDrops,
 			case present(n, "value"):
 				object(req("value", valueRefShape)).check(d, n)
 			default:
-				d.errorf(n, "one-of", "a gate's check is { skill }, { ability } or { value }")
+				d.errorf(n, CodeOneOf, "a gate's check is { skill }, { ability } or { value }")
 			}
 		})),
 		req("difficulty", orStat(intIn(1, 100))),

@@ -1,5 +1,17 @@
 package model
 
+// Codes of the items block's shape rules.
+const (
+	// CodeDefaultPrice: a market whose price levels do not have exactly one default.
+	CodeDefaultPrice Code = "default-price"
+	// CodeDefaultTrue: a price level's default written as false.
+	CodeDefaultTrue Code = "default-true"
+	// CodeFilterEmpty: an item filter that names no rarity, category or tag.
+	CodeFilterEmpty Code = "filter-empty"
+	// CodeItemRef: a loot line's item that is not of the form <catalog>/<entry>.
+	CodeItemRef Code = "item-ref"
+)
+
 // Items is the items block: vocabulary, money, loot and the market.
 type Items struct {
 	Categories []Word
@@ -233,7 +245,7 @@ func (d *decoder) currencyFamily(n *Node) *CurrencyFamily {
 	if v, ok := o.number("perWeight", false); ok {
 		f.PerWeight = v
 		if v <= 0 {
-			d.errorf(o.get("perWeight"), "range", "perWeight must be above 0")
+			d.errorf(o.get("perWeight"), CodeRange, "perWeight must be above 0")
 		}
 	}
 	for _, c := range o.array("units", true, 1, 10) {
@@ -264,7 +276,7 @@ func (d *decoder) lootTable(n *Node) *LootTable {
 			if s := lo.need("item", true); d.wantKind(s, String) {
 				line.Item = s.Str
 				if !IsItemRef(s.Str) {
-					d.errorf(s, "item-ref", "%q is not an item reference of the form <catalog>/<entry>", s.Str)
+					d.errorf(s, CodeItemRef, "%q is not an item reference of the form <catalog>/<entry>", s.Str)
 				}
 			}
 		case "filter":
@@ -288,7 +300,7 @@ func (d *decoder) lootTable(n *Node) *LootTable {
 func (d *decoder) countOrDice(n *Node, lo, hi int64) string {
 	if n.Kind == String {
 		if !IsDice(n.Str) {
-			d.errorf(n, "dice", "%q is not dice text such as 2d6 or 1d4+1", n.Str)
+			d.errorf(n, CodeDice, "%q is not dice text such as 2d6 or 1d4+1", n.Str)
 		}
 		return n.Str
 	}
@@ -297,7 +309,7 @@ func (d *decoder) countOrDice(n *Node, lo, hi int64) string {
 		return n.Raw
 	}
 	d.wrongType = true
-	d.errorf(n, "type", "expected a whole number or dice text, found %s", n.Kind)
+	d.errorf(n, CodeType, "expected a whole number or dice text, found %s", n.Kind)
 	return ""
 }
 
@@ -305,7 +317,7 @@ func (d *decoder) itemFilter(n *Node) ItemFilter {
 	o := d.object(n, "rarity", "category", "tag")
 	f := ItemFilter{Node: n, Rarity: o.id("rarity", false), Category: o.id("category", false), Tag: o.id("tag", false)}
 	if o.ok() && !o.has("rarity") && !o.has("category") && !o.has("tag") {
-		d.errorf(n, "filter-empty", "an item filter names at least one of rarity, category and tag")
+		d.errorf(n, CodeFilterEmpty, "an item filter names at least one of rarity, category and tag")
 	}
 	return f
 }
@@ -331,11 +343,11 @@ func (d *decoder) market(n *Node) *Market {
 		if v, ok := po.number("times", true); ok {
 			p.Times = v
 			if v <= 0 || v > 100 {
-				d.errorf(po.get("times"), "range", "times must be above 0 and at most 100")
+				d.errorf(po.get("times"), CodeRange, "times must be above 0 and at most 100")
 			}
 		}
 		if dn := po.get("default"); dn != nil && dn.Kind == Bool && !dn.Truth {
-			d.errorf(dn, "default-true", "default is written only as true")
+			d.errorf(dn, CodeDefaultTrue, "default is written only as true")
 		}
 		if p.Default {
 			defaults++
@@ -343,7 +355,7 @@ func (d *decoder) market(n *Node) *Market {
 		m.Prices = append(m.Prices, p)
 	}
 	if o.has("prices") && len(m.Prices) > 0 && defaults != 1 {
-		d.errorf(o.get("prices"), "default-price", "exactly one price level must be the default; %d are", defaults)
+		d.errorf(o.get("prices"), CodeDefaultPrice, "exactly one price level must be the default; %d are", defaults)
 	}
 	for _, c := range o.array("places", true, 1, 12) {
 		po := d.object(c, "id", "label")

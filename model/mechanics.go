@@ -59,7 +59,7 @@ var durationShape = shapeFunc(func(d *decoder, n *Node) {
 		object(req("rounds", intIn(1, 1000)), opt("at", oneOfWords("turn-start"))).check(d, n)
 	default:
 		d.wrongType = true
-		d.errorf(n, "type", "a duration is \"instant\", \"until-save\" or { rounds }, not %s", n.Kind)
+		d.errorf(n, CodeType, "a duration is \"instant\", \"until-save\" or { rounds }, not %s", n.Kind)
 	}
 })
 
@@ -119,7 +119,7 @@ var reactionShape = shapeFunc(func(d *decoder, n *Node) {
 		return
 	}
 	d.wrongType = true
-	d.errorf(n, "type", "a reaction is true, false or { on, at }, not %s", n.Kind)
+	d.errorf(n, CodeType, "a reaction is true, false or { on, at }, not %s", n.Kind)
 })
 
 // riderForbids are the keys a rider entry cannot carry: nobody takes a rider.

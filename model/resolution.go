@@ -1,5 +1,17 @@
 package model
 
+// Codes of the resolution block's shape rules.
+const (
+	// CodeKindKey: a resolution key that belongs to the other resolution kind.
+	CodeKindKey Code = "kind-key"
+	// CodeLadderShape: a difficulty ladder step with both a dc and successes or a target.
+	CodeLadderShape Code = "ladder-shape"
+	// CodeNaturalsCount: natural results other than none with more than one check die.
+	CodeNaturalsCount Code = "naturals-count"
+	// CodeSpendNothing: a spend entry that buys no successes, dice or reroll.
+	CodeSpendNothing Code = "spend-nothing"
+)
+
 // Resolution is how checks are rolled. Only what layers and the sheet maths
 // need is modelled; the rest is checked for shape.
 type Resolution struct {
@@ -96,7 +108,7 @@ func (d *decoder) resolution(n *Node) Resolution {
 	if r.Kind == DiceSum || r.Kind == DicePool {
 		for _, k := range wrong {
 			if c := o.get(k); c != nil {
-				d.errorf(c, "kind-key", "%q belongs to the other resolution kind, not %s", k, r.Kind)
+				d.errorf(c, CodeKindKey, "%q belongs to the other resolution kind, not %s", k, r.Kind)
 			}
 		}
 	}
@@ -138,7 +150,7 @@ func (d *decoder) resolution(n *Node) Resolution {
 			check := nat.oneOf("check", false, "none", "none", "both", "max-only", "min-only")
 			save := nat.oneOf("save", false, "none", "none", "both", "max-only", "min-only")
 			if (check != "none" || save != "none") && r.DiceCount != 1 {
-				d.errorf(nat.n, "naturals-count", "naturals other than none need a single die; dice.count is %d", r.DiceCount)
+				d.errorf(nat.n, CodeNaturalsCount, "naturals other than none need a single die; dice.count is %d", r.DiceCount)
 			}
 		}
 	case DicePool:
@@ -173,21 +185,21 @@ func (d *decoder) poolResolution(o obj, r *Resolution) {
 		}
 		p.boolean("abilityPlusAbility", false)
 		if r.PoolMin > r.PoolMax {
-			d.errorf(p.n, "range", "pool.min %d is above pool.max %d", r.PoolMin, r.PoolMax)
+			d.errorf(p.n, CodeRange, "pool.min %d is above pool.max %d", r.PoolMin, r.PoolMax)
 		}
 	}
 	if t := o.child("target", true, "default", "min", "max"); t.ok() {
 		face := func(key string) int {
 			v, ok := t.integer(key, true, 2, 100)
 			if ok && int(v) > r.DieSides {
-				d.errorf(t.get(key), "range", "the target face %d is above the die's %d sides", v, r.DieSides)
+				d.errorf(t.get(key), CodeRange, "the target face %d is above the die's %d sides", v, r.DieSides)
 			}
 			return int(v)
 		}
 		r.TargetDefault, r.TargetMin, r.TargetMax = face("default"), face("min"), face("max")
 		r.HasTarget = true
 		if r.TargetMin > r.TargetMax || r.TargetDefault < r.TargetMin || r.TargetDefault > r.TargetMax {
-			d.errorf(t.n, "range", "the target needs min ≤ default ≤ max")
+			d.errorf(t.n, CodeRange, "the target needs min ≤ default ≤ max")
 		}
 	}
 	r.Explode = o.has("explode")
@@ -195,12 +207,12 @@ func (d *decoder) poolResolution(o obj, r *Resolution) {
 	for _, k := range []string{"explode", "double"} {
 		if e := o.child(k, false, "from", "min"); e.ok() {
 			if !e.has("from") && !e.has("min") {
-				d.errorf(e.n, "one-of", "%s needs at least one of from and min", k)
+				d.errorf(e.n, CodeOneOf, "%s needs at least one of from and min", k)
 			}
 			from, okFrom := d.face(e, "from", r.DieSides)
 			least, okMin := d.face(e, "min", r.DieSides)
 			if okFrom && okMin && from < least {
-				d.errorf(e.get("from"), "range", "%s.from %d is below %s.min %d", k, from, k, least)
+				d.errorf(e.get("from"), CodeRange, "%s.from %d is below %s.min %d", k, from, k, least)
 			}
 		}
 	}
@@ -208,7 +220,7 @@ func (d *decoder) poolResolution(o obj, r *Resolution) {
 	for _, k := range []string{"cancel", "botch"} {
 		if c := o.child(k, false, cancelKeys[k]...); c.ok() {
 			if v, ok := c.integer("upTo", true, 1, 99); ok && r.HasTarget && int(v) >= r.TargetMin {
-				d.errorf(c.get("upTo"), "range", "%s.upTo %d must be below target.min %d", k, v, r.TargetMin)
+				d.errorf(c.get("upTo"), CodeRange, "%s.upTo %d must be below target.min %d", k, v, r.TargetMin)
 			}
 			if k == "botch" {
 				c.oneOf("rule", false, "noSuccesses", "noSuccesses", "halfOrMore")
@@ -217,7 +229,7 @@ func (d *decoder) poolResolution(o obj, r *Resolution) {
 	}
 	if e := o.child("exceptional", false, "successes"); e.ok() {
 		if v, ok := e.integer("successes", true, 1, 100); ok && int(v) > r.MaxSuccesses() {
-			d.errorf(e.get("successes"), "range", "%d successes can never be reached (at most %d)", v, r.MaxSuccesses())
+			d.errorf(e.get("successes"), CodeRange, "%d successes can never be reached (at most %d)", v, r.MaxSuccesses())
 		}
 	}
 	if s := o.child("situationalDice", false, "min", "max"); s.ok() {
@@ -239,7 +251,7 @@ func (d *decoder) poolResolution(o obj, r *Resolution) {
 func (d *decoder) face(o obj, key string, sides int) (int, bool) {
 	v, ok := o.integer(key, false, 2, 100)
 	if ok && v >= 2 && v <= 100 && int(v) > sides {
-		d.errorf(o.get(key), "range", "the face %d is above the die's %d sides", v, sides)
+		d.errorf(o.get(key), CodeRange, "the face %d is above the die's %d sides", v, sides)
 	}
 	return int(v), ok
 }
@@ -257,12 +269,12 @@ func (d *decoder) spend(items []*Node, r Resolution) {
 		so.integer("dice", false, 1, 10)
 		if rr := so.child("reroll", false, "upTo", "mode"); rr.ok() {
 			if v, ok := rr.integer("upTo", true, 1, 999); ok && v >= 1 && v <= 999 && r.Kind == DicePool && int(v) > r.DieSides-1 {
-				d.errorf(rr.get("upTo"), "range", "reroll.upTo %d must be below the die's %d sides", v, r.DieSides)
+				d.errorf(rr.get("upTo"), CodeRange, "reroll.upTo %d must be below the die's %d sides", v, r.DieSides)
 			}
 			rr.oneOf("mode", true, "", "once", "until")
 		}
 		if !so.has("successes") && !so.has("dice") && !so.has("reroll") {
-			d.errorf(c, "spend-nothing", "a spend entry must buy successes, dice or a reroll")
+			d.errorf(c, CodeSpendNothing, "a spend entry must buy successes, dice or a reroll")
 		}
 		if pc := so.need("perCheck", true); pc != nil {
 			switch pc.Kind {
@@ -270,13 +282,13 @@ func (d *decoder) spend(items []*Node, r Resolution) {
 				d.integer(pc, 1, 10)
 			case String:
 				if pc.Str != "pool" {
-					d.errorf(pc, "enum", "perCheck is a whole number 1 to 10, a value ref or \"pool\", not %q", pc.Str)
+					d.errorf(pc, CodeEnum, "perCheck is a whole number 1 to 10, a value ref or \"pool\", not %q", pc.Str)
 				}
 			case Object:
 				d.valueRef(pc)
 			default:
 				d.wrongType = true
-				d.errorf(pc, "type", "perCheck is a whole number, a value ref or \"pool\", not %s", pc.Kind)
+				d.errorf(pc, CodeType, "perCheck is a whole number, a value ref or \"pool\", not %s", pc.Kind)
 			}
 		}
 	}
@@ -288,7 +300,7 @@ func (d *decoder) ladderStep(n *Node) LadderStep {
 	o := d.object(n, "label", "dc", "successes", "target")
 	s := LadderStep{Node: n, Label: o.label("label", 80)}
 	if o.has("dc") && (o.has("successes") || o.has("target")) {
-		d.errorf(n, "ladder-shape", "a step has either dc, or successes with an optional target, not both")
+		d.errorf(n, CodeLadderShape, "a step has either dc, or successes with an optional target, not both")
 	}
 	if v, ok := o.integer("dc", false, -100, 1000); ok {
 		s.DC, s.HasDC = int(v), true
@@ -319,7 +331,7 @@ func (d *decoder) stepTable(n *Node) StepTable {
 			continue
 		}
 		if i > 0 && len(t) > 0 && a <= t[len(t)-1][0] {
-			d.errorf(nums[0], "ascending", "thresholds must rise strictly: %v is not above %v", a, t[len(t)-1][0])
+			d.errorf(nums[0], CodeAscending, "thresholds must rise strictly: %v is not above %v", a, t[len(t)-1][0])
 		}
 		t = append(t, [2]float64{a, b})
 	}

@@ -28,7 +28,7 @@ var restToShape = shapeFunc(func(d *decoder, n *Node) {
 		d.text(n, 1, 80, plainText)
 	default:
 		d.wrongType = true
-		d.errorf(n, "type", "to is \"max\", \"min\", a whole number or a state's value, not %s", n.Kind)
+		d.errorf(n, CodeType, "to is \"max\", \"min\", a whole number or a state's value, not %s", n.Kind)
 	}
 })
 
@@ -103,4 +103,7 @@ var restShape = object(
 )
 
 // rests checks the shape of the rests list.
-func (d *decoder) rests(n *Node) { arrayOf(restShape, 0, 12).check(d, n) }
+func (d *decoder) rests(n *Node) {
+	arrayOf(restShape, 0, 12).check(d, n)
+	d.uniqueBy(n, "id", "rest")
+}

@@ -117,7 +117,7 @@ func (r recShape) check(d *decoder, n *Node) {
 	}
 	for _, c := range n.Children {
 		if r.keyID && !IsSheetID(c.Key) {
-			d.errorf(c, "id-pattern", "%q is not a valid id: use a lowercase letter, then lowercase letters, digits or underscores, at most 40", c.Key)
+			d.errorf(c, CodeIDPattern, "%q is not a valid id: use a lowercase letter, then lowercase letters, digits or underscores, at most 40", c.Key)
 		}
 		r.value.check(d, c)
 	}
@@ -167,9 +167,9 @@ func (s numShape) check(d *decoder, n *Node) {
 	}
 	switch {
 	case s.above && f <= s.lo:
-		d.errorf(n, "range", "%s is out of range: expected a number above %v", n.Raw, s.lo)
+		d.errorf(n, CodeRange, "%s is out of range: expected a number above %v", n.Raw, s.lo)
 	case f < s.lo || f > s.hi:
-		d.errorf(n, "range", "%s is out of range: expected %v to %v", n.Raw, s.lo, s.hi)
+		d.errorf(n, CodeRange, "%s is out of range: expected %v to %v", n.Raw, s.lo, s.hi)
 	}
 }
 
@@ -190,7 +190,7 @@ type trueShape struct{}
 
 func (trueShape) check(d *decoder, n *Node) {
 	if d.wantKind(n, Bool) && !n.Truth {
-		d.errorf(n, "true-only", "this key is written only as true; leave it out instead of false")
+		d.errorf(n, CodeTrueOnly, "this key is written only as true; leave it out instead of false")
 	}
 }
 
@@ -204,7 +204,7 @@ func (e enumShape) check(d *decoder, n *Node) {
 		return
 	}
 	if !containsStr(e, n.Str) {
-		d.errorf(n, "enum", "%q is not allowed here: expected one of %s", n.Str, strings.Join(e, ", "))
+		d.errorf(n, CodeEnum, "%q is not allowed here: expected one of %s", n.Str, strings.Join(e, ", "))
 	}
 }
 
@@ -218,7 +218,7 @@ func (diceShape) check(d *decoder, n *Node) {
 		return
 	}
 	if UTF16Len(n.Str) > 40 || !IsDice(n.Str) {
-		d.errorf(n, "dice", "%q is not dice text such as 2d6 or 1d8+3 (at least one die of at least two sides)", n.Str)
+		d.errorf(n, CodeDice, "%q is not dice text such as 2d6 or 1d8+3 (at least one die of at least two sides)", n.Str)
 	}
 }
 
@@ -263,6 +263,32 @@ func (d *decoder) forbid(n *Node, code Code, why string, keys ...string) {
 	for _, k := range keys {
 		if c := n.Get(k); c != nil {
 			d.errorf(c, code, "%q is not allowed here: %s", k, why)
+		}
+	}
+}
+
+// uniqueBy reports each item of a list of objects whose text member key
+// repeats an earlier item's; what names the id in the report.
+func (d *decoder) uniqueBy(list *Node, key, what string) {
+	if list == nil || list.Kind != Array || len(list.Children) < 2 {
+		return
+	}
+	ids := make([]string, 0, len(list.Children))
+	nodes := make([]*Node, 0, len(list.Children))
+	for _, c := range list.Children {
+		if v := c.Get(key); v != nil && v.Kind == String {
+			ids, nodes = append(ids, v.Str), append(nodes, v)
+		}
+	}
+	d.uniqueIDs(what, ids, nodes)
+}
+
+// uniqueIn is a refine that reports repeated ids in the list members of an
+// object: each pair names the list's key and what its ids are.
+func uniqueIn(pairs ...[2]string) func(d *decoder, n *Node) {
+	return func(d *decoder, n *Node) {
+		for _, p := range pairs {
+			d.uniqueBy(n.Get(p[0]), "id", p[1])
 		}
 	}
 }
