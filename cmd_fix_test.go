@@ -366,8 +366,8 @@ func TestFixUsage(t *testing.T) {
 	if code, _, _ := runCLI("fix", "no/such/place"); code != exitUsage {
 		t.Errorf("an unreadable PATH: exit %d", code)
 	}
-	if code, _, errOut := runCLI("fix", "--help"); code != exitOK || !strings.Contains(errOut, "rulebench fix [-w] [--json] PATH") {
-		t.Errorf("--help: exit %d %s", code, errOut)
+	if code, out, _ := runCLI("fix", "--help"); code != exitOK || !strings.Contains(out, "rulebench fix [-w] [--json] PATH") {
+		t.Errorf("--help: exit %d %s", code, out)
 	}
 }
 

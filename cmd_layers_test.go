@@ -186,7 +186,7 @@ func TestLayersExitCodes(t *testing.T) {
 			t.Errorf("%v: exit %d, want 2", args, code)
 		}
 	}
-	if code, _, errOut := layersCLI(t, "--help"); code != exitOK || !strings.Contains(errOut, "--on") {
+	if code, out, _ := layersCLI(t, "--help"); code != exitOK || !strings.Contains(out, "--on") {
 		t.Errorf("help: exit %d", code)
 	}
 	// a file that is not JSON is a finding, not a usage error

@@ -10,6 +10,9 @@
 //	rulebench i18n    [--lang TAG] [--engine-lang TAG] [--entry FILE] [--json] PATH
 //	rulebench migrate [--json] [--out DIR] PATH SAVE...
 //	rulebench fix     [-w] [--json] PATH
+//	rulebench help [COMMAND]
+//	rulebench completion bash|zsh|fish
+//	rulebench --version
 //
 // Exit codes: 0 no errors, 1 errors found, 2 usage or unreadable input.
 package main
@@ -57,19 +60,5 @@ func main() {
 
 // run is the whole program behind main, testable with buffers.
 func run(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	if len(args) > 0 {
-		switch args[0] {
-		case "check":
-			return runCheck(args[1:], stdout, stderr)
-		case "layers":
-			return runLayers(args[1:], stdout, stderr)
-		case "i18n":
-			return runI18n(args[1:], stdout, stderr)
-		case "migrate":
-			return runMigrate(args[1:], stdout, stderr)
-		case "fix":
-			return runFix(args[1:], stdout, stderr)
-		}
-	}
-	return runWorkbench(args, stdin, stdout, stderr)
+	return dispatch(args, stdin, stdout, stderr)
 }

@@ -34,9 +34,9 @@ func TestVersion(t *testing.T) {
 
 func TestEveryCommandHasHelp(t *testing.T) {
 	for _, cmd := range [][]string{{"--help"}, {"check", "--help"}, {"layers", "--help"}, {"i18n", "--help"}, {"migrate", "--help"}} {
-		code, _, errOut := runCLI(cmd...)
-		if code != exitOK || !strings.Contains(errOut, "usage: rulebench") {
-			t.Errorf("%v: exit %d, stderr %q", cmd, code, errOut)
+		code, out, errOut := runCLI(cmd...)
+		if code != exitOK || !strings.Contains(out, "usage: rulebench") || errOut != "" {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", cmd, code, out, errOut)
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"runtime/debug"
 	"strings"
 
 	"rulebench/model"
@@ -20,8 +21,8 @@ const exitInterrupted = 130
 // one) and returns the exit status: 0 after q, 130 after ctrl+c, 2 for bad
 // usage or an unreadable path.
 func runWorkbench(args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	flags := newFlags("rulebench", "rulebench [--theme NAME] [--lang TAG] [--ascii] [--no-mouse] [PATH]\n       rulebench check|layers|i18n|migrate|fix --help\n       rulebench --version",
-		"Opens the workbench on a ruleset file, package folder or catalog artifact; with no\nPATH, on the bundled example.", stderr)
+	flags := newFlags("rulebench", "rulebench [--theme NAME] [--lang TAG] [--ascii] [--no-mouse] [PATH]\n       rulebench COMMAND [flags] PATH...\n       rulebench --version",
+		"Opens the workbench on a ruleset file, package folder or catalog artifact; with no\nPATH, on the bundled example.\n\n"+commandList(), stderr)
 	theme := flags.String("theme", "auto", "colour theme: "+strings.Join(themes.Names(), ", ")+" (auto follows the terminal's background)")
 	lang := flags.String("lang", "", "language to preview translations in (a BCP 47 tag such as pt-BR)")
 	ascii := flags.Bool("ascii", false, "draw with ASCII only, for terminals without box-drawing characters")
@@ -32,12 +33,12 @@ func runWorkbench(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 		return code
 	}
 	if *showVersion {
-		fmt.Fprintln(stdout, "rulebench", version)
+		info, ok := debug.ReadBuildInfo()
+		fmt.Fprint(stdout, versionText(info, ok))
 		return exitOK
 	}
 	if len(pos) > 1 {
-		flags.Usage()
-		return exitUsage
+		return flags.usageError("the workbench opens one PATH, not %d: %s", len(pos), quoteList(pos))
 	}
 	var fsys fs.FS = model.OSFS{}
 	path := bundledExample
