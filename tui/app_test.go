@@ -63,7 +63,7 @@ func TestQuit(t *testing.T) {
 }
 
 // shortHelp is the help line as drawn.
-func shortHelp(a App) string {
+func shortHelp(a *App) string {
 	lines := strings.Split(screen(a), "\n")
 	return lines[len(lines)-1]
 }
@@ -187,7 +187,7 @@ func TestFullHelp(t *testing.T) {
 
 func TestProblemsSource(t *testing.T) {
 	a := keysTo(t, newTestApp(t, ferryConfig(t), 100, 30), "6")
-	if a.problems.open {
+	if a.problems().open {
 		t.Fatal("the source is open before enter")
 	}
 	a = keysTo(t, a, "enter")
@@ -214,7 +214,7 @@ func TestProblemsSource(t *testing.T) {
 		}
 	}
 	a = keysTo(t, a, "esc")
-	if a.problems.open || strings.Contains(screen(a), "21 │") {
+	if a.problems().open || strings.Contains(screen(a), "21 │") {
 		t.Error("esc does not close the source")
 	}
 }
@@ -254,7 +254,7 @@ func TestReloadKeepsChoiceAndSelection(t *testing.T) {
 	if !a.snap.chosen["hard_coin"] || !a.snap.toggles[2].on {
 		t.Error("the reload lost the layer choice")
 	}
-	if tg, _ := a.layers.selected(); tg.layer.ID != "hard_coin" || a.focus != paneLayers {
+	if tg, _ := a.layers().selected(); tg.layer.ID != "hard_coin" || a.focus != paneLayers {
 		t.Errorf("the reload moved the selection to %s in %v", tg.layer.ID, a.focus)
 	}
 	if !strings.HasPrefix(a.status.text, "Reloaded at") {
@@ -292,11 +292,11 @@ func TestStaleReloadDropped(t *testing.T) {
 	cfg, edit := reloadingConfig(t)
 	a := newTestApp(t, cfg, 80, 24)
 	next, first := a.Update(keyPress("r"))
-	a = next.(App)
+	a = next.(*App)
 	old := first() // the workspace as it was
 	edit("ferry/ruleset.json", strings.Replace(ferryRuleset, `"version": 2,`, `"version": 7,`, 1))
 	next, second := a.Update(keyPress("r"))
-	a = next.(App)
+	a = next.(*App)
 	a = send(t, a, second(), old)
 	if v := a.snap.ruleset().Version; v != 7 {
 		t.Errorf("the older reload result replaced the newer: version %d", v)
@@ -314,7 +314,7 @@ func TestFileWatcherMessagesReload(t *testing.T) {
 	a = send(t, a, tea.WindowSizeMsg{Width: 80, Height: 24})
 	edit("ferry/ruleset.json", strings.Replace(ferryRuleset, `"version": 2,`, `"version": 5,`, 1))
 	next, cmd := a.Update(filesChangedMsg{})
-	a = next.(App)
+	a = next.(*App)
 	ch <- nil // the next change, so the renewed wait returns at once
 	var reloaded bool
 	for _, m := range runCmd(cmd) {
@@ -345,19 +345,19 @@ func TestMouse(t *testing.T) {
 	}
 	// Click the third layer: it is selected and switched on.
 	a = send(t, a, tea.MouseClickMsg{X: 5, Y: a.r.Body.Y + 2, Button: tea.MouseLeft})
-	if tg, _ := a.layers.selected(); tg.layer.ID != "hard_coin" || !tg.on {
+	if tg, _ := a.layers().selected(); tg.layer.ID != "hard_coin" || !tg.on {
 		t.Errorf("clicking a layer: selected %s, on %v", tg.layer.ID, tg.on)
 	}
 	// A right click does nothing.
 	a = send(t, a, tea.MouseClickMsg{X: 5, Y: a.r.Body.Y, Button: tea.MouseRight})
-	if tg, _ := a.layers.selected(); tg.layer.ID != "hard_coin" {
+	if tg, _ := a.layers().selected(); tg.layer.ID != "hard_coin" {
 		t.Error("a right click moved the selection")
 	}
 	// The wheel scrolls the overview.
 	a = keysTo(t, a, "1")
 	a = send(t, a, tea.MouseWheelMsg{X: 10, Y: a.r.Body.Y + 3, Button: tea.MouseWheelDown})
-	if a.overview.scroll.offset != wheelStep {
-		t.Errorf("the wheel scrolled the overview to %d, want %d", a.overview.scroll.offset, wheelStep)
+	if a.overview().scroll.offset != wheelStep {
+		t.Errorf("the wheel scrolled the overview to %d, want %d", a.overview().scroll.offset, wheelStep)
 	}
 }
 
@@ -486,15 +486,15 @@ func TestLanguagePreview(t *testing.T) {
 	cfg := ferryConfig(t)
 	cfg.Lang = "fr-CA"
 	a := keysTo(t, newTestApp(t, cfg, 100, 30), "4")
-	l := a.trans.lang
-	if a.trans.mode != browseStrings || l == nil || l.Lang != "fr-CA" || l.Base != "fr" {
+	l := a.trans().lang
+	if a.trans().mode != browseStrings || l == nil || l.Lang != "fr-CA" || l.Base != "fr" {
 		t.Fatalf("the previewed language's strings are not shown: %+v", l)
 	}
 	if s := screen(a); !strings.Contains(s, "fr-CA Canadian French — français (Canada)") || !strings.Contains(s, "Le Bac") {
 		t.Errorf("the strings do not show fr-CA via fr:\n%s", s)
 	}
 	a = keysTo(t, a, "esc")
-	if l, ok := a.trans.selectedLang(); !ok || l.Lang != "fr-CA" || a.trans.mode != pickLanguage {
+	if l, ok := a.trans().selectedLang(); !ok || l.Lang != "fr-CA" || a.trans().mode != pickLanguage {
 		t.Fatalf("esc does not go back to the picker on fr-CA: %+v", l)
 	}
 	s := screen(a)
@@ -512,15 +512,15 @@ func TestSectionJumps(t *testing.T) {
 		t.Errorf("at the top of the Effective tab the help is %q", shortHelp(a))
 	}
 	a = keysTo(t, a, "]")
-	if got := a.effect.scroll.offset; got != a.effect.starts[0] || got == 0 {
-		t.Fatalf("] scrolled to line %d, want the first section at %d", got, a.effect.starts[0])
+	if got := a.effect().scroll.offset; got != a.effect().starts[0] || got == 0 {
+		t.Fatalf("] scrolled to line %d, want the first section at %d", got, a.effect().starts[0])
 	}
 	if !strings.Contains(screen(a), "Game Master") {
 		t.Errorf("] does not show the Game Master section:\n%s", screen(a))
 	}
 	a = keysTo(t, a, "]", "[")
-	if got := a.effect.scroll.offset; got != a.effect.starts[0] {
-		t.Errorf("] then [ is at line %d, want %d", got, a.effect.starts[0])
+	if got := a.effect().scroll.offset; got != a.effect().starts[0] {
+		t.Errorf("] then [ is at line %d, want %d", got, a.effect().starts[0])
 	}
 	if !strings.Contains(shortHelp(a), "[ previous section") {
 		t.Errorf("below the top the help %q does not offer [", shortHelp(a))
@@ -529,17 +529,17 @@ func TestSectionJumps(t *testing.T) {
 
 func TestDetailScrolls(t *testing.T) {
 	a := keysTo(t, newTestApp(t, ferryConfig(t), minWidth, minHeight), "4", "enter")
-	tb := &a.trans.table
+	tb := &a.trans().table
 	if !tb.detail.scrollable() {
 		t.Fatal("the detail of a string should not fit at the smallest size")
 	}
 	a = keysTo(t, a, "enter", "pgdown")
-	tb = &a.trans.table
+	tb = &a.trans().table
 	if !tb.inDetail || tb.detail.offset == 0 {
 		t.Errorf("enter then page down: in detail %v, offset %d", tb.inDetail, tb.detail.offset)
 	}
 	a = keysTo(t, a, "esc", "down")
-	if a.trans.table.inDetail || a.trans.mode != browseStrings {
+	if a.trans().table.inDetail || a.trans().mode != browseStrings {
 		t.Error("esc does not go back to the list")
 	}
 }
@@ -588,5 +588,58 @@ func TestFirstFrameBeforeTheChecks(t *testing.T) {
 	}
 	if s := screen(a); strings.Contains(s, "checking") || !strings.Contains(s, "1 error, 2 warnings") {
 		t.Errorf("the header does not show the findings:\n%s", s)
+	}
+}
+
+// recordingTab is a tab that keeps what the App forwards to it, and offers
+// space as its one key of its own.
+type recordingTab struct {
+	*docPane
+	got []tea.Msg
+}
+
+func (r *recordingTab) update(_ host, msg tea.Msg) tea.Cmd {
+	r.got = append(r.got, msg)
+	return nil
+}
+
+func (r *recordingTab) syncKeys() {
+	r.keys.Toggle.SetEnabled(true)
+	r.keys.Toggle.SetHelp("space", "poke")
+}
+
+func TestAppForwardsToTheFocusedTab(t *testing.T) {
+	a := newTestApp(t, ferryConfig(t), 80, 24)
+	rec := &recordingTab{docPane: newDocPane(&a.keys, overviewLines)}
+	a.tabs[paneOverview] = rec
+	a = send(t, a, tea.WindowSizeMsg{Width: 80, Height: 24})
+	if h := shortHelp(a); !strings.Contains(h, "space poke") {
+		t.Errorf("the help does not show the tab's own key: %q", h)
+	}
+	// The tab's keys, clicks and pastes reach it; the global keys do not.
+	y := a.r.Body.Y + 2
+	a = send(t, a, keyPress("space"), keyPress("x"), tea.MouseClickMsg{X: 5, Y: y, Button: tea.MouseLeft},
+		tea.PasteMsg{Content: "p"}, keyPress("?"), keyPress("?"), keyPress("2"), keyPress("1"))
+	want := []tea.Msg{keyPress("space"), keyPress("x"), clickMsg{x: 5, y: 2}, tea.PasteMsg{Content: "p"}}
+	if len(rec.got) != len(want) {
+		t.Fatalf("the tab got %v, want %v", rec.got, want)
+	}
+	for i := range want {
+		if rec.got[i] != want[i] {
+			t.Errorf("message %d: the tab got %#v, want %#v", i, rec.got[i], want[i])
+		}
+	}
+	if _, cmd := a.Update(keyPress("q")); cmd == nil || cmd() != tea.Quit() || len(rec.got) != len(want) {
+		t.Error("q is not the App's to quit with")
+	}
+	// A result the App does not know goes to every tab, focused or not.
+	a = keysTo(t, a, "3")
+	a = send(t, a, sourceMsg{file: "x"})
+	if last := rec.got[len(rec.got)-1]; len(rec.got) != len(want)+1 || last.(sourceMsg).file != "x" {
+		t.Errorf("the result did not reach the tab: %v", rec.got)
+	}
+	// Another tab's keys are not on offer while it is not focused.
+	if a.keys.Toggle.Enabled() {
+		t.Error("space stays enabled after leaving the tab that offered it")
 	}
 }

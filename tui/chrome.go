@@ -51,22 +51,22 @@ func spread(left, right string, width int, st *styles) string {
 // tabSpan is where a tab's name is drawn, for mouse clicks.
 type tabSpan struct{ start, end int }
 
-// tabsView draws the tab bar (the names, then a rule) and returns where
-// each tab is. It uses numbered names, plain names or short names,
-// whichever fits first.
-func tabsView(active paneID, problems int, st *styles, width int) (string, [paneCount]tabSpan) {
+// tabsView draws the tab bar (the names, each with its count when it has
+// one, then a rule) and returns where each tab is. It uses numbered names,
+// plain names or short names, whichever fits first.
+func tabsView(active paneID, badges [paneCount]int, st *styles, width int) (string, [paneCount]tabSpan) {
 	names := func(short, numbered bool) []string {
 		out := make([]string, paneCount)
 		for i := range out {
-			n := paneNames[i]
+			n := tabTable[i].name
 			if short {
-				n = paneShort[i]
+				n = tabTable[i].short
 			}
 			if numbered {
 				n = itoa(i+1) + " " + n
 			}
-			if paneID(i) == paneProblems && problems > 0 {
-				n += " " + itoa(problems)
+			if badges[i] > 0 {
+				n += " " + itoa(badges[i])
 			}
 			out[i] = n
 		}

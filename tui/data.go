@@ -20,9 +20,11 @@ type snapshot struct {
 	// analysis is then the last good one, and diags the findings of the
 	// broken files.
 	broken bool
-	// chosen holds the ids of the layers switched on. It is replaced, never
-	// changed in place, so that copies of an App stay independent.
+	// chosen holds the ids of the layers switched on.
 	chosen map[string]bool
+	// loads counts the analyses taken in, so that a tab can tell a new
+	// load from a refresh of the same one.
+	loads int
 	// eff is the effective ruleset under chosen; nil without a ruleset.
 	eff *rules.Effective
 	// toggles are the layer switches under chosen, in declaration order.
@@ -120,18 +122,11 @@ func (s *snapshot) onCount() int {
 	return n
 }
 
-// withChosen returns the choice with the layer id switched to on.
-func withChosen(chosen map[string]bool, id string, on bool) map[string]bool {
-	out := make(map[string]bool, len(chosen)+1)
-	for k, v := range chosen {
-		if v {
-			out[k] = true
-		}
-	}
+// choose switches a layer on or off.
+func (s *snapshot) choose(id string, on bool) {
 	if on {
-		out[id] = true
+		s.chosen[id] = true
 	} else {
-		delete(out, id)
+		delete(s.chosen, id)
 	}
-	return out
 }

@@ -29,11 +29,18 @@
 //
 // [Run] is the only entry point; [App] is the root model and [New] builds
 // it from a [Config]. The root Update only dispatches: each message goes to
-// a named method. Each tab is a pane with a scroller, a view and a settle
-// step; the Layers, Translations and Migrations tabs share a list with a
-// detail that scrolls on its own. One keyMap, built by a function, drives
-// both the keys and the help, and bindings are enabled only where they
-// work. Styles are derived from a [themes.Theme] of semantic roles; no
+// a named method. The App handles the keys that work everywhere (quit,
+// help, the tabs, reload, interrupt) and forwards every other key, click
+// and paste to the focused tab. Each tab is a component (the tab
+// interface in panes.go): it owns its keys, which of them are enabled and
+// how the help labels them, its clicks and its status hint, and asks the
+// App through a small host interface for the choices every tab shows (a
+// layer switched, a language previewed). The tabs are listed in tabTable:
+// a seventh tab is one entry there and a file for its type. The Layers,
+// Translations and Migrations tabs share a list with a detail that scrolls
+// on its own. One keyMap, built by a function and shared by the tabs,
+// drives both the keys and the help, and bindings are enabled only where
+// they work. Styles are derived from a [themes.Theme] of semantic roles; no
 // colour is written here. The layout is a pure function of the terminal
 // size.
 //

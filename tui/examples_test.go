@@ -26,11 +26,11 @@ func exampleConfig(t *testing.T, rel string) Config {
 }
 
 // selectLayer puts the Layers cursor on a layer by id.
-func selectLayer(t *testing.T, a App, id string) App {
+func selectLayer(t *testing.T, a *App, id string) *App {
 	t.Helper()
 	a = keysTo(t, a, "2")
-	a.layers.selectByID(id)
-	if tg, ok := a.layers.selected(); !ok || tg.layer.ID != id {
+	a.layers().selectByID(id)
+	if tg, ok := a.layers().selected(); !ok || tg.layer.ID != id {
 		t.Fatalf("no layer %s", id)
 	}
 	return a
@@ -47,8 +47,8 @@ func TestLanternRoad(t *testing.T) {
 
 	// long_dark on: midsummer's switch is disabled by it.
 	a = keysTo(t, selectLayer(t, a, "long_dark"), "space")
-	a.layers.selectByID("midsummer")
-	if tg, _ := a.layers.selected(); !tg.blocked() || tg.blockedBy[0] != "The long dark" {
+	a.layers().selectByID("midsummer")
+	if tg, _ := a.layers().selected(); !tg.blocked() || tg.blockedBy[0] != "The long dark" {
 		t.Errorf("midsummer with long_dark on: %+v", tg)
 	}
 	if got := describeLadder(a.snap.eff.Ladder); !strings.HasPrefix(got, "Steady going 10, Uneven ground 13") {
@@ -59,7 +59,7 @@ func TestLanternRoad(t *testing.T) {
 	// drowned_fens and hill_fever together: the fallback drops hill_fever.
 	a = keysTo(t, selectLayer(t, a, "drowned_fens"), "space")
 	a = keysTo(t, selectLayer(t, a, "hill_fever"), "space")
-	tg, _ := a.layers.selected()
+	tg, _ := a.layers().selected()
 	if tg.on || !tg.chosen || tg.dropped == "" {
 		t.Errorf("hill_fever beside drowned_fens should be chosen but dropped: %+v", tg)
 	}
@@ -71,7 +71,7 @@ func TestLanternRoad(t *testing.T) {
 	}
 	// A save holding a removed value keeps it, and the Effective tab says so.
 	a = keysTo(t, a, "3")
-	a.effect.scroll.bottom()
+	a.effect().scroll.bottom()
 	if s := screen(a); !strings.Contains(s, "saves/no-level.json build.fields.home_reach: fenward, removed by Drowned fens") {
 		t.Errorf("the Effective tab does not list the value a save keeps:\n%s", s)
 	}
@@ -79,7 +79,7 @@ func TestLanternRoad(t *testing.T) {
 	// Translations: fr, pt-BR and pt; the English introduction is not one.
 	a = keysTo(t, a, "4")
 	var langs, engine []string
-	for _, l := range a.trans.langs {
+	for _, l := range a.trans().langs {
 		if l.engineOnly {
 			engine = append(engine, l.Lang)
 		} else {
@@ -98,11 +98,11 @@ func TestLanternRoad(t *testing.T) {
 	// Migrations: three entries and the sample saves; the save from the
 	// future cannot be migrated.
 	a = keysTo(t, a, "5")
-	if len(a.migr.entries) != 3 || a.migr.len() != 3+len(a.snap.ws.Saves) {
-		t.Errorf("%d entries, %d rows", len(a.migr.entries), a.migr.len())
+	if len(a.migr().entries) != 3 || a.migr().len() != 3+len(a.snap.ws.Saves) {
+		t.Errorf("%d entries, %d rows", len(a.migr().entries), a.migr().len())
 	}
-	for i := range a.migr.len() {
-		if sv, r, ok := a.migr.save(i); ok && strings.HasSuffix(sv.File, "future.json") {
+	for i := range a.migr().len() {
+		if sv, r, ok := a.migr().save(i); ok && strings.HasSuffix(sv.File, "future.json") {
 			if r == nil || r.OK {
 				t.Error("saves/future.json migrates, but it is newer than the sheet")
 			}
@@ -124,7 +124,7 @@ func TestMirefall(t *testing.T) {
 	}
 	// The catalog entry beside the artifact is not a language.
 	a = keysTo(t, a, "4")
-	for _, l := range a.trans.langs {
+	for _, l := range a.trans().langs {
 		if l.Lang == "entry" {
 			t.Error("the catalog entry is listed as a language")
 		}
@@ -136,12 +136,12 @@ func TestMirefall(t *testing.T) {
 }
 
 // effectiveText is the whole Effective document without colours.
-func effectiveText(a App) string {
-	return ansi.Strip(strings.Join(a.effect.lines, "\n"))
+func effectiveText(a *App) string {
+	return ansi.Strip(strings.Join(a.effect().lines, "\n"))
 }
 
 // withLayers switches layers on by id, in the order given.
-func withLayers(t *testing.T, a App, ids ...string) App {
+func withLayers(t *testing.T, a *App, ids ...string) *App {
 	t.Helper()
 	for _, id := range ids {
 		a = keysTo(t, selectLayer(t, a, id), "space")
@@ -190,22 +190,22 @@ func TestLanternRoadEffective(t *testing.T) {
 }
 
 // openLanguage opens a language's strings from the Translations picker.
-func openLanguage(t *testing.T, a App, lang string) App {
+func openLanguage(t *testing.T, a *App, lang string) *App {
 	t.Helper()
 	a = keysTo(t, a, "4")
-	if a.trans.mode == browseStrings {
+	if a.trans().mode == browseStrings {
 		a = keysTo(t, a, "esc")
 	}
-	a.trans.selectLang(lang)
+	a.trans().selectLang(lang)
 	a = keysTo(t, a, "enter")
-	if a.trans.lang == nil || a.trans.lang.Lang != lang {
+	if a.trans().lang == nil || a.trans().lang.Lang != lang {
 		t.Fatalf("could not open %s", lang)
 	}
 	return a
 }
 
 // searchFor types a search and keeps it.
-func searchFor(t *testing.T, a App, text string) App {
+func searchFor(t *testing.T, a *App, text string) *App {
 	t.Helper()
 	a = keysTo(t, a, "/")
 	for _, r := range text {
@@ -218,7 +218,7 @@ func TestLanternRoadTranslations(t *testing.T) {
 	a := newTestApp(t, exampleConfig(t, "lantern-road"), 120, 36)
 	// The picker's detail: the import choice and the base language.
 	a = keysTo(t, a, "4")
-	a.trans.selectLang("pt-BR")
+	a.trans().selectLang("pt-BR")
 	a = keysTo(t, a, "down", "up")
 	s := screen(a)
 	for _, want := range []string{"pt-BR  Brazilian Portuguese — português (Brasil)", "Base      pt, file locales/pt.json",
@@ -238,14 +238,14 @@ func TestLanternRoadTranslations(t *testing.T) {
 	}
 	for _, c := range counts {
 		a = openLanguage(t, a, c.lang)
-		if a = keysTo(t, a, "u"); len(a.trans.rows) != c.untranslated {
-			t.Errorf("%s untranslated: %d, want %d", c.lang, len(a.trans.rows), c.untranslated)
+		if a = keysTo(t, a, "u"); len(a.trans().rows) != c.untranslated {
+			t.Errorf("%s untranslated: %d, want %d", c.lang, len(a.trans().rows), c.untranslated)
 		}
-		if a = keysTo(t, a, "b"); len(a.trans.rows) != c.viaBase {
-			t.Errorf("%s via base: %d, want %d", c.lang, len(a.trans.rows), c.viaBase)
+		if a = keysTo(t, a, "b"); len(a.trans().rows) != c.viaBase {
+			t.Errorf("%s via base: %d, want %d", c.lang, len(a.trans().rows), c.viaBase)
 		}
-		if a = keysTo(t, a, "s"); len(a.trans.rows) != c.st {
-			t.Errorf("%s stale: %d, want %d", c.lang, len(a.trans.rows), c.st)
+		if a = keysTo(t, a, "s"); len(a.trans().rows) != c.st {
+			t.Errorf("%s stale: %d, want %d", c.lang, len(a.trans().rows), c.st)
 		}
 		a = keysTo(t, a, "a")
 	}
@@ -299,17 +299,17 @@ func TestLanternRoadStepping(t *testing.T) {
 		{"no-level.json", []string{"moved", "default", "moved"}},
 		{"current.json", []string{"no-value", "no-value"}},
 	}
-	base := keysTo(t, newTestApp(t, exampleConfig(t, "lantern-road"), 120, 36), "5")
+	base := func() *App { return keysTo(t, newTestApp(t, exampleConfig(t, "lantern-road"), 120, 36), "5") }
 	for _, tt := range tests {
-		a := base
-		for i := range a.migr.len() {
-			if sv, _, ok := a.migr.save(i); ok && strings.HasSuffix(sv.File, "/"+tt.save) {
-				a.migr.list.cursor = i
+		a := base()
+		for i := range a.migr().len() {
+			if sv, _, ok := a.migr().save(i); ok && strings.HasSuffix(sv.File, "/"+tt.save) {
+				a.migr().list.cursor = i
 			}
 		}
 		a = send(t, a, tea.WindowSizeMsg{Width: 120, Height: 36}) // the keys follow the cursor set by hand
 		a = keysTo(t, a, "enter")
-		if !a.migr.stepping {
+		if !a.migr().stepping {
 			t.Fatalf("%s: enter does not step through it", tt.save)
 		}
 		var got []string
@@ -318,7 +318,7 @@ func TestLanternRoadStepping(t *testing.T) {
 			if want := fmt.Sprintf("step %d of %d", i+1, len(tt.outcomes)); !strings.Contains(s, want) {
 				t.Errorf("%s: the screen does not say %q:\n%s", tt.save, want, s)
 			}
-			cur := a.migr.step.current()
+			cur := a.migr().step.current()
 			got = append(got, outcomeText(*cur))
 			if !strings.Contains(s, "  "+outcomeText(*cur)) {
 				t.Errorf("%s step %d: the outcome %s is not shown:\n%s", tt.save, i+1, outcomeText(*cur), s)
@@ -333,15 +333,15 @@ func TestLanternRoadStepping(t *testing.T) {
 		}
 	}
 	// The save from the future is not migrated, and says why.
-	a := base
-	for i := range a.migr.len() {
-		if sv, _, ok := a.migr.save(i); ok && strings.HasSuffix(sv.File, "/future.json") {
-			a.migr.list.cursor = i
+	a := base()
+	for i := range a.migr().len() {
+		if sv, _, ok := a.migr().save(i); ok && strings.HasSuffix(sv.File, "/future.json") {
+			a.migr().list.cursor = i
 		}
 	}
 	a = send(t, a, tea.WindowSizeMsg{Width: 120, Height: 36})
 	a = keysTo(t, a, "enter")
-	if s := screen(a); !a.migr.stepping || !strings.Contains(s, "Not migrated.") || !strings.Contains(s, "newer") {
+	if s := screen(a); !a.migr().stepping || !strings.Contains(s, "Not migrated.") || !strings.Contains(s, "newer") {
 		t.Errorf("future.json:\n%s", s)
 	}
 }
@@ -354,9 +354,9 @@ func TestMirefallImportChoice(t *testing.T) {
 		{"fr", "an Engine set to fr fetches no pack: the ruleset stays in English"},
 	}
 	for _, tt := range tests {
-		a.trans.selectLang(tt.lang)
+		a.trans().selectLang(tt.lang)
 		a = send(t, a, tea.WindowSizeMsg{Width: 120, Height: 36})
-		if s := ansi.Strip(strings.Join(detailLines(&a.trans.picker), " ")); !strings.Contains(strings.Join(strings.Fields(s), " "), tt.want) {
+		if s := ansi.Strip(strings.Join(detailLines(&a.trans().picker), " ")); !strings.Contains(strings.Join(strings.Fields(s), " "), tt.want) {
 			t.Errorf("%s: the picker's detail lacks %q:\n%s", tt.lang, tt.want, s)
 		}
 	}

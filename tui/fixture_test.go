@@ -119,7 +119,7 @@ func ferryConfig(t testing.TB) Config {
 }
 
 // newTestApp makes an App of the given size, its first analysis done.
-func newTestApp(t testing.TB, cfg Config, w, h int) App {
+func newTestApp(t testing.TB, cfg Config, w, h int) *App {
 	t.Helper()
 	a, err := New(cfg)
 	if err != nil {
@@ -133,21 +133,21 @@ func newTestApp(t testing.TB, cfg Config, w, h int) App {
 }
 
 // send passes messages to the App's Update.
-func send(t testing.TB, a App, msgs ...tea.Msg) App {
+func send(t testing.TB, a *App, msgs ...tea.Msg) *App {
 	t.Helper()
 	for _, m := range msgs {
 		next, _ := a.Update(m)
-		a = next.(App)
+		a = next.(*App)
 	}
 	return a
 }
 
 // sendRun passes a message and then the results of the commands it
 // returns, as the program would, except quitting and terminal queries.
-func sendRun(t testing.TB, a App, msg tea.Msg) App {
+func sendRun(t testing.TB, a *App, msg tea.Msg) *App {
 	t.Helper()
 	next, cmd := a.Update(msg)
-	a = next.(App)
+	a = next.(*App)
 	for _, m := range runCmd(cmd) {
 		a = sendRun(t, a, m)
 	}
@@ -212,7 +212,7 @@ func keyPress(name string) tea.KeyPressMsg {
 }
 
 // keysTo sends key presses by name.
-func keysTo(t testing.TB, a App, names ...string) App {
+func keysTo(t testing.TB, a *App, names ...string) *App {
 	t.Helper()
 	for _, n := range names {
 		a = sendRun(t, a, keyPress(n))
@@ -231,7 +231,7 @@ func mustTheme(t testing.TB, name string) themes.Theme {
 }
 
 // screen is the App's view without colours.
-func screen(a App) string { return ansi.Strip(a.View().Content) }
+func screen(a *App) string { return ansi.Strip(a.View().Content) }
 
 // golden compares got with testdata/<test name>.golden; go test ./tui/
 // -update rewrites the files.
@@ -254,3 +254,11 @@ func checkFrame(t *testing.T, view string, width, height int) {
 		}
 	}
 }
+
+// The tabs, as their own types, for tests that look inside them.
+func (a *App) overview() *docPane       { return a.tabs[paneOverview].(*docPane) }
+func (a *App) layers() *layersPane      { return a.tabs[paneLayers].(*layersPane) }
+func (a *App) effect() *docPane         { return a.tabs[paneEffective].(*docPane) }
+func (a *App) trans() *translationsPane { return a.tabs[paneTranslations].(*translationsPane) }
+func (a *App) migr() *migrationsPane    { return a.tabs[paneMigrations].(*migrationsPane) }
+func (a *App) problems() *problemsPane  { return a.tabs[paneProblems].(*problemsPane) }

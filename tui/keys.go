@@ -17,7 +17,8 @@ type keyMap struct {
 	NextStep, PrevStep, NextGroup, PrevGroup, RunAll key.Binding
 	// view
 	NextTab, PrevTab key.Binding
-	Tabs             [paneCount]key.Binding
+	// Tabs go to each tab by its number, in the order of tabTable.
+	Tabs []key.Binding
 	// TabsHelp stands for all of Tabs in the help; Update never matches it.
 	TabsHelp key.Binding
 	// app
@@ -59,6 +60,7 @@ func newKeyMap(ascii bool) keyMap {
 		Interrupt:    key.NewBinding(key.WithKeys("ctrl+c"), key.WithHelp("ctrl+c", "interrupt (exit 130)")),
 	}
 	var numbers []string
+	k.Tabs = make([]key.Binding, paneCount)
 	for i := range k.Tabs {
 		n := string(rune('1' + i))
 		numbers = append(numbers, n)
@@ -66,6 +68,19 @@ func newKeyMap(ascii bool) keyMap {
 	}
 	k.TabsHelp = key.NewBinding(key.WithKeys(numbers...), key.WithHelp("1-"+numbers[len(numbers)-1], "go to tab"))
 	return k
+}
+
+// movement are the keys that move a cursor or a document.
+func (k *keyMap) movement() []*key.Binding {
+	return []*key.Binding{&k.Up, &k.Down, &k.PageUp, &k.PageDown, &k.Top, &k.Bottom}
+}
+
+// tabOwned are the keys the tabs own: the App disables them all before the
+// focused tab enables its own (tab.syncKeys).
+func (k *keyMap) tabOwned() []*key.Binding {
+	return append(k.movement(), &k.Toggle, &k.Open, &k.Close,
+		&k.Untranslated, &k.ViaBase, &k.Stale, &k.AllStrings, &k.Search,
+		&k.NextStep, &k.PrevStep, &k.NextGroup, &k.PrevGroup, &k.RunAll)
 }
 
 // helpView is what the help bubble draws: the key map as it stands.
@@ -110,7 +125,7 @@ func keyDocs(k keyMap) []keyDoc {
 		{keys(k.Interrupt), "quit at once; the program exits with status 130", "everywhere"},
 		{keys(k.NextTab), "next tab", "everywhere"},
 		{keys(k.PrevTab), "previous tab", "everywhere"},
-		{keys(k.TabsHelp), "go to tab 1 Overview … 6 Problems", "everywhere"},
+		{keys(k.TabsHelp), "go to tab 1 " + paneID(0).String() + " … " + itoa(int(paneCount)) + " " + (paneCount - 1).String(), "everywhere"},
 		{keys(k.Reload), "read the files again (they are also watched)", "everywhere"},
 		{keys(k.Up), "up: the cursor, or the text", "lists and documents"},
 		{keys(k.Down), "down", "lists and documents"},

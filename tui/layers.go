@@ -3,31 +3,108 @@ package tui
 import (
 	"fmt"
 
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
 	"github.com/charmbracelet/x/ansi"
 )
 
 // layersPane lists the layers as the setup wizard's switches, with the
-// selected layer's summary, state and effects as the detail.
+// selected layer's summary, state and effects as the detail. Space (or a
+// click) switches the selected layer.
 type layersPane struct {
 	listPane
+	keys    *keyMap
 	toggles []toggle
 	cols    toggleCols
 	pending bool
 }
 
-func newLayersPane() layersPane { return layersPane{listPane: newListPane()} }
+func newLayersPane(k *keyMap) *layersPane { return &layersPane{listPane: newListPane(), keys: k} }
 
 func (p *layersPane) scroller() *scroller           { return p.active() }
 func (p *layersPane) scrollerAt(x, y int) *scroller { return p.at(x, y) }
+func (p *layersPane) typing() bool                  { return false }
 
 func (p *layersPane) set(s *snapshot, st *styles, body rect, wide bool) {
+	was, _ := p.selected()
 	p.toggles, p.pending = s.toggles, s.pending
 	p.cols = measureToggles(s.toggles)
 	p.place(body, wide, len(p.toggles), 50, st)
+	if now, ok := p.selected(); was.layer != nil && (!ok || now.layer.ID != was.layer.ID) {
+		p.selectByID(was.layer.ID) // after a reload: the same layer
+	}
 	p.settle()
 }
 
-func (p *layersPane) settle() { p.setDetail(p.layerDetail()) }
+func (p *layersPane) settle() tea.Cmd {
+	p.setDetail(p.layerDetail())
+	return nil
+}
+
+// hint says what blocks the selected layer, or how many layers are on.
+func (p *layersPane) hint() string {
+	if p.inDetail {
+		return inDetailHint
+	}
+	t, ok := p.selected()
+	switch {
+	case !ok:
+		return ""
+	case t.blocked():
+		return vis(t.layer.Label) + " is blocked by " + quoteList(t.blockedBy) + ": switch that off first"
+	}
+	on := 0
+	for _, t := range p.toggles {
+		if t.on {
+			on++
+		}
+	}
+	return fmt.Sprintf("%d of %d layers on", on, len(p.toggles))
+}
+
+// syncKeys offers space on a layer that can be switched, labelled by what
+// it would do, and enter and esc for the detail.
+func (p *layersPane) syncKeys() {
+	k := p.keys
+	p.listPane.syncKeys(k)
+	t, ok := p.selected()
+	k.Toggle.SetEnabled(!p.inDetail && ok && !t.blocked())
+	if t.chosen {
+		k.Toggle.SetHelp("space", "switch off")
+	} else {
+		k.Toggle.SetHelp("space", "switch on")
+	}
+}
+
+// update moves through the layers and switches them; a click on a layer
+// selects and switches it.
+func (p *layersPane) update(h host, msg tea.Msg) tea.Cmd {
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		if key.Matches(msg, p.keys.Toggle) {
+			p.toggle(h)
+		} else {
+			p.key(p.keys, msg)
+		}
+	case clickMsg:
+		if p.click(msg.x, msg.y) {
+			p.toggle(h)
+		}
+	}
+	return nil
+}
+
+// toggle switches the selected layer on or off, and says what came of it.
+func (p *layersPane) toggle(h host) {
+	before, ok := p.selected()
+	if !ok || before.blocked() {
+		return
+	}
+	h.chooseLayer(before.layer.ID, !before.chosen)
+	after, _ := p.selected()
+	h.say(toggleStatus(after))
+}
 
 // selected returns the switch under the cursor.
 func (p *layersPane) selected() (toggle, bool) {

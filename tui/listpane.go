@@ -1,6 +1,11 @@
 package tui
 
-import "strings"
+import (
+	"strings"
+
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+)
 
 // listPane is the shape shared by the Layers, Translations and Migrations
 // tabs: a list with a cursor and, beside it (wide) or below it, the detail
@@ -80,6 +85,44 @@ func (p *listPane) setLazyDetail(n int, line func(i int) string) {
 
 // canEnter tells whether enter has a detail to move into.
 func (p *listPane) canEnter() bool { return !p.inDetail && p.detail.scrollable() }
+
+// inDetailHint is the status line's hint while the keys move a detail.
+const inDetailHint = "scrolling the detail; esc goes back to the list"
+
+// syncKeys offers the movement keys, enter into the detail when it
+// scrolls, and esc back to the list.
+func (p *listPane) syncKeys(k *keyMap) {
+	navKeys(k, p.active())
+	k.Open.SetEnabled(p.canEnter())
+	k.Open.SetHelp("enter", "scroll detail")
+	k.Close.SetEnabled(p.inDetail)
+	k.Close.SetHelp("esc", "back to list")
+}
+
+// key handles the movement keys, enter and esc, and tells whether msg was
+// one of them.
+func (p *listPane) key(k *keyMap, msg tea.KeyPressMsg) bool {
+	switch {
+	case navKey(k, p.active(), msg):
+	case key.Matches(msg, k.Open):
+		p.inDetail = true
+	case key.Matches(msg, k.Close):
+		p.inDetail = false
+	default:
+		return false
+	}
+	return true
+}
+
+// click selects the list row at (x, y) of the tab, leaving the detail,
+// and tells whether there is a row there.
+func (p *listPane) click(x, y int) bool {
+	if !p.lr.contains(x, y) {
+		return false
+	}
+	p.inDetail = false
+	return p.list.selectVisible(y - p.lr.Y)
+}
 
 // render draws the list rows (already drawn, one per visible row) and the
 // detail, joined by a rule; the rule is the accent colour while the keys

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"rulebench/migrate"
@@ -17,6 +19,7 @@ import (
 // migration (see stepper).
 type migrationsPane struct {
 	listPane
+	keys    *keyMap
 	s       *snapshot
 	entries []*model.Migration
 	nameW   int // the width of the first column
@@ -26,7 +29,78 @@ type migrationsPane struct {
 	step     stepper
 }
 
-func newMigrationsPane() migrationsPane { return migrationsPane{listPane: newListPane()} }
+func newMigrationsPane(k *keyMap) *migrationsPane {
+	return &migrationsPane{listPane: newListPane(), keys: k}
+}
+
+func (p *migrationsPane) typing() bool { return false }
+
+// hint says how to leave a detail being scrolled.
+func (p *migrationsPane) hint() string {
+	if !p.stepping && p.inDetail {
+		return inDetailHint
+	}
+	return ""
+}
+
+// syncKeys offers enter on a save that can be stepped through, and while
+// stepping, the keys that move through the steps and esc back to the list.
+func (p *migrationsPane) syncKeys() {
+	k := p.keys
+	navKeys(k, p.scroller())
+	switch {
+	case p.stepping:
+		s := &p.step
+		k.Close.SetEnabled(true)
+		k.Close.SetHelp("esc", "back to list")
+		k.NextStep.SetEnabled(s.canMove(1))
+		k.PrevStep.SetEnabled(s.canMove(-1))
+		k.RunAll.SetEnabled(s.pos > 0 && s.pos != s.whole())
+		k.NextGroup.SetEnabled(s.canJump(1))
+		k.PrevGroup.SetEnabled(s.canJump(-1))
+		k.NextGroup.SetHelp("]", "next entry")
+		k.PrevGroup.SetHelp("[", "previous entry")
+	case p.canStep():
+		k.Open.SetEnabled(true)
+		k.Open.SetHelp("enter", "step through")
+	default:
+		p.listPane.syncKeys(k)
+	}
+}
+
+// update moves through the entries and saves, steps into a save and
+// through its migration; a click selects a row.
+func (p *migrationsPane) update(_ host, msg tea.Msg) tea.Cmd {
+	k := p.keys
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		switch {
+		case !p.stepping && key.Matches(msg, k.Open) && p.canStep():
+			p.startStepping()
+		case !p.stepping:
+			p.key(k, msg)
+		case key.Matches(msg, k.Close):
+			p.stepping = false
+		case key.Matches(msg, k.NextStep):
+			p.step.move(1)
+		case key.Matches(msg, k.PrevStep):
+			p.step.move(-1)
+		case key.Matches(msg, k.NextGroup):
+			p.step.jumpEntry(1)
+		case key.Matches(msg, k.PrevGroup):
+			p.step.jumpEntry(-1)
+		case key.Matches(msg, k.RunAll):
+			p.step.runAll()
+		default:
+			navKey(k, &p.step.scroll, msg)
+		}
+	case clickMsg:
+		if !p.stepping {
+			p.click(msg.x, msg.y)
+		}
+	}
+	return nil
+}
 
 func (p *migrationsPane) scroller() *scroller {
 	if p.stepping {
@@ -116,12 +190,13 @@ func (p *migrationsPane) len() int {
 	return len(p.entries) + len(p.s.ws.Saves)
 }
 
-func (p *migrationsPane) settle() {
+func (p *migrationsPane) settle() tea.Cmd {
 	if p.stepping {
 		p.settleStep()
-		return
+		return nil
 	}
 	p.setDetail(p.rowDetail())
+	return nil
 }
 
 // save returns the save of row i and its rehearsal, if row i is a save.

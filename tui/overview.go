@@ -4,14 +4,18 @@ import (
 	"fmt"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+
 	"rulebench/i18n"
 	"rulebench/model"
 )
 
-// docPane is a pane showing a document that scrolls, without a cursor:
+// docPane is a tab showing a document that scrolls, without a cursor:
 // the Overview and Effective tabs. The document is divided into sections,
 // which ] and [ jump between.
 type docPane struct {
+	keys   *keyMap
 	build  func(s *snapshot, st *styles, width int) document
 	lines  []string
 	starts []int // the first line of each section
@@ -32,8 +36,8 @@ func (d *document) add(lines ...string) { d.lines = append(d.lines, lines...) }
 // section starts a section at the next line.
 func (d *document) section() { d.sections = append(d.sections, len(d.lines)) }
 
-func newDocPane(build func(*snapshot, *styles, int) document) docPane {
-	return docPane{build: build}
+func newDocPane(k *keyMap, build func(*snapshot, *styles, int) document) *docPane {
+	return &docPane{keys: k, build: build}
 }
 
 // jump scrolls to the start of the next (dir > 0) or previous section.
@@ -70,14 +74,44 @@ func (p *docPane) canJump(dir int) bool {
 
 func (p *docPane) scroller() *scroller           { return &p.scroll }
 func (p *docPane) scrollerAt(x, y int) *scroller { return &p.scroll }
-func (p *docPane) settle()                       {}
+func (p *docPane) settle() tea.Cmd               { return nil }
+func (p *docPane) typing() bool                  { return false }
+func (p *docPane) hint() string                  { return "" }
 
-func (p *docPane) set(s *snapshot, st *styles, w, h int) {
-	p.st, p.width = st, w
-	d := p.build(s, st, w)
+func (p *docPane) set(s *snapshot, st *styles, body rect, _ bool) {
+	p.st, p.width = st, body.W
+	d := p.build(s, st, body.W)
 	p.lines, p.starts = d.lines, d.sections
-	p.scroll.setHeight(h)
+	p.scroll.setHeight(body.H)
 	p.scroll.setLen(len(p.lines))
+}
+
+// syncKeys offers the movement keys when the document does not fit, and
+// ] and [ while there is a section to jump to.
+func (p *docPane) syncKeys() {
+	k := p.keys
+	navKeys(k, &p.scroll)
+	k.NextGroup.SetEnabled(p.canJump(1))
+	k.PrevGroup.SetEnabled(p.canJump(-1))
+	k.NextGroup.SetHelp("]", "next section")
+	k.PrevGroup.SetHelp("[", "previous section")
+}
+
+// update scrolls the document and jumps between its sections.
+func (p *docPane) update(_ host, msg tea.Msg) tea.Cmd {
+	m, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return nil
+	}
+	switch k := p.keys; {
+	case key.Matches(m, k.NextGroup):
+		p.jump(1)
+	case key.Matches(m, k.PrevGroup):
+		p.jump(-1)
+	default:
+		navKey(k, &p.scroll, m)
+	}
+	return nil
 }
 
 func (p *docPane) view() string {

@@ -10,10 +10,10 @@ import (
 )
 
 // tableTexts lists the English text of every row of the strings table.
-func tableTexts(a App) []string {
+func tableTexts(a *App) []string {
 	var out []string
-	for _, r := range a.trans.rows {
-		english, _ := a.trans.rowText(r)
+	for _, r := range a.trans().rows {
+		english, _ := a.trans().rowText(r)
 		out = append(out, english)
 	}
 	return out
@@ -21,10 +21,10 @@ func tableTexts(a App) []string {
 
 func TestTranslationFilters(t *testing.T) {
 	a := keysTo(t, newTestApp(t, ferryConfig(t), 100, 30), "4", "enter")
-	if a.trans.mode != browseStrings || a.trans.lang == nil || a.trans.lang.Lang != "fr" {
-		t.Fatalf("enter on fr does not open its strings: mode %v", a.trans.mode)
+	if a.trans().mode != browseStrings || a.trans().lang == nil || a.trans().lang.Lang != "fr" {
+		t.Fatalf("enter on fr does not open its strings: mode %v", a.trans().mode)
 	}
-	all := len(a.trans.rows)
+	all := len(a.trans().rows)
 	if all != len(a.snap.report.Strings) {
 		t.Fatalf("all strings: %d rows, want %d", all, len(a.snap.report.Strings))
 	}
@@ -34,8 +34,8 @@ func TestTranslationFilters(t *testing.T) {
 	if len(got) != all-2 {
 		t.Errorf("untranslated: %d rows, want %d", len(got), all-2)
 	}
-	for i, r := range a.trans.rows {
-		if s := a.trans.lang.States[r]; s != i18n.Missing && s != i18n.Empty {
+	for i, r := range a.trans().rows {
+		if s := a.trans().lang.States[r]; s != i18n.Missing && s != i18n.Empty {
 			t.Errorf("untranslated row %q is %v", got[i], s)
 		}
 	}
@@ -43,20 +43,20 @@ func TestTranslationFilters(t *testing.T) {
 		t.Errorf("the untranslated table shows a translation or does not say it is filtered:\n%s", s)
 	}
 	// u again shows every string; a does too.
-	if a = keysTo(t, a, "u"); len(a.trans.rows) != all {
-		t.Errorf("u twice: %d rows, want all %d", len(a.trans.rows), all)
+	if a = keysTo(t, a, "u"); len(a.trans().rows) != all {
+		t.Errorf("u twice: %d rows, want all %d", len(a.trans().rows), all)
 	}
-	if a = keysTo(t, a, "u", "a"); len(a.trans.rows) != all || a.trans.filter != filterAll {
-		t.Errorf("a: %d rows, filter %v", len(a.trans.rows), a.trans.filter)
+	if a = keysTo(t, a, "u", "a"); len(a.trans().rows) != all || a.trans().filter != filterAll {
+		t.Errorf("a: %d rows, filter %v", len(a.trans().rows), a.trans().filter)
 	}
 	// fr has no base language: nothing is shown via base.
-	if a = keysTo(t, a, "b"); len(a.trans.rows) != 0 || !strings.Contains(screen(a), "No string is shown through the base language") {
-		t.Errorf("via base: %d rows\n%s", len(a.trans.rows), screen(a))
+	if a = keysTo(t, a, "b"); len(a.trans().rows) != 0 || !strings.Contains(screen(a), "No string is shown through the base language") {
+		t.Errorf("via base: %d rows\n%s", len(a.trans().rows), screen(a))
 	}
 	// esc goes back to the languages, on fr.
 	a = keysTo(t, a, "esc")
-	if l, _ := a.trans.selectedLang(); a.trans.mode != pickLanguage || l.Lang != "fr" {
-		t.Errorf("esc: mode %v on %s", a.trans.mode, l.Lang)
+	if l, _ := a.trans().selectedLang(); a.trans().mode != pickLanguage || l.Lang != "fr" {
+		t.Errorf("esc: mode %v on %s", a.trans().mode, l.Lang)
 	}
 }
 
@@ -79,8 +79,8 @@ func TestTranslationStaleKeys(t *testing.T) {
 
 func TestTranslationSearch(t *testing.T) {
 	a := keysTo(t, newTestApp(t, ferryConfig(t), 100, 30), "4", "enter", "/", "r", "a", "m")
-	if !a.trans.searching || a.trans.query != "ram" {
-		t.Fatalf("typing a search: searching %v, query %q", a.trans.searching, a.trans.query)
+	if !a.trans().typing() || a.trans().query != "ram" {
+		t.Fatalf("typing a search: searching %v, query %q", a.trans().typing(), a.trans().query)
 	}
 	// "ram" finds the string shown as "Rame" (English "Oar") first.
 	if got := tableTexts(a); len(got) == 0 || got[0] != "Oar" {
@@ -88,12 +88,12 @@ func TestTranslationSearch(t *testing.T) {
 	}
 	// Letters that are keys elsewhere are text while searching.
 	a = keysTo(t, a, "backspace", "backspace", "backspace", "q", "u")
-	if a.trans.query != "qu" || a.trans.filter != filterAll {
-		t.Errorf("q and u while searching: query %q, filter %v", a.trans.query, a.trans.filter)
+	if a.trans().query != "qu" || a.trans().filter != filterAll {
+		t.Errorf("q and u while searching: query %q, filter %v", a.trans().query, a.trans().filter)
 	}
 	a = keysTo(t, a, "backspace", "backspace", "o", "a", "enter")
-	if a.trans.searching || a.trans.query != "oa" {
-		t.Errorf("enter keeps the search: searching %v, query %q", a.trans.searching, a.trans.query)
+	if a.trans().typing() || a.trans().query != "oa" {
+		t.Errorf("enter keeps the search: searching %v, query %q", a.trans().typing(), a.trans().query)
 	}
 	if s := screen(a); !strings.Contains(s, "search oa") {
 		t.Errorf("the kept search is not shown:\n%s", s)
@@ -104,17 +104,57 @@ func TestTranslationSearch(t *testing.T) {
 		t.Errorf("untranslated rows matching oa: %v", got)
 	}
 	a = keysTo(t, a, "esc")
-	if a.trans.query != "" || a.trans.mode != browseStrings {
-		t.Errorf("esc: query %q, mode %v", a.trans.query, a.trans.mode)
+	if a.trans().query != "" || a.trans().mode != browseStrings {
+		t.Errorf("esc: query %q, mode %v", a.trans().query, a.trans().mode)
 	}
 	// A search matching nothing says so.
 	a = keysTo(t, a, "a", "/", "z", "z", "z")
-	if len(a.trans.rows) != 0 || !strings.Contains(screen(a), `Nothing matches "zzz"`) {
-		t.Errorf("zzz: %d rows\n%s", len(a.trans.rows), screen(a))
+	if len(a.trans().rows) != 0 || !strings.Contains(screen(a), `Nothing matches "zzz"`) {
+		t.Errorf("zzz: %d rows\n%s", len(a.trans().rows), screen(a))
 	}
 	// esc while typing drops the search.
-	if a = keysTo(t, a, "esc"); a.trans.searching || a.trans.query != "" || len(a.trans.rows) != len(a.snap.report.Strings) {
-		t.Errorf("esc while typing: searching %v, query %q", a.trans.searching, a.trans.query)
+	if a = keysTo(t, a, "esc"); a.trans().typing() || a.trans().query != "" || len(a.trans().rows) != len(a.snap.report.Strings) {
+		t.Errorf("esc while typing: searching %v, query %q", a.trans().typing(), a.trans().query)
+	}
+}
+
+func TestTranslationSearchPaste(t *testing.T) {
+	a := keysTo(t, newTestApp(t, ferryConfig(t), 100, 30), "4", "enter", "/")
+	// A paste arrives whole, after what is typed, and finds the string
+	// shown as "Rame" (English "Oar").
+	a = keysTo(t, a, "r")
+	a = sendRun(t, a, tea.PasteMsg{Content: "am"})
+	if !a.trans().typing() || a.trans().query != "ram" {
+		t.Fatalf("after pasting: typing %v, query %q", a.trans().typing(), a.trans().query)
+	}
+	if got := tableTexts(a); len(got) == 0 || got[0] != "Oar" {
+		t.Errorf("search %q: rows %v, want Oar first", a.trans().query, got)
+	}
+	if s := screen(a); !strings.Contains(s, "/ram") {
+		t.Errorf("the pasted search is not shown:\n%s", s)
+	}
+	// A line break in a paste is a space (the search is one line).
+	a = keysTo(t, a, "esc", "/")
+	if a = sendRun(t, a, tea.PasteMsg{Content: "Ra\nme"}); a.trans().query != "Ra me" {
+		t.Errorf("a paste with a line break: query %q", a.trans().query)
+	}
+	// Control characters in a paste never reach the screen; the rest of
+	// the paste is kept as text.
+	a = keysTo(t, a, "esc", "/")
+	a = sendRun(t, a, tea.PasteMsg{Content: "o\x1b[2Ja\u202e"})
+	if q := a.trans().query; strings.ContainsAny(q, "\x1b\u202e") || !strings.HasPrefix(q, "o[2Ja") {
+		t.Errorf("the pasted controls: query %q", q)
+	}
+	for _, seq := range rawSequences {
+		if strings.Contains(a.View().Content, seq) {
+			t.Errorf("the pasted %q reaches the screen", seq)
+		}
+	}
+	// A paste outside the search types nothing anywhere.
+	a = keysTo(t, a, "esc", "esc")
+	a = sendRun(t, a, tea.PasteMsg{Content: "u"})
+	if a.trans().typing() || a.trans().query != "" || a.trans().filter != filterAll {
+		t.Errorf("a paste outside the search: typing %v, query %q, filter %v", a.trans().typing(), a.trans().query, a.trans().filter)
 	}
 }
 
@@ -152,7 +192,7 @@ func TestLanguageNames(t *testing.T) {
 
 func TestMigrationStepper(t *testing.T) {
 	a := keysTo(t, newTestApp(t, ferryConfig(t), 100, 30), "5", "end", "enter")
-	m := &a.migr
+	m := a.migr()
 	if !m.stepping || m.step.pos != 1 || len(m.step.r.Trace) != 2 {
 		t.Fatalf("enter on the save: stepping %v at %d", m.stepping, m.step.pos)
 	}
@@ -164,37 +204,37 @@ func TestMigrationStepper(t *testing.T) {
 	}
 	// Forward: the second step found nothing to move.
 	a = keysTo(t, a, "n")
-	if a.migr.step.pos != 2 || !strings.Contains(screen(a), "no-value") || !strings.Contains(screen(a), "The save is not changed by this step") {
-		t.Errorf("n: at %d\n%s", a.migr.step.pos, screen(a))
+	if a.migr().step.pos != 2 || !strings.Contains(screen(a), "no-value") || !strings.Contains(screen(a), "The save is not changed by this step") {
+		t.Errorf("n: at %d\n%s", a.migr().step.pos, screen(a))
 	}
 	// Forward again: the whole chain; no further.
 	a = keysTo(t, a, "n", "n")
-	if a.migr.step.pos != 3 || !strings.Contains(screen(a), "the whole chain") || !strings.Contains(screen(a), "Migrated to version 3") {
-		t.Errorf("past the last step: at %d\n%s", a.migr.step.pos, screen(a))
+	if a.migr().step.pos != 3 || !strings.Contains(screen(a), "the whole chain") || !strings.Contains(screen(a), "Migrated to version 3") {
+		t.Errorf("past the last step: at %d\n%s", a.migr().step.pos, screen(a))
 	}
 	// Back, and back to the start; p at the first step stays.
 	a = keysTo(t, a, "p")
-	if a.migr.step.pos != 2 {
-		t.Errorf("p from the whole chain: at %d", a.migr.step.pos)
+	if a.migr().step.pos != 2 {
+		t.Errorf("p from the whole chain: at %d", a.migr().step.pos)
 	}
 	a = keysTo(t, a, "p", "p")
-	if a.migr.step.pos != 1 {
-		t.Errorf("p p: at %d", a.migr.step.pos)
+	if a.migr().step.pos != 1 {
+		t.Errorf("p p: at %d", a.migr().step.pos)
 	}
 	// ] jumps to the next entry's first step, [ back; c runs the chain.
-	if a = keysTo(t, a, "]"); a.migr.step.pos != 2 {
-		t.Errorf("]: at %d, want the second entry's step 2", a.migr.step.pos)
+	if a = keysTo(t, a, "]"); a.migr().step.pos != 2 {
+		t.Errorf("]: at %d, want the second entry's step 2", a.migr().step.pos)
 	}
-	if a = keysTo(t, a, "["); a.migr.step.pos != 1 {
-		t.Errorf("[: at %d", a.migr.step.pos)
+	if a = keysTo(t, a, "["); a.migr().step.pos != 1 {
+		t.Errorf("[: at %d", a.migr().step.pos)
 	}
-	if a = keysTo(t, a, "c"); a.migr.step.pos != 3 {
-		t.Errorf("c: at %d", a.migr.step.pos)
+	if a = keysTo(t, a, "c"); a.migr().step.pos != 3 {
+		t.Errorf("c: at %d", a.migr().step.pos)
 	}
 	// esc leaves the stepper on the same save.
 	a = keysTo(t, a, "esc")
-	if a.migr.stepping || a.migr.list.cursor != a.migr.len()-1 {
-		t.Errorf("esc: stepping %v, cursor %d", a.migr.stepping, a.migr.list.cursor)
+	if a.migr().stepping || a.migr().list.cursor != a.migr().len()-1 {
+		t.Errorf("esc: stepping %v, cursor %d", a.migr().stepping, a.migr().list.cursor)
 	}
 }
 
@@ -203,8 +243,8 @@ func TestMigrationStepperKeepsItsPlaceOnReload(t *testing.T) {
 	a := keysTo(t, newTestApp(t, cfg, 100, 30), "5", "end", "enter", "n")
 	edit("ferry/ruleset.json", strings.Replace(ferryRuleset, `"name": "Ferry Crossing"`, `"name": "Ferry Crossing Revised"`, 1))
 	a = keysTo(t, a, "r")
-	if !a.migr.stepping || a.migr.step.pos != 2 || a.migr.step.r != a.snap.saves[0] {
-		t.Errorf("after a reload: stepping %v at %d, on the new result %v", a.migr.stepping, a.migr.step.pos, a.migr.step.r == a.snap.saves[0])
+	if !a.migr().stepping || a.migr().step.pos != 2 || a.migr().step.r != a.snap.saves[0] {
+		t.Errorf("after a reload: stepping %v at %d, on the new result %v", a.migr().stepping, a.migr().step.pos, a.migr().step.r == a.snap.saves[0])
 	}
 }
 
@@ -247,18 +287,18 @@ func TestTranslationsMouse(t *testing.T) {
 	a := keysTo(t, newTestApp(t, ferryConfig(t), 100, 30), "4")
 	// Clicking a language opens its strings.
 	a = send(t, a, tea.MouseClickMsg{X: 5, Y: a.r.Body.Y, Button: tea.MouseLeft})
-	if a.trans.mode != browseStrings || a.trans.lang.Lang != "fr" {
-		t.Fatalf("clicking fr: mode %v", a.trans.mode)
+	if a.trans().mode != browseStrings || a.trans().lang.Lang != "fr" {
+		t.Fatalf("clicking fr: mode %v", a.trans().mode)
 	}
 	// Clicking a row of the table selects it; the table starts two lines
 	// below the body's top.
 	a = send(t, a, tea.MouseClickMsg{X: 5, Y: a.r.Body.Y + tableTop + 2, Button: tea.MouseLeft})
-	if got := a.trans.table.list.cursor; got != 2 {
+	if got := a.trans().table.list.cursor; got != 2 {
 		t.Errorf("clicking the third row selects row %d", got)
 	}
 	// The wheel scrolls the table.
 	a = send(t, a, tea.MouseWheelMsg{X: 5, Y: a.r.Body.Y + tableTop + 1, Button: tea.MouseWheelDown})
-	if a.trans.table.list.offset == 0 {
+	if a.trans().table.list.offset == 0 {
 		t.Error("the wheel does not scroll the strings table")
 	}
 }
@@ -297,7 +337,7 @@ func TestNoTranslations(t *testing.T) {
 	cfg.Workspace = loadFerry(t, fsys)
 	a := keysTo(t, newTestApp(t, cfg, 100, 30), "4")
 	// The Engine's languages are still there to see the ruleset in English.
-	if l, ok := a.trans.selectedLang(); !ok || l.Lang != "ar" || !a.trans.langs[0].engineOnly {
+	if l, ok := a.trans().selectedLang(); !ok || l.Lang != "ar" || !a.trans().langs[0].engineOnly {
 		t.Fatalf("without a locale the picker starts on %v", l)
 	}
 	if s := screen(a); !strings.Contains(s, "Arabic (Engine language, no file)") || !strings.Contains(s, "0 translated, 0 via base, 0 empty, 23 missing") {

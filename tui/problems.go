@@ -2,9 +2,12 @@ package tui
 
 import (
 	"fmt"
+	"io/fs"
 	"strings"
 	"unicode/utf8"
 
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"rulebench/model"
@@ -22,8 +25,10 @@ type source struct {
 }
 
 // problemsPane lists every finding as file:line:col severity path message.
-// Enter opens the source around the selected finding.
+// Enter opens the source around the selected finding, read from the
+// workspace's file system.
 type problemsPane struct {
+	keys    *keyMap
 	diags   []model.Diagnostic
 	ws      *model.Workspace
 	scroll  scroller
@@ -34,17 +39,86 @@ type problemsPane struct {
 	st      *styles
 	// locW is the width of the widest file:line:col, measured once per set.
 	locW int
+	// fsys is where sources are read from (nil: nowhere); loads is the
+	// load the sources were read for, and reading the file being read.
+	fsys    fs.FS
+	loads   int
+	reading string
 }
 
-func newProblemsPane() problemsPane {
-	return problemsPane{scroll: scroller{cursed: true}, sources: map[string]source{}}
+func newProblemsPane(k *keyMap, fsys fs.FS) *problemsPane {
+	return &problemsPane{keys: k, scroll: scroller{cursed: true}, sources: map[string]source{}, fsys: fsys}
 }
 
 func (p *problemsPane) scroller() *scroller           { return &p.scroll }
 func (p *problemsPane) scrollerAt(x, y int) *scroller { return &p.scroll }
-func (p *problemsPane) settle()                       {}
+func (p *problemsPane) typing() bool                  { return false }
+func (p *problemsPane) badge() int                    { return len(p.diags) }
+
+// settle starts reading the file the source preview needs.
+func (p *problemsPane) settle() tea.Cmd {
+	file, need := p.wantSource()
+	if !need || file == p.reading {
+		return nil
+	}
+	if p.fsys == nil {
+		p.sources[file] = source{err: errNoSource}
+		return nil
+	}
+	p.reading = file
+	return readSourceCmd(p.fsys, p.loads, file)
+}
+
+// hint is the selected finding's code.
+func (p *problemsPane) hint() string {
+	if d, ok := p.selected(); ok {
+		return vis(d.Code)
+	}
+	return ""
+}
+
+// syncKeys offers enter to open the source and esc to close it.
+func (p *problemsPane) syncKeys() {
+	k := p.keys
+	navKeys(k, &p.scroll)
+	k.Open.SetEnabled(len(p.diags) > 0 && !p.open)
+	k.Open.SetHelp("enter", "source")
+	k.Close.SetEnabled(p.open)
+	k.Close.SetHelp("esc", "close source")
+}
+
+// update moves through the findings, opens and closes the source, selects
+// a clicked finding and takes in the files read.
+func (p *problemsPane) update(_ host, msg tea.Msg) tea.Cmd {
+	k := p.keys
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		switch {
+		case key.Matches(msg, k.Open):
+			p.setOpen(true)
+		case key.Matches(msg, k.Close):
+			p.setOpen(false)
+		default:
+			navKey(k, &p.scroll, msg)
+		}
+	case clickMsg:
+		if lr := p.listRect(); lr.contains(msg.x, msg.y) {
+			p.scroll.selectVisible(msg.y - lr.Y)
+		}
+	case sourceMsg:
+		if msg.gen != p.loads {
+			return nil
+		}
+		if p.reading == msg.file {
+			p.reading = ""
+		}
+		p.sources[msg.file] = source{lines: msg.lines, err: msg.err}
+	}
+	return nil
+}
 
 func (p *problemsPane) set(s *snapshot, st *styles, body rect, wide bool) {
+	was, had := p.selected()
 	p.st, p.wide, p.diags, p.ws = st, wide, s.diags, s.ws
 	p.locW = 0
 	for _, d := range p.diags {
@@ -55,6 +129,14 @@ func (p *problemsPane) set(s *snapshot, st *styles, body rect, wide bool) {
 	p.scroll.setLen(len(p.diags))
 	if len(p.diags) == 0 {
 		p.open = false
+	}
+	if s.loads != p.loads {
+		// The files were read again: so are the sources, and the cursor
+		// stays on the same finding.
+		p.loads, p.sources, p.reading = s.loads, map[string]source{}, ""
+		if had {
+			p.selectFinding(was)
+		}
 	}
 }
 
@@ -104,18 +186,6 @@ func (p *problemsPane) wantSource() (string, bool) {
 	}
 	_, have := p.sources[d.File]
 	return d.File, !have
-}
-
-// resetSources forgets the files read, after a reload.
-func (p *problemsPane) resetSources() { p.sources = map[string]source{} }
-
-func (p *problemsPane) addSource(file string, s source) {
-	m := make(map[string]source, len(p.sources)+1)
-	for k, v := range p.sources {
-		m[k] = v
-	}
-	m[file] = s
-	p.sources = m
 }
 
 func (p *problemsPane) view() string {

@@ -26,7 +26,7 @@ func TestSmoke(t *testing.T) {
 	tm.Send(keyPress("space"))
 	tm.Send(keyPress("q"))
 	tm.WaitFinished(t, teatest.WithFinalTimeout(5*time.Second))
-	final, ok := tm.FinalModel(t).(App)
+	final, ok := tm.FinalModel(t).(*App)
 	if !ok {
 		t.Fatalf("the final model is a %T", tm.FinalModel(t))
 	}

@@ -3,8 +3,9 @@ package tui
 import (
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
+	"charm.land/bubbles/v2/key"
+	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -64,6 +65,7 @@ const maxQuery = 64
 // selected string says where it is used, where its shown text comes from,
 // and how a numbered name ("Goblin 2") shows.
 type translationsPane struct {
+	keys          *keyMap
 	picker, table listPane
 	mode          transMode
 	s             *snapshot
@@ -75,9 +77,10 @@ type translationsPane struct {
 	// lang is the language whose strings the table shows.
 	lang   *i18n.Language
 	filter stringFilter
-	// query is the search text; searching is set while it is being typed.
-	query     string
-	searching bool
+	// input is the search being typed or kept; query is its text as the
+	// rows were worked out for.
+	input textinput.Model
+	query string
 	// rows are the table's rows: indexes into the report's strings, or
 	// into lang.Stale for the stale filter. rowsFor says what they were
 	// worked out for, so that they are worked out again only on a change.
@@ -115,8 +118,11 @@ type rowsKey struct {
 // language and filter line, and the column headings.
 const tableTop = 2
 
-func newTranslationsPane() translationsPane {
-	return translationsPane{picker: newListPane(), table: newListPane()}
+func newTranslationsPane(k *keyMap) *translationsPane {
+	in := textinput.New()
+	in.Prompt = "/"
+	in.CharLimit = maxQuery
+	return &translationsPane{keys: k, picker: newListPane(), table: newListPane(), input: in}
 }
 
 // current is the list the keys move now.
@@ -130,7 +136,21 @@ func (p *translationsPane) current() *listPane {
 func (p *translationsPane) scroller() *scroller           { return p.current().active() }
 func (p *translationsPane) scrollerAt(x, y int) *scroller { return p.current().at(x, y) }
 
+func (p *translationsPane) typing() bool { return p.input.Focused() }
+
+// hint says how to leave a detail being scrolled.
+func (p *translationsPane) hint() string {
+	if p.current().inDetail {
+		return inDetailHint
+	}
+	return ""
+}
+
 func (p *translationsPane) set(s *snapshot, st *styles, body rect, wide bool) {
+	was, had := p.selectedLang()
+	if p.st != st {
+		p.input.SetStyles(searchStyles(st))
+	}
 	p.s, p.st, p.width = s, st, body.W
 	if p.viewsFrom != s.report {
 		p.views, p.viewsFrom = map[string]*i18n.Language{}, s.report
@@ -143,6 +163,9 @@ func (p *translationsPane) set(s *snapshot, st *styles, body rect, wide bool) {
 		if p.lang == nil {
 			p.open()
 		}
+	}
+	if now, ok := p.selectedLang(); had && (!ok || now.Lang != was.Lang) {
+		p.selectLang(was.Lang) // after a reload: the same language
 	}
 	if p.lang != nil {
 		// The language after a reload or a layer change: the same code.
@@ -276,7 +299,8 @@ func (p *translationsPane) open() *i18n.Language {
 
 // back returns from the strings table to the picker.
 func (p *translationsPane) back() {
-	p.mode, p.searching = pickLanguage, false
+	p.mode = pickLanguage
+	p.input.Blur()
 	if p.lang != nil {
 		p.selectLang(p.lang.Lang)
 	}
@@ -293,52 +317,160 @@ func (p *translationsPane) setFilter(f stringFilter) {
 	p.settle()
 }
 
-// startSearch starts typing a search.
-func (p *translationsPane) startSearch() {
-	p.searching = true
-	p.table.inDetail = false
+// searchStyles draws the search in the accent colour, its cursor a block
+// that does not blink (a blinking cursor would tick for ever).
+func searchStyles(st *styles) textinput.Styles {
+	var s textinput.Styles
+	s.Focused = textinput.StyleState{Text: st.accent, Prompt: st.accent, Placeholder: st.muted, Suggestion: st.muted}
+	s.Blurred = s.Focused
+	s.Cursor = textinput.CursorStyle{Color: st.accent.GetForeground(), Shape: tea.CursorBlock}
+	return s
 }
 
-// typeKey takes a key while the search is being typed: text is added,
-// backspace removes a character, ctrl+u clears, enter keeps the search and
-// esc drops it.
-func (p *translationsPane) typeKey(msg tea.KeyPressMsg) {
-	switch msg.Code {
-	case tea.KeyEnter:
-		p.searching = false
-	case tea.KeyEscape:
-		p.searching, p.query = false, ""
-	case tea.KeyBackspace:
-		if p.query != "" {
-			_, size := utf8.DecodeLastRuneInString(p.query)
-			p.query = p.query[:len(p.query)-size]
-		}
+// startSearch starts typing a search.
+func (p *translationsPane) startSearch() tea.Cmd {
+	p.table.inDetail = false
+	p.input.CursorEnd()
+	return p.input.Focus()
+}
+
+// typeKey takes a key or a paste while the search is typed: enter keeps
+// the search and esc drops it; the text input takes the rest (text,
+// pastes, backspace, ctrl+u, the cursor keys).
+func (p *translationsPane) typeKey(msg tea.Msg) tea.Cmd {
+	var cmd tea.Cmd
+	switch m, _ := msg.(tea.KeyPressMsg); {
+	case m.Code == tea.KeyEnter && m.Mod == 0:
+		p.input.Blur()
+	case m.Code == tea.KeyEscape:
+		p.input.Blur()
+		p.input.Reset()
 	default:
-		switch {
-		case msg.Code == 'u' && msg.Mod == tea.ModCtrl:
-			p.query = ""
-		case msg.Text != "" && msg.Mod&^tea.ModShift == 0:
-			if utf8.RuneCountInString(p.query)+utf8.RuneCountInString(msg.Text) <= maxQuery {
-				p.query += model.Visible(msg.Text)
-			}
+		p.input, cmd = p.input.Update(msg)
+		// What a search shows is text from the keyboard or a paste: made
+		// visible like file text, so that no control reaches the screen.
+		if v := model.Visible(p.input.Value()); v != p.input.Value() {
+			p.input.SetValue(v)
 		}
 	}
+	p.query = p.input.Value()
 	p.table.list.cursor, p.table.list.offset = 0, 0
+	p.settle()
+	return cmd
+}
+
+// clearSearch drops a kept search.
+func (p *translationsPane) clearSearch() {
+	p.input.Reset()
+	p.query = ""
 	p.settle()
 }
 
-func (p *translationsPane) settle() {
-	if p.st == nil {
+// syncKeys sets what enter and esc do and whether each works, and offers
+// the filters and the search while a language's strings are shown.
+func (p *translationsPane) syncKeys() {
+	k := p.keys
+	if p.typing() {
+		k.Open.SetHelp("enter", "keep search")
+		k.Close.SetHelp("esc", "clear search")
+		k.Open.SetEnabled(true)
+		k.Close.SetEnabled(true)
 		return
+	}
+	navKeys(k, p.scroller())
+	browsing := p.mode == browseStrings && p.lang != nil
+	for _, b := range []*key.Binding{&k.Untranslated, &k.ViaBase, &k.Stale, &k.AllStrings, &k.Search} {
+		b.SetEnabled(browsing)
+	}
+	switch {
+	case !browsing:
+		k.Open.SetHelp("enter", "show strings")
+		k.Open.SetEnabled(len(p.langs) > 0)
+	case p.table.inDetail:
+		k.Close.SetHelp("esc", "back to list")
+		k.Close.SetEnabled(true)
+	default:
+		k.Open.SetHelp("enter", "scroll detail")
+		k.Open.SetEnabled(p.table.canEnter())
+		if p.query != "" {
+			k.Close.SetHelp("esc", "clear search")
+		} else {
+			k.Close.SetHelp("esc", "languages")
+		}
+		k.Close.SetEnabled(true)
+	}
+}
+
+// update handles the tab's keys: choosing a language, going back to the
+// languages, the filters and the search, and while the search is typed,
+// every key and paste; a click selects a language or a string, and opens
+// the language.
+func (p *translationsPane) update(h host, msg tea.Msg) tea.Cmd {
+	if p.typing() {
+		switch msg.(type) {
+		case tea.KeyPressMsg, tea.PasteMsg:
+			return p.typeKey(msg)
+		}
+	}
+	k := p.keys
+	switch msg := msg.(type) {
+	case tea.KeyPressMsg:
+		switch {
+		case p.mode == pickLanguage && key.Matches(msg, k.Open):
+			p.choose(h)
+		case p.mode == browseStrings && !p.table.inDetail && key.Matches(msg, k.Close):
+			if p.query != "" {
+				p.clearSearch()
+			} else {
+				p.back()
+			}
+		case key.Matches(msg, k.Untranslated):
+			p.setFilter(filterUntranslated)
+		case key.Matches(msg, k.ViaBase):
+			p.setFilter(filterViaBase)
+		case key.Matches(msg, k.Stale):
+			p.setFilter(filterStale)
+		case key.Matches(msg, k.AllStrings):
+			p.filter = filterStale // setFilter on the filter in use shows all
+			p.setFilter(filterAll)
+		case key.Matches(msg, k.Search):
+			return p.startSearch()
+		default:
+			p.current().key(k, msg)
+		}
+	case clickMsg:
+		if p.current().click(msg.x, msg.y) && p.mode == pickLanguage {
+			p.choose(h)
+		}
+	}
+	return nil
+}
+
+// choose opens the strings of the language under the picker's cursor and
+// previews the ruleset in it (the Overview gives its name in that
+// language).
+func (p *translationsPane) choose(h host) {
+	l := p.open()
+	if l == nil {
+		return
+	}
+	h.previewLang(l.Lang)
+	h.say("Showing the strings as a player reading " + vis(l.Lang) + " sees them")
+}
+
+func (p *translationsPane) settle() tea.Cmd {
+	if p.st == nil {
+		return nil
 	}
 	if p.mode == pickLanguage || p.lang == nil {
 		p.picker.setDetail(p.languageDetail())
-		return
+		return nil
 	}
 	p.updateRows()
 	p.table.list.setLen(len(p.rows))
 	p.measureColumns()
 	p.table.setDetail(p.stringDetail())
+	return nil
 }
 
 // updateRows works out the table's rows, when what they depend on changed.
@@ -498,8 +630,8 @@ func (p *translationsPane) tableHeader(width int) string {
 	cov := "  " + coverageStyle(l.Coverage, st).Render(coverageBar(l.Coverage, st)) + " " + st.muted.Render(fmt.Sprintf("%.1f%%", l.Coverage.Percent()))
 	rest := st.muted.Render("  showing ") + st.accent.Render(p.filter.String()) + st.muted.Render(fmt.Sprintf(" (%d)", len(p.rows)))
 	switch {
-	case p.searching:
-		rest += "  " + st.accent.Render("/"+p.query+st.g.textCursor)
+	case p.typing():
+		rest += "  " + p.input.View()
 	case p.query != "":
 		rest += "  " + st.muted.Render("search ") + st.accent.Render(p.query)
 	}
