@@ -61,7 +61,7 @@ func (r *Report) VerifyEntry(ws *model.Workspace, e *CatalogEntry, artifact *mod
 		return nil
 	}
 	var ds []model.Diagnostic
-	at := func(sev model.Severity, n *model.Node, code, format string, args ...any) {
+	at := func(sev model.Severity, n *model.Node, code model.Code, format string, args ...any) {
 		if n == nil {
 			n = e.Root
 		}

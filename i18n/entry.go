@@ -112,7 +112,7 @@ type entryReader struct {
 	ds   []model.Diagnostic
 }
 
-func (r *entryReader) errorf(n *model.Node, code, format string, args ...any) {
+func (r *entryReader) errorf(n *model.Node, code model.Code, format string, args ...any) {
 	r.ds = append(r.ds, model.At(model.Error, r.file, n, code, format, args...))
 }
 

@@ -74,13 +74,13 @@ func artifactWS(t *testing.T, ruleset string, files map[string]string) *model.Wo
 func codes(ds []model.Diagnostic) []string {
 	var out []string
 	for _, d := range ds {
-		out = append(out, d.Severity.String()+" "+d.Code)
+		out = append(out, d.Severity.String()+" "+string(d.Code))
 	}
 	return out
 }
 
 // findOne returns the only finding with the code, failing otherwise.
-func findOne(t *testing.T, ds []model.Diagnostic, code string) model.Diagnostic {
+func findOne(t *testing.T, ds []model.Diagnostic, code model.Code) model.Diagnostic {
 	t.Helper()
 	var found []model.Diagnostic
 	for _, d := range ds {

@@ -161,12 +161,12 @@ type localeReader struct {
 	ds   []model.Diagnostic
 }
 
-func (r *localeReader) errorf(n *model.Node, code, format string, args ...any) {
+func (r *localeReader) errorf(n *model.Node, code model.Code, format string, args ...any) {
 	r.ds = append(r.ds, model.At(model.Error, r.file, n, code, format, args...))
 }
 
 // keyAt makes a finding at an object member's key rather than its value.
-func keyAt(sev model.Severity, file string, n *model.Node, code, format string, args ...any) model.Diagnostic {
+func keyAt(sev model.Severity, file string, n *model.Node, code model.Code, format string, args ...any) model.Diagnostic {
 	d := model.At(sev, file, n, code, format, args...)
 	if n.KeyPos.Line > 0 {
 		d.Line, d.Column = n.KeyPos.Line, n.KeyPos.Column

@@ -178,7 +178,7 @@ func (m *Migrator) Rehearse(file string, data []byte) *Result {
 	return r
 }
 
-func (r *Result) errorf(s *model.Save, path, code, format string, args ...any) {
+func (r *Result) errorf(s *model.Save, path string, code model.Code, format string, args ...any) {
 	d := model.Errorf(s.File, path, code, format, args...)
 	if s.Root != nil {
 		model.Locate(&d, s.Root)
@@ -631,7 +631,7 @@ func (a *applier) wrongPart(c *compiled, t *StepTrace) {
 		"%s holds %s, but the tracks of %s carry %s; the value is not moved", path, kind(x), t.Path, carry))
 }
 
-func (a *applier) warnAt(path, code, format string, args ...any) model.Diagnostic {
+func (a *applier) warnAt(path string, code model.Code, format string, args ...any) model.Diagnostic {
 	d := model.Warnf(a.save.File, path, code, format, args...)
 	if a.save.Root != nil {
 		model.Locate(&d, a.save.Root)

@@ -99,7 +99,7 @@ type checker struct {
 	endsMemo map[endsKey][]string
 }
 
-func (c *checker) report(sev model.Severity, path, code, format string, args ...any) {
+func (c *checker) report(sev model.Severity, path string, code model.Code, format string, args ...any) {
 	d := model.Errorf(c.rs.File, path, code, format, args...)
 	d.Severity = sev
 	if c.rs.Root != nil {
@@ -108,11 +108,11 @@ func (c *checker) report(sev model.Severity, path, code, format string, args ...
 	c.diags = append(c.diags, d)
 }
 
-func (c *checker) errorf(path, code, format string, args ...any) {
+func (c *checker) errorf(path string, code model.Code, format string, args ...any) {
 	c.report(model.Error, path, code, format, args...)
 }
 
-func (c *checker) warnf(path, code, format string, args ...any) {
+func (c *checker) warnf(path string, code model.Code, format string, args ...any) {
 	c.report(model.Warning, path, code, format, args...)
 }
 

@@ -43,7 +43,7 @@ func checkResult(t *testing.T, m *Migrator, r *Result) {
 	for _, d := range r.Diagnostics {
 		// model's parser gives a key "" the path "": only migrate's own
 		// findings are held to a non-empty path here.
-		ours := strings.HasPrefix(d.Code, "migration-") || strings.HasPrefix(d.Code, "save-") || d.Code == "sheet-size"
+		ours := strings.HasPrefix(string(d.Code), "migration-") || strings.HasPrefix(string(d.Code), "save-") || d.Code == "sheet-size"
 		if d.File == "" || (ours && d.Path == "") || d.Message == "" || d.Line < 1 || d.Column < 1 {
 			t.Fatalf("finding without a place: %+v", d)
 		}

@@ -52,8 +52,9 @@ func TestBadInput(t *testing.T) {
 		name string
 		text func(t *testing.T) string
 		// the key finding
-		code, path string
-		near, at   string // its position: the first at after near
+		code     model.Code
+		path     string
+		near, at string // its position: the first at after near
 		// whether the ruleset is still read (the text was JSON)
 		loaded bool
 	}{

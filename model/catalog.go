@@ -137,7 +137,7 @@ func (d *decoder) catalog(n *Node, index int) *Catalog {
 	if c.Holds == HoldsRows {
 		c.Feeds = o.ids("feeds", true, 1, 8)
 	} else if f := o.get("feeds"); f != nil {
-		d.errorf(f, "feeds", "feeds is only for rows catalogs, not for %s", c.Holds)
+		d.errorf(f, CodeFeeds, "feeds is only for rows catalogs, not for %s", c.Holds)
 	}
 	var ids []string
 	var idNodes []*Node
@@ -156,7 +156,7 @@ func (d *decoder) catalog(n *Node, index int) *Catalog {
 		if dist := u.child("distance", false, "label", "perCell"); dist.ok() {
 			dist.str("label", true, 1, 12, promptSafe)
 			if v, ok := dist.number("perCell", true); ok && v <= 0 {
-				d.errorf(dist.get("perCell"), "range", "perCell must be above 0")
+				d.errorf(dist.get("perCell"), CodeRange, "perCell must be above 0")
 			}
 		}
 	}
@@ -168,7 +168,7 @@ func (d *decoder) catalog(n *Node, index int) *Catalog {
 		c.Asset = o.str("asset", true, 1, 240, plainText)
 		want := "catalogs/" + c.ID + ".json"
 		if !assetPathPattern.MatchString(c.Asset) || (c.ID != "" && c.Asset != want) {
-			d.errorf(o.get("asset"), "asset-path", "the asset must be %q", want)
+			d.errorf(o.get("asset"), CodeAssetPath, "the asset must be %q", want)
 		}
 	}
 	return c
@@ -202,7 +202,7 @@ func (d *decoder) entry(c *Catalog, e *Entry) {
 	if id := o.need("id", true); id != nil && d.wantKind(id, String) {
 		e.ID = id.Str
 		if !IsEntryID(id.Str) {
-			d.errorf(id, "id-pattern", "%q is not a valid entry id: lowercase letters and digits joined by single hyphens, at most 80", id.Str)
+			d.errorf(id, CodeIDPattern, "%q is not a valid entry id: lowercase letters and digits joined by single hyphens, at most 80", id.Str)
 		}
 	}
 	e.Label = o.str("label", true, 1, 120, promptSafe)
@@ -225,7 +225,7 @@ func (d *decoder) entry(c *Catalog, e *Entry) {
 				}
 			default:
 				d.wrongType = true
-				d.errorf(fv, "type", "a filter value is a number, text or a list of text, not %s", fv.Kind)
+				d.errorf(fv, CodeType, "a filter value is a number, text or a list of text, not %s", fv.Kind)
 			}
 			e.Filters = append(e.Filters, v)
 		}
@@ -233,11 +233,11 @@ func (d *decoder) entry(c *Catalog, e *Entry) {
 	kind := o.exactlyOneNamed("the entry", e.ID, "rows", "creature", "item")
 	want := entryKey(c.Holds)
 	if kind != "" && want != "" && kind != want {
-		d.errorf(o.get(kind), "entry-kind", "this catalog holds %s, so its entries need %q, not %q", c.Holds, want, kind)
+		d.errorf(o.get(kind), CodeEntryKind, "this catalog holds %s, so its entries need %q, not %q", c.Holds, want, kind)
 	}
 	if m := o.get("mechanics"); m != nil {
 		if kind != "rows" && kind != "" {
-			d.errorf(m, "mechanics", "mechanics is allowed only beside rows")
+			d.errorf(m, CodeMechanics, "mechanics is allowed only beside rows")
 		}
 		d.mechanics(m)
 	}
@@ -256,7 +256,7 @@ func (d *decoder) entry(c *Catalog, e *Entry) {
 		}
 		if sc := ro.get("scaled"); sc != nil && d.wantKind(sc, Object) {
 			if n := len(sc.Children); n < 1 || n > 4 {
-				d.errorf(sc, "count", "scaled names 1 to 4 columns, not %d", n)
+				d.errorf(sc, CodeCount, "scaled names 1 to 4 columns, not %d", n)
 			}
 			for _, col := range sc.Children {
 				so := d.object(col, "from", "table")
@@ -351,7 +351,7 @@ func DecodeCatalogAsset(file string, root *Node, c *Catalog) []Diagnostic {
 	}
 	o.integer("schemaVersion", true, 1, 1)
 	if id := o.need("catalog", true); id != nil && d.wantKind(id, String) && id.Str != c.ID {
-		d.errorf(id, "asset-catalog", "this file is for the catalog %q, but the ruleset expects %q here", id.Str, c.ID)
+		d.errorf(id, CodeAssetCatalog, "this file is for the catalog %q, but the ruleset expects %q here", id.Str, c.ID)
 	}
 	if n := o.need("entries", true); n != nil {
 		c.EntriesFile, c.EntriesNode = file, n

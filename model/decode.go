@@ -33,7 +33,7 @@ func (d *decoder) missing(obj *Node, key string) {
 	if obj.Parent != nil {
 		path = obj.Path() + "." + key
 	}
-	d.diags = append(d.diags, Diagnostic{Severity: Error, Code: "required", File: d.file, Path: path,
+	d.diags = append(d.diags, Diagnostic{Severity: Error, Code: CodeRequired, File: d.file, Path: path,
 		Line: obj.Pos.Line, Column: obj.Pos.Column, Message: fmt.Sprintf("%q is required here", key)})
 }
 
@@ -42,7 +42,7 @@ func (d *decoder) wantKind(n *Node, k Kind) bool {
 		return true
 	}
 	d.wrongType = true
-	d.errorf(n, "type", "expected %s, found %s", k, n.Kind)
+	d.errorf(n, CodeType, "expected %s, found %s", k, n.Kind)
 	return false
 }
 
@@ -50,7 +50,7 @@ func (d *decoder) wantKind(n *Node, k Kind) bool {
 // table beside an op that takes none), as an unknown key is: at the
 // object's path, as the Engine reports it, and at the key's position.
 func (d *decoder) misplaced(c *Node, format string, args ...any) {
-	d.diags = append(d.diags, Diagnostic{Severity: Error, Code: "unknown-key", File: d.file, Path: c.Parent.Path(),
+	d.diags = append(d.diags, Diagnostic{Severity: Error, Code: CodeUnknownKey, File: d.file, Path: c.Parent.Path(),
 		Line: c.KeyPos.Line, Column: c.KeyPos.Column, Message: fmt.Sprintf(format, args...)})
 }
 
@@ -73,7 +73,7 @@ func (d *decoder) object(n *Node, allowed ...string) obj {
 		if c.Key == "$comment" || slices.Contains(allowed, c.Key) {
 			continue
 		}
-		d.diags = append(d.diags, Diagnostic{Severity: Error, Code: "unknown-key", File: d.file, Path: n.Path(),
+		d.diags = append(d.diags, Diagnostic{Severity: Error, Code: CodeUnknownKey, File: d.file, Path: n.Path(),
 			Line: c.KeyPos.Line, Column: c.KeyPos.Column,
 			Message: fmt.Sprintf("unknown key %q here (allowed: %s)", c.Key, strings.Join(allowed, ", "))})
 	}
@@ -128,20 +128,20 @@ func (d *decoder) text(c *Node, minLen, maxLen int, rule textRule) string {
 	n := UTF16Len(s)
 	switch {
 	case n < minLen && n == 0:
-		d.errorf(c, "length", "this text may not be empty")
+		d.errorf(c, CodeLength, "this text may not be empty")
 	case n < minLen:
-		d.errorf(c, "length", "this text is %d characters long; at least %d are needed", n, minLen)
+		d.errorf(c, CodeLength, "this text is %d characters long; at least %d are needed", n, minLen)
 	case maxLen > 0 && n > maxLen:
-		d.errorf(c, "length", "this text is %d characters long; at most %d are allowed", n, maxLen)
+		d.errorf(c, CodeLength, "this text is %d characters long; at most %d are allowed", n, maxLen)
 	}
 	switch rule {
 	case promptSafe:
 		if why := PromptUnsafe(s); why != "" {
-			d.errorf(c, "prompt-safe", "this text is shown to the model and may not contain %s", why)
+			d.errorf(c, CodePromptSafe, "this text is shown to the model and may not contain %s", why)
 		}
 	case catalogTxt:
 		if why := CatalogUnsafe(s); why != "" {
-			d.errorf(c, "catalog-text", "this text may not contain %s", why)
+			d.errorf(c, CodeCatalogText, "this text may not contain %s", why)
 		}
 	}
 	return s
@@ -164,7 +164,7 @@ func (d *decoder) sheetID(c *Node) string {
 		return ""
 	}
 	if !IsSheetID(c.Str) {
-		d.errorf(c, "id-pattern", "%q is not a valid id: use a lowercase letter, then lowercase letters, digits or underscores, at most 40", c.Str)
+		d.errorf(c, CodeIDPattern, "%q is not a valid id: use a lowercase letter, then lowercase letters, digits or underscores, at most 40", c.Str)
 	}
 	return c.Str
 }
@@ -212,11 +212,11 @@ func (d *decoder) list(c *Node, minN, maxN int) []*Node {
 	n := len(c.Children)
 	switch {
 	case n < minN && minN == 1:
-		d.errorf(c, "count", "this list may not be empty")
+		d.errorf(c, CodeCount, "this list may not be empty")
 	case n < minN:
-		d.errorf(c, "count", "this list has %d items; at least %d are needed", n, minN)
+		d.errorf(c, CodeCount, "this list has %d items; at least %d are needed", n, minN)
 	case maxN >= 0 && n > maxN:
-		d.errorf(c, "count", "this list has %d items; at most %d are allowed", n, maxN)
+		d.errorf(c, CodeCount, "this list has %d items; at most %d are allowed", n, maxN)
 	}
 	if c.Children == nil {
 		return []*Node{}
@@ -248,11 +248,11 @@ func (d *decoder) integer(c *Node, lo, hi int64) (int64, bool) {
 	}
 	f := c.Num
 	if math.IsInf(f, 0) || math.IsNaN(f) || f != math.Trunc(f) {
-		d.errorf(c, "integer", "expected a whole number, found %s", c.Raw)
+		d.errorf(c, CodeInteger, "expected a whole number, found %s", c.Raw)
 		return 0, false
 	}
 	if f < float64(lo) || f > float64(hi) {
-		d.errorf(c, "range", "%s is out of range: expected %s", c.Raw, rangeText(lo, hi))
+		d.errorf(c, CodeRange, "%s is out of range: expected %s", c.Raw, rangeText(lo, hi))
 		return int64(f), true
 	}
 	return int64(f), true
@@ -282,7 +282,7 @@ func (d *decoder) number(c *Node) (float64, bool) {
 		return 0, false
 	}
 	if math.IsInf(c.Num, 0) || math.IsNaN(c.Num) {
-		d.errorf(c, "finite", "%s is too large: expected a finite number", c.Raw)
+		d.errorf(c, CodeFinite, "%s is too large: expected a finite number", c.Raw)
 		return 0, false
 	}
 	return c.Num, true
@@ -292,7 +292,7 @@ func (d *decoder) number(c *Node) (float64, bool) {
 func (o obj) numberIn(key string, required bool, lo, hi float64) (float64, bool) {
 	f, ok := o.number(key, required)
 	if ok && (f < lo || f > hi) {
-		o.d.errorf(o.get(key), "range", "%v is out of range: expected %v to %v", f, lo, hi)
+		o.d.errorf(o.get(key), CodeRange, "%v is out of range: expected %v to %v", f, lo, hi)
 	}
 	return f, ok
 }
@@ -316,7 +316,7 @@ func (o obj) oneOf(key string, required bool, def string, words ...string) strin
 		return def
 	}
 	if !slices.Contains(words, c.Str) {
-		o.d.errorf(c, "enum", "%q is not allowed here: expected one of %s", c.Str, strings.Join(words, ", "))
+		o.d.errorf(c, CodeEnum, "%q is not allowed here: expected one of %s", c.Str, strings.Join(words, ", "))
 	}
 	return c.Str
 }
@@ -333,7 +333,7 @@ func (d *decoder) scalar(c *Node) any {
 		return nil
 	}
 	d.wrongType = true
-	d.errorf(c, "type", "expected text, a number or a boolean, found %s", c.Kind)
+	d.errorf(c, CodeType, "expected text, a number or a boolean, found %s", c.Kind)
 	return nil
 }
 
@@ -365,7 +365,7 @@ func (o obj) exactlyOneNamed(what, name string, keys ...string) string {
 		what = fmt.Sprintf("%s %q", what, name)
 	}
 	if count == 0 {
-		o.d.errorf(o.n, "one-of", "%s needs exactly one of %s; none is given", what, strings.Join(keys, ", "))
+		o.d.errorf(o.n, CodeOneOf, "%s needs exactly one of %s; none is given", what, strings.Join(keys, ", "))
 		return ""
 	}
 	var found []string
@@ -374,7 +374,7 @@ func (o obj) exactlyOneNamed(what, name string, keys ...string) string {
 			found = append(found, k)
 		}
 	}
-	o.d.errorf(o.n, "one-of", "%s needs exactly one of %s; %s are all given", what, strings.Join(keys, ", "), strings.Join(found, ", "))
+	o.d.errorf(o.n, CodeOneOf, "%s needs exactly one of %s; %s are all given", what, strings.Join(keys, ", "), strings.Join(found, ", "))
 	return ""
 }
 
@@ -386,7 +386,7 @@ func (d *decoder) uniqueIDs(what string, ids []string, nodes []*Node) {
 			continue
 		}
 		if seen[id] {
-			d.errorf(nodes[i], "duplicate-id", "the %s id %q is used twice", what, id)
+			d.errorf(nodes[i], CodeDuplicateID, "the %s id %q is used twice", what, id)
 		}
 		seen[id] = true
 	}

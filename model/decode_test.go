@@ -35,7 +35,7 @@ type shapeCase struct {
 	name     string
 	pool     bool // start from the dice-pool variant
 	old, new string
-	code     string
+	code     model.Code
 	path     string
 	warning  bool
 }
@@ -381,7 +381,11 @@ func TestValidVariantsStayClean(t *testing.T) {
 // TestOneProblemOneFinding: a wrong word is reported once, not again as
 // the keys that go with other words.
 func TestOneProblemOneFinding(t *testing.T) {
-	tests := []struct{ name, old, new, code, path string }{
+	tests := []struct {
+		name, old, new string
+		code           model.Code
+		path           string
+	}{
 		{"an unknown field type", `"type": "text", "maxLength": 60 }`, `"type": "colour", "maxLength": 60 }`, "enum", "sheet.fields.2.type"},
 		{"an unknown derived op", `"op": "sum"`, `"op": "avg"`, "enum", "sheet.derived.0.op"},
 		{"an unknown resolution kind", `"kind": "dice-sum",`, `"kind": "dice-mix",`, "enum", "resolution.kind"},

@@ -191,7 +191,7 @@ func checkFindings(t *testing.T, ds []model.Diagnostic) {
 	}
 }
 
-func hasCode(ds []model.Diagnostic, code, words string) bool {
+func hasCode(ds []model.Diagnostic, code model.Code, words string) bool {
 	for _, d := range ds {
 		if d.Code == code && strings.Contains(d.Message, words) {
 			return true

@@ -37,7 +37,7 @@ const MaxDepth = 512
 func Parse(file string, data []byte) (*Node, []Diagnostic) {
 	p := &parser{src: string(data), file: file, pLine: 1, pCol: 1, badUTF8: -1, utf8Diag: -1}
 	if looksBinary(data) {
-		p.diags = append(p.diags, p.diag(Pos{Line: 1, Column: 1}, "json-binary",
+		p.diags = append(p.diags, p.diag(Pos{Line: 1, Column: 1}, CodeJSONBinary,
 			"the file is binary (it holds NUL bytes), not JSON text"))
 		return nil, p.diags
 	}
@@ -48,7 +48,7 @@ func Parse(file string, data []byte) (*Node, []Diagnostic) {
 		if p.off > p.base {
 			msg = "the file holds only spaces and line breaks: expected a JSON object"
 		}
-		p.diags = append(p.diags, p.diag(Pos{Line: 1, Column: 1}, "json-empty", msg))
+		p.diags = append(p.diags, p.diag(Pos{Line: 1, Column: 1}, CodeJSONEmpty, msg))
 		return nil, p.diags
 	}
 	root := p.value(nil, "", Pos{}, 0)
@@ -134,14 +134,14 @@ func (p *parser) fail(off int, format string, args ...any) {
 		return
 	}
 	p.failed = true
-	d := p.diag(p.pos(off), "json-syntax", fmt.Sprintf(format, args...))
+	d := p.diag(p.pos(off), CodeJSONSyntax, fmt.Sprintf(format, args...))
 	d.Path = p.cur.Path()
 	p.diags = append(p.diags, d)
 }
 
 func (p *parser) checkEncoding() {
 	if strings.HasPrefix(p.src, "\uFEFF") {
-		p.diags = append(p.diags, p.diag(Pos{Line: 1, Column: 1}, "json-bom", "the file starts with a byte-order mark, which JSON.parse refuses; save it as UTF-8 without BOM"))
+		p.diags = append(p.diags, p.diag(Pos{Line: 1, Column: 1}, CodeJSONBOM, "the file starts with a byte-order mark, which JSON.parse refuses; save it as UTF-8 without BOM"))
 		// Positions count from after the mark, as editors show them.
 		p.off, p.base, p.pOff = 3, 3, 3
 	}
@@ -164,7 +164,7 @@ func (p *parser) checkEncoding() {
 		msg += fmt.Sprintf("; %d invalid bytes in all", count)
 	}
 	p.badUTF8, p.utf8Diag = first, len(p.diags)
-	p.diags = append(p.diags, p.diag(p.pos(first), "json-utf8", msg))
+	p.diags = append(p.diags, p.diag(p.pos(first), CodeJSONUTF8, msg))
 	p.pOff, p.pLine, p.pCol = p.base, 1, 1
 }
 
@@ -389,7 +389,7 @@ func (p *parser) members(n *Node, mark int) bool {
 			seen[key] = true
 		}
 		if repeated {
-			d := p.diag(keyPos, "json-duplicate-key", fmt.Sprintf("the key %q appears twice in this object; the last one wins", key))
+			d := p.diag(keyPos, CodeJSONDuplicateKey, fmt.Sprintf("the key %q appears twice in this object; the last one wins", key))
 			d.Severity = Warning
 			d.Path = child.Path()
 			p.diags = append(p.diags, d)

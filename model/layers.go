@@ -91,7 +91,7 @@ func (d *decoder) layer(n *Node) *Layer {
 			}
 		}
 		if total > 4000 && UTF16Len(strOr(l.Guidance)) <= 4000 && UTF16Len(strOr(l.WorldGuidance)) <= 4000 {
-			d.errorf(g.n, "guidance-total", "the layer's guidance and world guidance together are %d characters; at most 4000 are allowed", total)
+			d.errorf(g.n, CodeGuidanceTotal, "the layer's guidance and world guidance together are %d characters; at most 4000 are allowed", total)
 		}
 	}
 	for _, c := range o.array("fields", false, 0, 24) {
@@ -118,7 +118,7 @@ func (d *decoder) layer(n *Node) *Layer {
 		lc.RemoveUnits = co.ids("removeUnits", false, 1, 60)
 		lc.RemoveFamilies = co.ids("removeFamilies", false, 1, 6)
 		if co.ok() && !co.has("removeUnits") && !co.has("removeFamilies") {
-			d.errorf(c, "currencies-empty", "currencies needs removeUnits or removeFamilies")
+			d.errorf(c, CodeCurrenciesEmpty, "currencies needs removeUnits or removeFamilies")
 		}
 		l.Currencies = lc
 	}
@@ -165,14 +165,14 @@ func (d *decoder) layerItems(n *Node) *LayerItems {
 		li.RemoveSellers = m.ids("removeSellers", false, 1, 24)
 		li.Unsold = d.itemFilters(m.array("unsold", false, 1, 48))
 		if !m.has("removeSellers") && !m.has("unsold") {
-			d.errorf(m.n, "market-empty", "market needs removeSellers or unsold")
+			d.errorf(m.n, CodeMarketEmpty, "market needs removeSellers or unsold")
 		}
 	}
 	for _, c := range o.array("lootTables", false, 1, 24) {
 		li.LootTables = append(li.LootTables, d.lootTable(c))
 	}
 	if !o.has("market") && !o.has("lootTables") {
-		d.errorf(n, "items-empty", "items needs market or lootTables")
+		d.errorf(n, CodeItemsEmpty, "items needs market or lootTables")
 	}
 	return li
 }

@@ -160,13 +160,13 @@ func (ws *Workspace) readFile(fsys fs.FS, name string) ([]byte, bool) {
 		info = nil
 	}
 	if info != nil && info.Size() > MaxReadBytes {
-		ws.Diagnostics = append(ws.Diagnostics, Errorf(name, RootPath, "file-too-large",
+		ws.Diagnostics = append(ws.Diagnostics, Errorf(name, RootPath, CodeFileTooLarge,
 			"the file is %d bytes; files over %d bytes (16 MiB) are refused unread", info.Size(), MaxReadBytes))
 		return nil, false
 	}
 	f, err := fsys.Open(name)
 	if err != nil {
-		ws.Diagnostics = append(ws.Diagnostics, Errorf(name, RootPath, "unreadable", "cannot read the file: %v", unwrapPathErr(err)))
+		ws.Diagnostics = append(ws.Diagnostics, Errorf(name, RootPath, CodeUnreadable, "cannot read the file: %v", unwrapPathErr(err)))
 		return nil, false
 	}
 	defer f.Close()
@@ -178,11 +178,11 @@ func (ws *Workspace) readFile(fsys fs.FS, name string) ([]byte, bool) {
 	}
 	data, err := readAll(io.LimitReader(f, MaxReadBytes+1), size)
 	if err != nil {
-		ws.Diagnostics = append(ws.Diagnostics, Errorf(name, RootPath, "unreadable", "cannot read the file: %v", unwrapPathErr(err)))
+		ws.Diagnostics = append(ws.Diagnostics, Errorf(name, RootPath, CodeUnreadable, "cannot read the file: %v", unwrapPathErr(err)))
 		return nil, false
 	}
 	if len(data) > MaxReadBytes {
-		ws.Diagnostics = append(ws.Diagnostics, Errorf(name, RootPath, "file-too-large", "the file is over %d bytes (16 MiB) and is refused unread", MaxReadBytes))
+		ws.Diagnostics = append(ws.Diagnostics, Errorf(name, RootPath, CodeFileTooLarge, "the file is over %d bytes (16 MiB) and is refused unread", MaxReadBytes))
 		return nil, false
 	}
 	return data, true
@@ -232,7 +232,7 @@ func (ws *Workspace) loadRuleset(fsys fs.FS, name string, limit int) *File {
 	}
 	ws.RulesetSource = f
 	if f.Bytes > int64(limit) {
-		ws.Diagnostics = append(ws.Diagnostics, Errorf(name, RootPath, "ruleset-size",
+		ws.Diagnostics = append(ws.Diagnostics, Errorf(name, RootPath, CodeRulesetSize,
 			"the ruleset is %d bytes; the Engine accepts at most %d (256 KB)", f.Bytes, limit))
 	}
 	if f.Root == nil {
@@ -264,7 +264,7 @@ func (ws *Workspace) loadPackage(fsys fs.FS, dir string) {
 				continue
 			}
 			if af.Bytes > MaxCatalogBytes {
-				ws.Diagnostics = append(ws.Diagnostics, Errorf(name, RootPath, "catalog-size",
+				ws.Diagnostics = append(ws.Diagnostics, Errorf(name, RootPath, CodeCatalogSize,
 					"the catalog file is %d bytes; at most %d (1 MB) are allowed", af.Bytes, MaxCatalogBytes))
 			}
 			if af.Root != nil {
@@ -315,7 +315,7 @@ func (ws *Workspace) warnUnlisted(fsys fs.FS, dir, sub string) {
 	for _, e := range sortedJSON(fsys, path.Join(dir, sub)) {
 		rel := sub + "/" + e
 		if !ws.Manifest.Lists(rel) {
-			ws.Diagnostics = append(ws.Diagnostics, Warnf(path.Join(dir, rel), RootPath, "unlisted-file",
+			ws.Diagnostics = append(ws.Diagnostics, Warnf(path.Join(dir, rel), RootPath, CodeUnlistedFile,
 				"the manifest does not list %s, so the Engine will not see it", rel))
 		}
 	}
@@ -360,7 +360,7 @@ func (ws *Workspace) loadArtifact(fsys fs.FS, name string) {
 		ws.Locales = append(ws.Locales, f)
 	}
 	if entries, err := fs.ReadDir(fsys, path.Join(dir, "locales")); err == nil && len(entries) > 0 {
-		ws.Diagnostics = append(ws.Diagnostics, Errorf(path.Join(dir, "locales"), RootPath, "artifact-locales",
+		ws.Diagnostics = append(ws.Diagnostics, Errorf(path.Join(dir, "locales"), RootPath, CodeArtifactLocales,
 			"a catalog ruleset does not carry locales/ (the Engine refuses it before download); publish language packs beside the artifact instead"))
 	}
 	ws.loadSaves(fsys, path.Join(dir, "saves"))

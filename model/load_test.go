@@ -127,8 +127,8 @@ func TestLoadPackageFindings(t *testing.T) {
 	tests := []struct {
 		name       string
 		edit       func(fsys fstest.MapFS, rs, asset string)
-		code, file string
-		path       string
+		code       model.Code
+		file, path string
 		warning    bool
 	}{
 		{
@@ -336,7 +336,8 @@ func TestDecodeSave(t *testing.T) {
 	rows := strings.TrimSuffix(strings.Repeat(`{"name": "x"},`, 501), ",")
 	tests := []struct {
 		name, text string
-		code, path string // "" when clean
+		code       model.Code // "" when clean
+		path       string
 	}{
 		{"minimal", `{"v": 1, "build": {}}`, "", ""},
 		{"everything", `{"v": 3, "build": {"abilities": {"grip": 2}, "skills": {"climb": "trained"}, "saves": {"endure": "none"},

@@ -70,7 +70,7 @@ func (d *decoder) valueRef(n *Node) ValueRef {
 	}
 	if c := o.get("read"); c != nil {
 		if r.Kind != RefLiveTrack {
-			d.errorf(c, "ref-read", "read is allowed only beside liveTrack")
+			d.errorf(c, CodeRefRead, "read is allowed only beside liveTrack")
 		}
 		r.Read = o.oneOf("read", false, "value", "value", "filled", "remaining", "penalty")
 	}

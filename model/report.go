@@ -6,7 +6,7 @@ import "fmt"
 // code is declared once, as a named constant with a one-line doc comment, in
 // the package that reports it; the analysis package gathers them into the
 // registry that `rulebench explain` and the SARIF rule list are built from.
-type Code = string
+type Code string
 
 // Category says which part of rulebench made a finding. Commands select
 // findings by category, never by file name or code.

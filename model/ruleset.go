@@ -110,7 +110,7 @@ func DecodeRuleset(file string, root *Node) (*Ruleset, []Diagnostic) {
 	if c := o.need("id", true); c != nil && d.wantKind(c, String) {
 		r.ID = c.Str
 		if !IsRulesetID(c.Str) {
-			d.errorf(c, "id-pattern", "%q is not a valid ruleset id: lowercase letters and digits joined by single hyphens, at most 64 (engine-legacy and traditional are reserved)", c.Str)
+			d.errorf(c, CodeIDPattern, "%q is not a valid ruleset id: lowercase letters and digits joined by single hyphens, at most 64 (engine-legacy and traditional are reserved)", c.Str)
 		}
 	}
 	if v, ok := o.integer("version", true, 1, math.MaxInt64); ok {
@@ -158,7 +158,7 @@ func DecodeRuleset(file string, root *Node) (*Ruleset, []Diagnostic) {
 	if c := o.get("$schema"); c != nil && c.Kind != String {
 		// The Engine removes $schema before validating, so any value passes;
 		// only editors that look for the schema are misled.
-		d.report(Warning, c, "schema-url", "$schema is normally the URL of the published JSON Schema, not %s", c.Kind)
+		d.report(Warning, c, CodeSchemaURL, "$schema is normally the URL of the published JSON Schema, not %s", c.Kind)
 	}
 	r.WrongType = d.wrongType
 	return r, d.diags

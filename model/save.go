@@ -72,7 +72,7 @@ func DecodeSave(file string, data []byte) (*Save, []Diagnostic) {
 		}
 		s.Build, _ = b.Interface().(map[string]any)
 		if size := sheetSize(s.V, s.Build); size > MaxSheetBytes {
-			d.errorf(b, "sheet-size", "the stored sheet is %d bytes; the Engine keeps at most %d", size, MaxSheetBytes)
+			d.errorf(b, CodeSheetSize, "the stored sheet is %d bytes; the Engine keeps at most %d", size, MaxSheetBytes)
 		}
 	}
 	if lv := o.get("live"); lv != nil {

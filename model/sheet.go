@@ -369,7 +369,7 @@ func (d *decoder) sheet(n *Node) Sheet {
 		df, _ := ao.integer("default", true, math.MinInt64, math.MaxInt64)
 		a.Min, a.Max, a.Default = float64(mn), float64(mx), float64(df)
 		if ao.ok() && (mn > mx || df < mn || df > mx) {
-			d.errorf(c, "range", "the ability needs min ≤ default ≤ max")
+			d.errorf(c, CodeRange, "the ability needs min ≤ default ≤ max")
 		}
 		s.Abilities = append(s.Abilities, a)
 	}
@@ -381,7 +381,7 @@ func (d *decoder) sheet(n *Node) Sheet {
 		mn, _ := br.integer("min", true, -100, math.MaxInt64)
 		mx, _ := br.integer("max", true, math.MinInt64, 100)
 		if mn > mx {
-			d.errorf(br.n, "range", "bonusRange.min is above bonusRange.max")
+			d.errorf(br.n, CodeRange, "bonusRange.min is above bonusRange.max")
 		}
 	}
 	for _, c := range o.array("fields", false, 0, 160) {
@@ -492,13 +492,13 @@ func (d *decoder) field(n *Node, use fieldUse) *Field {
 		f.Max, _ = o.number("max", true)
 		f.Integer = o.boolean("integer", true)
 		if f.Min > f.Max {
-			d.errorf(n, "range", "min %v is above max %v", f.Min, f.Max)
+			d.errorf(n, CodeRange, "min %v is above max %v", f.Min, f.Max)
 		}
 		if def != nil {
 			if v, ok := d.number(def); ok {
 				f.Default = v
 				if v < f.Min || v > f.Max {
-					d.errorf(def, "range", "the default %v is outside %v..%v", v, f.Min, f.Max)
+					d.errorf(def, CodeRange, "the default %v is outside %v..%v", v, f.Min, f.Max)
 				}
 			}
 		}
@@ -525,7 +525,7 @@ func (d *decoder) field(n *Node, use fieldUse) *Field {
 		seen := map[string]bool{}
 		for i, v := range f.Values {
 			if seen[v] {
-				d.errorf(o.get("values").At(i), "duplicate-value", "the value %q is listed twice", v)
+				d.errorf(o.get("values").At(i), CodeDuplicateValue, "the value %q is listed twice", v)
 			}
 			seen[v] = true
 		}
@@ -635,7 +635,7 @@ func (d *decoder) derived(n *Node) *Derived {
 		}
 		if t := o.need("table", true); t != nil && d.wantKind(t, Object) {
 			if len(t.Children) < 1 || len(t.Children) > 40 {
-				d.errorf(t, "count", "the table needs 1 to 40 keys, not %d", len(t.Children))
+				d.errorf(t, CodeCount, "the table needs 1 to 40 keys, not %d", len(t.Children))
 			}
 			for _, c := range t.Children {
 				v, _ := d.number(c)
@@ -708,7 +708,7 @@ func (d *decoder) live(n *Node) Live {
 		st.Values = so.strs("values", true, 2, 40, 1, 80, promptSafe)
 		for i, v := range st.Values {
 			if strings.Contains(v, `"`) {
-				d.errorf(so.get("values").At(i), "state-value", "a state value may not contain a double quote")
+				d.errorf(so.get("values").At(i), CodeStateValue, "a state value may not contain a double quote")
 			}
 		}
 		if vl := so.get("valueLabels"); vl != nil && d.wantKind(vl, Object) {
@@ -747,7 +747,7 @@ func (d *decoder) boxTable(n *Node) {
 			continue
 		}
 		if have && at <= prev {
-			d.errorf(pair[0], "ascending", "the counts must rise strictly: %v is not above %v", at, prev)
+			d.errorf(pair[0], CodeAscending, "the counts must rise strictly: %v is not above %v", at, prev)
 		}
 		prev, have = at, true
 	}
@@ -805,11 +805,11 @@ func (d *decoder) track(n *Node) *Track {
 		t.HideWhen = d.hideWhen(h)
 	}
 	if len(t.Levels) > 0 && t.Boxes {
-		d.errorf(n, "track-shape", "a wound track has levels or boxes, never both")
+		d.errorf(n, CodeTrackShape, "a wound track has levels or boxes, never both")
 	}
 	if t.Wound() {
 		if t.HideWhen != nil {
-			d.errorf(t.HideWhen.Node, "track-shape", "a wound track may not have hideWhen")
+			d.errorf(t.HideWhen.Node, CodeTrackShape, "a wound track may not have hideWhen")
 		}
 		if !o.has("kinds") {
 			d.missing(n, "kinds")
@@ -817,7 +817,7 @@ func (d *decoder) track(n *Node) *Track {
 	} else {
 		for _, k := range []string{"kinds", "fill", "onFull", "extra"} {
 			if c := o.get(k); c != nil {
-				d.errorf(c, "track-shape", "%q belongs to wound tracks (with levels or boxes), not to a plain track", k)
+				d.errorf(c, CodeTrackShape, "%q belongs to wound tracks (with levels or boxes), not to a plain track", k)
 			}
 		}
 	}

@@ -33,7 +33,7 @@ type blockCase struct {
 	name  string
 	path  string
 	value any
-	code  string
+	code  model.Code
 	at    string
 	also  [][2]any
 }

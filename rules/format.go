@@ -134,11 +134,11 @@ func wordSet(ws []model.Word) map[string]bool {
 
 // errAt reports an error at a node of the ruleset file; a nil node means the
 // value was missing or malformed, which reading already reported.
-func (c *formatChecker) errAt(n *model.Node, code, format string, args ...any) {
+func (c *formatChecker) errAt(n *model.Node, code model.Code, format string, args ...any) {
 	c.errIn(c.rs.File, n, code, format, args...)
 }
 
-func (c *formatChecker) errIn(file string, n *model.Node, code, format string, args ...any) {
+func (c *formatChecker) errIn(file string, n *model.Node, code model.Code, format string, args ...any) {
 	if n == nil {
 		return
 	}

@@ -53,7 +53,7 @@ func TestFormatCrossReferences(t *testing.T) {
 		name  string
 		path  string
 		value any
-		code  string
+		code  model.Code
 		at    string // the path of the finding
 		also  []edit // made before path is set
 	}{

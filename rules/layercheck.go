@@ -56,11 +56,11 @@ type layerChecker struct {
 
 // err reports an error at a node of the ruleset file, or at the path when
 // the node is missing.
-func (c *layerChecker) err(n *model.Node, path, code, format string, args ...any) {
+func (c *layerChecker) err(n *model.Node, path string, code model.Code, format string, args ...any) {
 	c.report(model.Error, n, path, code, format, args...)
 }
 
-func (c *layerChecker) report(sev model.Severity, n *model.Node, path, code, format string, args ...any) {
+func (c *layerChecker) report(sev model.Severity, n *model.Node, path string, code model.Code, format string, args ...any) {
 	if n != nil {
 		c.ds = append(c.ds, model.At(sev, c.rs.File, n, code, format, args...))
 		return
@@ -409,9 +409,10 @@ func checkLadder(rs *model.Ruleset, steps []model.LadderStep, file, path string)
 // ladderProblem is one way a ladder breaks the rules: the step, the key
 // inside it ("" for the step itself), a code and a message.
 type ladderProblem struct {
-	step      int
-	key, code string
-	msg       string
+	step int
+	key  string
+	code model.Code
+	msg  string
 }
 
 // ladderProblems lists what is wrong with a ladder under a resolution.

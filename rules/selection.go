@@ -12,10 +12,11 @@ import (
 // layer as "layer.<id>": true.
 const OptionPrefix = "layer."
 
-// Issue codes of the new-game check (engine-behaviour.md §1.2).
+// Issue codes of the new-game check (engine-behaviour.md §1.2). The two
+// about layers are also finding codes (CodeLayerUnknown, CodeLayerConflict).
 const (
-	IssueLayerUnknown  = "ruleset_layer_unknown"
-	IssueLayerConflict = "ruleset_layer_conflict"
+	IssueLayerUnknown  = string(CodeLayerUnknown)
+	IssueLayerConflict = string(CodeLayerConflict)
 	IssueTooMany       = "options_too_many"
 	IssueBadValue      = "option_value_invalid"
 )

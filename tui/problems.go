@@ -72,7 +72,7 @@ func (p *problemsPane) settle() tea.Cmd {
 // hint is the selected finding's code.
 func (p *problemsPane) hint() string {
 	if d, ok := p.selected(); ok {
-		return vis(d.Code)
+		return vis(string(d.Code))
 	}
 	return ""
 }
@@ -226,7 +226,7 @@ func (p *problemsPane) detail(width, height int) []string {
 		return nil
 	}
 	out := []string{" " + severityStyle(d.Severity, st)(d.Severity.String()) + " " + st.muted.Render(location(d, p.ws)) +
-		"  " + st.accent.Render(vis(d.Path)) + "  " + st.muted.Render(vis(d.Code))}
+		"  " + st.accent.Render(vis(d.Path)) + "  " + st.muted.Render(vis(string(d.Code)))}
 	for _, line := range wrap(vis(d.Message), width-2) {
 		out = append(out, " "+st.text.Render(line))
 	}
