@@ -4,25 +4,26 @@ import (
 	"fmt"
 	"io"
 
-	"rulebench/i18n"
-	"rulebench/migrate"
+	"rulebench/analysis"
 	"rulebench/model"
-	"rulebench/rules"
 )
 
-// checkAll runs every check on a workspace — what reading found, the format
-// cross-references, layers, capability, translations and migrations — and
-// returns the findings located and sorted. The CLI and the workbench share it.
-func checkAll(ws *model.Workspace) []model.Diagnostic {
-	ds := append([]model.Diagnostic(nil), ws.Diagnostics...)
-	ds = append(ds, rules.Check(ws)...)
-	ds = append(ds, i18n.Check(ws)...)
-	if ws.Ruleset != nil {
-		ds = append(ds, migrate.Check(ws.Ruleset)...)
+// analyse works out everything the commands report about a workspace
+// (see package analysis), printing a note on stderr when a domain package
+// failed; the command then exits with 2 after its output.
+func analyse(ws *model.Workspace, opts analysis.Options, stderr io.Writer) (*analysis.Result, bool) {
+	r := analysis.Run(ws, opts)
+	return r, noteFailure(r, stderr)
+}
+
+// noteFailure prints what failed in the analysis, if anything, and tells
+// whether nothing did.
+func noteFailure(r *analysis.Result, stderr io.Writer) bool {
+	if f := r.Failed(); f != "" {
+		fmt.Fprintf(stderr, "rulebench: %s\n", visible(f))
+		return false
 	}
-	ws.Locate(ds)
-	model.SortDiagnostics(ds)
-	return ds
+	return true
 }
 
 // checkDoc is the JSON document of `rulebench check --json`.
@@ -45,21 +46,26 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return code
 	}
-	ds := checkAll(ws)
+	r, whole := analyse(ws, analysis.Options{}, stderr)
+	ds := r.Findings
+	code = exitFor(ds)
+	if !whole {
+		code = exitUsage
+	}
 	if *asJSON {
-		if plan, err := planFixes(ws); err == nil {
+		if plan, err := planFixes(r); err == nil {
 			plan.markFixable(ds)
 		}
-		doc := checkDoc{SchemaVersion: 1, OK: !model.HasErrors(ds), CapabilityAPI: fmt.Sprintf("1.%d", rules.NeededCapability(ws)), Diagnostics: ds}
+		doc := checkDoc{SchemaVersion: 1, OK: !model.HasErrors(ds), CapabilityAPI: fmt.Sprintf("1.%d", r.Capability), Diagnostics: ds}
 		if doc.Diagnostics == nil {
 			doc.Diagnostics = []model.Diagnostic{}
 		}
 		if err := writeJSON(stdout, doc); err != nil {
 			return exitUsage
 		}
-		return exitFor(ds)
+		return code
 	}
 	writeDiagnostics(stdout, ds)
 	writeSummary(stdout, pos[0], ds)
-	return exitFor(ds)
+	return code
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/aymanbagabas/go-udiff"
 
+	"rulebench/analysis"
 	"rulebench/model"
 )
 
@@ -51,7 +52,11 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return code
 	}
-	plan, err := planFixes(ws)
+	a, whole := analyse(ws, analysis.Options{}, stderr)
+	if !whole {
+		return exitUsage
+	}
+	plan, err := planFixes(a)
 	if err != nil {
 		fmt.Fprintf(stderr, "rulebench fix: %v\n", err)
 		return exitUsage

@@ -16,6 +16,11 @@ import (
 // The domain packages hold the rules and return values; they never draw.
 var domainPackages = []string{"rulebench/model", "rulebench/rules", "rulebench/i18n", "rulebench/migrate"}
 
+// analysisPackages sit between the domain and its front ends: they may
+// import the domain packages, never UI code nor the workbench, and no
+// domain package imports them.
+var analysisPackages = []string{"rulebench/analysis"}
+
 // siblings build on model and never on each other.
 var siblings = []string{"rulebench/rules", "rulebench/i18n", "rulebench/migrate"}
 
@@ -56,6 +61,23 @@ func depViolations(pkgs map[string]listedPackage) []string {
 				out = append(out, name+" depends on "+dep+", but model may use only the standard library and golang.org/x/text"+via(pkgs, name, dep))
 			case slices.Contains(siblings, name) && slices.Contains(siblings, dep):
 				out = append(out, name+" depends on its sibling "+dep+via(pkgs, name, dep))
+			case slices.Contains(analysisPackages, dep):
+				out = append(out, name+" depends on the analysis package "+dep+", which is built on it"+via(pkgs, name, dep))
+			}
+		}
+	}
+	for _, name := range analysisPackages {
+		p, ok := pkgs[name]
+		if !ok {
+			out = append(out, name+": not listed")
+			continue
+		}
+		for _, dep := range p.Deps {
+			switch {
+			case uiPackage(dep):
+				out = append(out, name+" depends on the UI package "+dep+via(pkgs, name, dep))
+			case dep == "rulebench/tui" || dep == "rulebench/themes" || strings.HasPrefix(dep, "rulebench/tui/"):
+				out = append(out, name+" depends on the workbench package "+dep+via(pkgs, name, dep))
 			}
 		}
 	}
@@ -103,7 +125,7 @@ func goTool(t *testing.T) string {
 
 func listPackages(t *testing.T) map[string]listedPackage {
 	t.Helper()
-	args := append([]string{"list", "-deps", "-json"}, domainPackages...)
+	args := append(append([]string{"list", "-deps", "-json"}, domainPackages...), analysisPackages...)
 	cmd := exec.Command(goTool(t), args...)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
@@ -152,6 +174,8 @@ func TestDepViolationsCatches(t *testing.T) {
 			"rulebench/i18n": {ImportPath: "rulebench/i18n", Imports: []string{"rulebench/model", "golang.org/x/text/language"},
 				Deps: []string{"fmt", "golang.org/x/text/language", "rulebench/model"}},
 			"rulebench/migrate": {ImportPath: "rulebench/migrate", Imports: []string{"rulebench/model"}, Deps: []string{"fmt", "rulebench/model"}},
+			"rulebench/analysis": {ImportPath: "rulebench/analysis", Imports: []string{"rulebench/rules", "rulebench/i18n", "rulebench/migrate"},
+				Deps: []string{"fmt", "golang.org/x/text/language", "rulebench/model", "rulebench/rules", "rulebench/i18n", "rulebench/migrate"}},
 		}
 		if edit != nil {
 			edit(g)
@@ -180,6 +204,9 @@ func TestDepViolationsCatches(t *testing.T) {
 		{"model imports rules", addDep("rulebench/model", "rulebench/rules"), "only the standard library"},
 		{"model imports a third-party module", addDep("rulebench/model", "github.com/example/json"), "only the standard library"},
 		{"i18n imports bubbletea through a helper", addDep("rulebench/i18n", "rulebench/helper", "charm.land/bubbletea/v2"), "UI package charm.land/bubbletea/v2"},
+		{"analysis imports lipgloss", addDep("rulebench/analysis", "charm.land/lipgloss/v2"), "rulebench/analysis depends on the UI package charm.land/lipgloss/v2"},
+		{"analysis imports the themes", addDep("rulebench/analysis", "rulebench/themes"), "rulebench/analysis depends on the workbench package rulebench/themes"},
+		{"rules imports the analysis", addDep("rulebench/rules", "rulebench/analysis"), "depends on the analysis package"},
 	}
 	for _, tt := range tests {
 		got := depViolations(graph(tt.edit))
@@ -193,7 +220,7 @@ func TestDepViolationsCatches(t *testing.T) {
 			t.Errorf("%s: %v, want a violation saying %q", tt.name, got, tt.words)
 		}
 	}
-	if got := depViolations(map[string]listedPackage{}); len(got) != len(domainPackages) {
+	if got := depViolations(map[string]listedPackage{}); len(got) != len(domainPackages)+len(analysisPackages) {
 		t.Errorf("unlisted packages: %v", got)
 	}
 }

@@ -3,10 +3,12 @@ package main
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"path"
 	"slices"
 
+	"rulebench/analysis"
 	"rulebench/i18n"
 	"rulebench/model"
 	"rulebench/rules"
@@ -35,7 +37,9 @@ type fixChange struct {
 // converges: locale files first, then the listings (manifest, catalog
 // entry) with the checksums of the files as fixed.
 type fixer struct {
-	ws    *model.Workspace
+	ws *model.Workspace
+	// need is the Capability API minor the files need.
+	need  int
 	files map[string]*fixedFile
 	edits map[string][]model.Edit
 	order []string
@@ -57,11 +61,15 @@ type fixPlan struct {
 	mends map[fixPlace]bool
 }
 
-// planFixes works out every fix of the workspace. The error is for a file
-// whose parsed values do not match its bytes.
-func planFixes(ws *model.Workspace) (*fixPlan, error) {
-	f := &fixer{ws: ws, files: map[string]*fixedFile{}, edits: map[string][]model.Edit{}, mends: map[fixPlace]bool{}}
-	r := i18n.Analyze(ws)
+// planFixes works out every fix of an analysed workspace. The error is for
+// a file whose parsed values do not match its bytes.
+func planFixes(a *analysis.Result) (*fixPlan, error) {
+	ws := a.Workspace
+	f := &fixer{ws: ws, need: a.Capability, files: map[string]*fixedFile{}, edits: map[string][]model.Edit{}, mends: map[fixPlace]bool{}}
+	r := a.Translations
+	if r == nil {
+		return nil, errors.New("the translations could not be worked out")
+	}
 	for _, l := range r.Locales {
 		f.metaLocale(l)
 	}
@@ -75,7 +83,7 @@ func planFixes(ws *model.Workspace) (*fixPlan, error) {
 		}
 		f.capability(manifest)
 	}
-	if entry, _ := i18n.BesideEntry(ws); entry != nil {
+	if entry := a.Entry; entry != nil {
 		if a := entry.Artifact.Node; a != nil && a.Kind == model.Object {
 			f.listing(entry.File, a, ws.RulesetFile, i18n.CodeEntryBytes, i18n.CodeEntrySHA256)
 		}
@@ -204,7 +212,7 @@ func (f *fixer) capability(manifest string) {
 	if !ok || n.Kind != model.Number {
 		return
 	}
-	if need := rules.NeededCapability(f.ws); n.Num < float64(need) {
+	if need := f.need; n.Num < float64(need) {
 		f.set(manifest, n, need, rules.CodeCapabilityTooLow, n.Path())
 	}
 }

@@ -7,6 +7,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"rulebench/analysis"
+	"rulebench/model"
 )
 
 var update = flag.Bool("update", false, "rewrite the CLI golden files in testdata/golden")
@@ -129,4 +132,10 @@ func firstDifference(want, got string) string {
 		}
 	}
 	return "(the same lines; the ends differ)"
+}
+
+// checkAll is what `rulebench check` reports on a workspace: every
+// finding of its analysis.
+func checkAll(ws *model.Workspace) []model.Diagnostic {
+	return analysis.Run(ws, analysis.Options{}).Findings
 }

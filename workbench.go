@@ -56,7 +56,6 @@ func runWorkbench(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	cfg := tui.Config{
 		Workspace: ws,
 		Reload:    load,
-		Check:     checkAll,
 		FS:        fsys,
 		Theme:     *theme,
 		Lang:      *lang,

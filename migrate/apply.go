@@ -155,23 +155,32 @@ func (m *Migrator) Apply(s *model.Save) *Result {
 }
 
 // Rehearse reads a save file's bytes with model.DecodeSave and applies the
-// migrations to it. The findings made reading the save come first among the
-// result's diagnostics; a save that cannot be read (not JSON, no valid v, no
-// build object) is not migrated.
+// migrations to it (see RehearseSave).
 func (m *Migrator) Rehearse(file string, data []byte) *Result {
 	s, read := model.DecodeSave(file, data)
+	return m.RehearseSave(s, read)
+}
+
+// RehearseSave applies the migrations to a save already read, whose
+// reading found read (model.DecodeSave's findings). Those findings come
+// first among the result's diagnostics; a save that could not be read (not
+// JSON, no valid v, no build object) is not migrated.
+func (m *Migrator) RehearseSave(s *model.Save, read []model.Diagnostic) *Result {
 	var r *Result
+	if s == nil {
+		s = &model.Save{}
+	}
 	if s.Root == nil || s.V < 1 || s.Build == nil {
 		// Sheet stays empty: there is no stored sheet to show.
-		r = &Result{File: file, From: s.V, To: s.V, Trace: []StepTrace{}, Entries: []EntryRun{}, Diagnostics: []model.Diagnostic{}}
+		r = &Result{File: s.File, From: s.V, To: s.V, Trace: []StepTrace{}, Entries: []EntryRun{}, Diagnostics: []model.Diagnostic{}}
 		if !model.HasErrors(read) {
 			r.errorf(s, model.RootPath, "save-unreadable", "the save has no valid v and build, so it cannot be migrated")
 		}
 	} else {
 		r = m.Apply(s)
 	}
-	r.Diagnostics = append(read, r.Diagnostics...)
-	if r.Diagnostics == nil {
+	r.Diagnostics = append(append([]model.Diagnostic(nil), read...), r.Diagnostics...)
+	if len(r.Diagnostics) == 0 {
 		r.Diagnostics = []model.Diagnostic{}
 	}
 	r.OK = !model.HasErrors(r.Diagnostics)

@@ -374,6 +374,7 @@ func (ws *Workspace) loadSaves(fsys fs.FS, dir string) {
 			continue
 		}
 		s, diags := DecodeSave(name, data)
+		s.Findings = diags
 		ws.Diagnostics = append(ws.Diagnostics, diags...)
 		if s.Root != nil {
 			ws.Sources[name] = s.Root

@@ -26,11 +26,14 @@ const (
 	Translations
 	// Migrations: the import checks of sheet.migrations.
 	Migrations
-	// Saves: what rehearsing a sample save found.
+	// Saves: what reading or rehearsing a sample save found.
 	Saves
+	// Packaging: a package's manifest, its keys and its listing of the
+	// package's files (the listing of locale files is Translations).
+	Packaging
 )
 
-var categoryNames = [...]string{"reading", "format", "layers", "capability", "translations", "migrations", "saves"}
+var categoryNames = [...]string{"reading", "format", "layers", "capability", "translations", "migrations", "saves", "packaging"}
 
 // String names the category in lower case ("format").
 func (c Category) String() string {

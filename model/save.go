@@ -18,6 +18,9 @@ type Save struct {
 	// []any, string, float64, bool), unknown keys kept.
 	Build map[string]any
 	Live  map[string]any
+	// Findings are what reading the save found (set by Load; DecodeSave
+	// returns them instead).
+	Findings []Diagnostic
 }
 
 // Build sections holding id → value records.

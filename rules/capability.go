@@ -259,7 +259,12 @@ func findPattern(n *model.Node, segs []string, cond func(*model.Node) bool) *mod
 // workspace needs: the highest among the features it uses, and at least
 // the base format's 20.
 func NeededCapability(ws *model.Workspace) int {
-	needs := CapabilityNeeds(ws)
+	return NeededMinor(CapabilityNeeds(ws))
+}
+
+// NeededMinor is the Capability API minor version that needs, as listed by
+// CapabilityNeeds, call for: the highest, and at least the base format's.
+func NeededMinor(needs []Need) int {
 	if len(needs) == 0 {
 		return BaseCapability
 	}
@@ -271,13 +276,20 @@ func NeededCapability(ws *model.Workspace) int {
 // needs the most and the version it needs (the Engine refuses the install).
 // Imported files (a single file) declare nothing and get no finding.
 func CheckCapability(ws *model.Workspace) []model.Diagnostic {
+	return CheckNeeds(ws, CapabilityNeeds(ws))
+}
+
+// CheckNeeds is CheckCapability given the workspace's needs as
+// CapabilityNeeds lists them, so that a caller that also wants the needed
+// version works them out once.
+func CheckNeeds(ws *model.Workspace, needs []Need) []model.Diagnostic {
 	if ws == nil || ws.Kind != model.Package || ws.Manifest == nil || !ws.Manifest.HasCapability {
 		return nil
 	}
 	m := ws.Manifest
 	declared := m.CapabilityMinor
 	var over []Need
-	for _, n := range CapabilityNeeds(ws) {
+	for _, n := range needs {
 		if n.Minor > declared {
 			over = append(over, n)
 		}

@@ -1,18 +1,16 @@
 package tui
 
 import (
-	"fmt"
-
+	core "rulebench/analysis"
 	"rulebench/i18n"
 	"rulebench/migrate"
 	"rulebench/model"
 	"rulebench/rules"
 )
 
-// analysis is everything worked out from a workspace once per load: the
-// findings, the layer resolver, the translation report and the rehearsal
-// of every sample save's migration. A reload makes a new one off the UI
-// goroutine; the App never changes one.
+// analysis is what the panes read of a workspace's analysis (package
+// analysis, worked out once per load, the same as the commands'). A reload
+// makes a new one off the UI goroutine; the App never changes one.
 type analysis struct {
 	ws    *model.Workspace
 	diags []model.Diagnostic
@@ -35,51 +33,32 @@ type analysis struct {
 	failed string
 }
 
-// analyse works out the analysis of a workspace with the given check
-// (nil takes what reading found). A panic in a domain package is caught
-// and reported, so that the workbench never dies of bad input.
+// analyse works out the analysis of a workspace, every part of it, behind
+// the analysis package's panic fence. check, when not nil, replaces the
+// findings (tests give made-up ones).
 func analyse(ws *model.Workspace, check func(*model.Workspace) []model.Diagnostic) (a analysis) {
 	a.ws = ws
 	if ws == nil {
 		return a
 	}
-	a.diags = ws.Diagnostics
-	guard(&a.failed, "checking", func() {
-		if check != nil {
-			a.diags = check(ws)
-		}
-	})
-	guard(&a.failed, "translations", func() {
-		a.report = i18n.Analyze(ws)
-		a.entry, _ = i18n.BesideEntry(ws)
-	})
-	if ws.Ruleset == nil {
-		return a
+	r := core.Run(ws, core.Options{Complete: true})
+	a.diags = r.Findings
+	if check != nil {
+		guard(&a.failed, "checking", func() { a.diags = check(ws) })
 	}
-	guard(&a.failed, "layers", func() {
-		a.resolver = rules.NewResolver(ws.Ruleset)
-		a.base = a.resolver.Resolve(nil)
-	})
-	guard(&a.failed, "migrations", func() {
-		a.refusals = migrate.Check(ws.Ruleset)
-		ws.Locate(a.refusals)
-		m := migrate.New(ws.Ruleset)
-		for _, s := range ws.Saves {
-			a.saves = append(a.saves, m.Apply(s))
+	a.report, a.entry, a.refusals = r.Translations, r.Entry, r.Refusals
+	if ws.Ruleset != nil {
+		a.resolver, a.base = r.Resolver(), r.Base()
+		a.saves = r.Saves()
+	}
+	if f := r.Failed(); f != "" {
+		if a.failed != "" {
+			a.failed += "; "
 		}
-	})
+		a.failed += f
+	}
 	return a
 }
 
 // guard runs f, turning a panic into a note in failed.
-func guard(failed *string, what string, f func()) {
-	defer func() {
-		if r := recover(); r != nil {
-			if *failed != "" {
-				*failed += "; "
-			}
-			*failed += fmt.Sprintf("working out the %s failed: %v", what, r)
-		}
-	}()
-	f()
-}
+func guard(failed *string, what string, f func()) { core.Guard(failed, what, f) }

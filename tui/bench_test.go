@@ -9,10 +9,8 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"rulebench/i18n"
-	"rulebench/migrate"
 	"rulebench/model"
 	"rulebench/model/modeltest"
-	"rulebench/rules"
 )
 
 // largeFS is a package around the large test ruleset (256 KB, 12 layers,
@@ -44,25 +42,12 @@ func largeFS(tb testing.TB) fstest.MapFS {
 	return fsys
 }
 
-// checkLikeMain runs the same checks as rulebench check.
-func checkLikeMain(ws *model.Workspace) []model.Diagnostic {
-	ds := append([]model.Diagnostic(nil), ws.Diagnostics...)
-	ds = append(ds, rules.Check(ws)...)
-	ds = append(ds, i18n.Check(ws)...)
-	if ws.Ruleset != nil {
-		ds = append(ds, migrate.Check(ws.Ruleset)...)
-	}
-	ws.Locate(ds)
-	model.SortDiagnostics(ds)
-	return ds
-}
-
 func largeConfig(tb testing.TB, fsys fstest.MapFS) Config {
 	ws, err := model.Load(fsys, "large")
 	if err != nil {
 		tb.Fatal(err)
 	}
-	return Config{Workspace: ws, Check: checkLikeMain, FS: fsys, Theme: "dark",
+	return Config{Workspace: ws, FS: fsys, Theme: "dark",
 		Reload: func() (*model.Workspace, error) { return model.Load(fsys, "large") }}
 }
 
@@ -176,5 +161,16 @@ func BenchmarkReload(b *testing.B) {
 		cmd := a.startReload()
 		a = send(b, a, cmd())
 		_ = a.View()
+	}
+}
+
+// BenchmarkAnalysis measures the workbench's analysis of the large
+// package alone: every check, the layer resolver and the base, the
+// translation report, the import refusals and 24 saves' rehearsals.
+func BenchmarkAnalysis(b *testing.B) {
+	cfg := largeConfig(b, largeFS(b))
+	b.ReportAllocs()
+	for b.Loop() {
+		_ = analyse(cfg.Workspace, cfg.Check)
 	}
 }

@@ -14,7 +14,8 @@ type Config struct {
 	Workspace *model.Workspace
 	// Reload reads the ruleset again (after an edit).
 	Reload func() (*model.Workspace, error)
-	// Check runs every check, the same as `rulebench check`.
+	// Check, when set, replaces the findings of the analysis (which are
+	// those of `rulebench check`); tests give made-up findings with it.
 	Check func(*model.Workspace) []model.Diagnostic
 	// FS is the file system the workspace was read from; the source preview
 	// of a finding reads its file from it. Nil shows no source.

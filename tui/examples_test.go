@@ -21,7 +21,7 @@ func exampleConfig(t *testing.T, rel string) Config {
 	if err != nil {
 		t.Skipf("example %s not readable: %v", rel, err)
 	}
-	return Config{Workspace: ws, Check: checkLikeMain, FS: model.OSFS{}, Theme: "dark",
+	return Config{Workspace: ws, FS: model.OSFS{}, Theme: "dark",
 		Reload: func() (*model.Workspace, error) { return model.Load(model.OSFS{}, p) }}
 }
 

@@ -1,0 +1,256 @@
+// Package analysis works out, once, everything rulebench knows about a
+// workspace, for both of its front ends: the commands (check, layers, i18n,
+// migrate) and the workbench.
+//
+// Run calls each domain check once and assembles the findings from those
+// parts, located and sorted; the layer resolver, the translation report,
+// the catalog entry, the import refusals and the rehearsal of every sample
+// save are kept beside them, so that no front end calls a check a second
+// time. A panic in a domain package is caught here and becomes a note on
+// the result (Failed), so that bad input never takes a front end down.
+//
+// The package imports the domain packages (model, rules, i18n, migrate)
+// and never UI code.
+package analysis
+
+import (
+	"slices"
+	"sync"
+
+	"rulebench/i18n"
+	"rulebench/migrate"
+	"rulebench/model"
+	"rulebench/rules"
+)
+
+// Options change what Run works out.
+type Options struct {
+	// Entry, when set, is the catalog entry to check the artifact against
+	// instead of the one found beside it (rulebench i18n --entry), and
+	// EntryFindings what reading it found.
+	Entry         *i18n.CatalogEntry
+	EntryFindings []model.Diagnostic
+	// Complete works out every part before Run returns (the layer resolver
+	// and the base, every save's rehearsal); without it those parts are
+	// worked out when first asked for. The workbench sets it, to do the
+	// work off its UI goroutine.
+	Complete bool
+}
+
+// Result is the analysis of one workspace. Its parts are read-only: share
+// them, never change them.
+type Result struct {
+	// Workspace is the workspace analysed.
+	Workspace *model.Workspace
+	// Findings are every finding of `rulebench check`, located and sorted:
+	// what loading found, the format's cross-references, the layer import
+	// checks, the capability check, the translation checks and the
+	// migration import refusals. Each carries its category.
+	Findings []model.Diagnostic
+	// Translations is the translation report (nil when it failed).
+	Translations *i18n.Report
+	// Entry is the catalog entry the artifact is checked against: the one
+	// given in Options or the one found beside the artifact; nil for none.
+	Entry *i18n.CatalogEntry
+	// Refusals are the migration import refusals (migrate.Check), located;
+	// they are among Findings too.
+	Refusals []model.Diagnostic
+	// Capability is the Capability API minor version (major 1) the files
+	// need.
+	Capability int
+
+	layers once[layerParts]
+	saves  once[[]*migrate.Result]
+	mig    once[*migrate.Migrator]
+
+	mu     sync.Mutex
+	failed string
+}
+
+// layerParts are the layer resolver and the base effective ruleset.
+type layerParts struct {
+	resolver *rules.Resolver
+	base     *rules.Effective
+}
+
+// once is a part worked out on first use, behind the panic fence.
+type once[T any] struct {
+	do  sync.Once
+	val T
+}
+
+// Run works out the analysis of a workspace. A nil workspace gives an
+// empty result.
+func Run(ws *model.Workspace, opts Options) *Result {
+	r := &Result{Workspace: ws}
+	if ws == nil {
+		return r
+	}
+	r.findings(opts)
+	if opts.Complete {
+		r.Resolver()
+		r.Saves()
+	}
+	return r
+}
+
+// findings assembles the findings from each check, run once: loading,
+// format, layers, capability, translations and migrations.
+func (r *Result) findings(opts Options) {
+	ws := r.Workspace
+	ds := make([]model.Diagnostic, 0, len(ws.Diagnostics))
+	for _, d := range ws.Diagnostics {
+		d.Category = loadCategory(ws, d)
+		ds = append(ds, d)
+	}
+	r.guard("format checks", func() {
+		if ws.Ruleset != nil {
+			ds = append(ds, categorised(model.Format, rules.CheckFormat(ws.Ruleset))...)
+		}
+	})
+	r.guard("layer checks", func() {
+		if ws.Ruleset != nil {
+			ds = append(ds, categorised(model.Layers, rules.CheckLayers(ws.Ruleset))...)
+		}
+	})
+	r.guard("capability", func() {
+		needs := rules.CapabilityNeeds(ws)
+		r.Capability = rules.NeededMinor(needs)
+		ds = append(ds, categorised(model.Capability, rules.CheckNeeds(ws, needs))...)
+	})
+	r.guard("translations", func() {
+		entry, entryDiags := opts.Entry, opts.EntryFindings
+		if entry == nil && entryDiags == nil {
+			entry, entryDiags = i18n.BesideEntry(ws)
+		}
+		r.Entry = entry
+		ds = append(ds, categorised(model.Translations, entryDiags)...)
+		r.Translations = i18n.Analyze(ws)
+		ds = append(ds, categorised(model.Translations, r.Translations.Findings(ws, entry, ws.RulesetSource))...)
+	})
+	r.guard("migration checks", func() {
+		if ws.Ruleset != nil {
+			r.Refusals = categorised(model.Migrations, migrate.Check(ws.Ruleset))
+			ws.Locate(r.Refusals)
+			ds = append(ds, r.Refusals...)
+		}
+	})
+	ws.Locate(ds)
+	model.SortDiagnostics(ds)
+	r.Findings = ds
+}
+
+// categorised gives each finding the category of the check that made it,
+// where the finding has none of its own.
+func categorised(c model.Category, ds []model.Diagnostic) []model.Diagnostic {
+	for i := range ds {
+		if ds[i].Category == model.Reading {
+			ds[i].Category = c
+		}
+	}
+	return ds
+}
+
+// Select returns the findings of the given categories, in the order of
+// Findings.
+func (r *Result) Select(cats ...model.Category) []model.Diagnostic {
+	var out []model.Diagnostic
+	for _, d := range r.Findings {
+		if slices.Contains(cats, d.Category) {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// Resolver returns the layer resolver of the ruleset (of an empty one when
+// the ruleset could not be read); nil when working it out failed.
+func (r *Result) Resolver() *rules.Resolver {
+	return r.layerParts().resolver
+}
+
+// Base returns the effective ruleset with no layer on, to compare others
+// with; nil when working it out failed.
+func (r *Result) Base() *rules.Effective {
+	return r.layerParts().base
+}
+
+func (r *Result) layerParts() layerParts {
+	r.layers.do.Do(func() {
+		r.guard("layers", func() {
+			var rs *model.Ruleset
+			if r.Workspace != nil {
+				rs = r.Workspace.Ruleset
+			}
+			res := rules.NewResolver(rs)
+			r.layers.val = layerParts{resolver: res, base: res.Resolve(nil)}
+		})
+	})
+	return r.layers.val
+}
+
+// Migrator returns the ruleset's migrations prepared for rehearsing saves.
+func (r *Result) Migrator() *migrate.Migrator {
+	r.mig.do.Do(func() {
+		r.guard("migration plan", func() {
+			var rs *model.Ruleset
+			if r.Workspace != nil {
+				rs = r.Workspace.Ruleset
+			}
+			r.mig.val = migrate.New(rs)
+		})
+	})
+	return r.mig.val
+}
+
+// Saves returns the rehearsal of each of the workspace's sample saves, in
+// the same order, each with what reading the save found first. It is
+// empty when the rehearsals failed.
+func (r *Result) Saves() []*migrate.Result {
+	r.saves.do.Do(func() {
+		m := r.Migrator()
+		if m == nil || r.Workspace == nil {
+			return
+		}
+		r.guard("rehearsals", func() {
+			out := make([]*migrate.Result, 0, len(r.Workspace.Saves))
+			for _, s := range r.Workspace.Saves {
+				out = append(out, categorisedResult(m.RehearseSave(s, s.Findings)))
+			}
+			r.saves.val = out
+		})
+	})
+	return r.saves.val
+}
+
+// Rehearse rehearses the migrations on a save file that is not among the
+// workspace's (rulebench migrate PATH SAVE...), from its bytes.
+func (r *Result) Rehearse(file string, data []byte) *migrate.Result {
+	m := r.Migrator()
+	if m == nil {
+		m = migrate.New(nil)
+	}
+	var res *migrate.Result
+	r.guard("rehearsal", func() { res = m.Rehearse(file, data) })
+	if res == nil {
+		res = m.Rehearse(file, nil)
+	}
+	return categorisedResult(res)
+}
+
+func categorisedResult(res *migrate.Result) *migrate.Result {
+	categorised(model.Saves, res.Diagnostics)
+	return res
+}
+
+// Failed says what went wrong when a domain package panicked ("working out
+// the layers failed: ..."), or "" when nothing did; the parts it names are
+// then missing or partial.
+func (r *Result) Failed() string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.failed
+}
+
+// OK tells whether no finding is an error.
+func (r *Result) OK() bool { return !model.HasErrors(r.Findings) }
