@@ -72,7 +72,7 @@ func TestFindingsByCategory(t *testing.T) {
 	r := Run(ws, Options{})
 	got := map[model.Category][]string{}
 	for _, d := range r.Findings {
-		got[d.Category] = append(got[d.Category], strings.TrimPrefix(d.File, "../testdata/cli/broken-road/")+" "+d.Code)
+		got[d.Category] = append(got[d.Category], strings.TrimPrefix(d.File, "../testdata/cli/broken-road/")+" "+string(d.Code))
 	}
 	want := map[model.Category][]string{
 		model.Reading: {"catalogs/knacks.json unknown-key", "ruleset.json unknown-key", "ruleset.json unknown-key"},
@@ -163,7 +163,7 @@ func TestSelection(t *testing.T) {
 	}
 	var got []string
 	for _, d := range ds {
-		got = append(got, d.Severity.String()+" "+d.Code)
+		got = append(got, d.Severity.String()+" "+string(d.Code))
 		if d.Category != model.Layers || d.Line == 0 {
 			t.Errorf("%v: category %s", d, d.Category)
 		}

@@ -33,10 +33,10 @@ func (r *Result) Selection(on []string) (*rules.Effective, []model.Diagnostic) {
 		for _, is := range rules.NewGameIssues(rs, rules.LayerOptions(on)) {
 			switch is.Code {
 			case rules.IssueLayerUnknown:
-				ds = append(ds, model.Errorf(rs.File, where, is.Code,
+				ds = append(ds, model.Errorf(rs.File, where, rules.CodeLayerUnknown,
 					"--on names %q, but the ruleset declares no layer with that id; the Engine refuses a new game with it", is.Layers[0]))
 			case rules.IssueLayerConflict:
-				ds = append(ds, model.Warnf(rs.File, where, is.Code,
+				ds = append(ds, model.Warnf(rs.File, where, rules.CodeLayerConflict,
 					"%q and %q conflict: the Engine refuses a new game with both; a pinned game with both keeps %q and drops %q",
 					is.Labels[0], is.Labels[1], is.Labels[0], is.Labels[1]))
 			}
