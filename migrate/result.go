@@ -68,6 +68,17 @@ type Change struct {
 	segs []string
 }
 
+// Segments returns the keys of the change's path from the top of the save
+// (build, then the keys below it; a list row by its index), as the step
+// knew them: a key holding a dot stays one segment. The slice is the
+// caller's.
+func (c Change) Segments() []string {
+	if len(c.segs) > 0 {
+		return append([]string(nil), c.segs...)
+	}
+	return strings.Split(c.Path, ".")
+}
+
 // StepInfo says which step a trace line is about. It is the same for every
 // save a Migrator migrates, so traces share it: treat it as read-only.
 type StepInfo struct {

@@ -2,6 +2,7 @@ package migrate
 
 import (
 	"fmt"
+	"strings"
 	"testing"
 
 	"rulebench/model"
@@ -241,4 +242,28 @@ func splitSpace(s string) []string {
 		word += string(r)
 	}
 	return out
+}
+
+func TestChangeSegments(t *testing.T) {
+	tests := []struct {
+		c    Change
+		want []string
+	}{
+		{Change{Path: "build.fields.level"}, []string{"build", "fields", "level"}},
+		// A key holding a dot, as the step knew it.
+		{Change{Path: "build.fields.a.b", segs: []string{"build", "fields", "a.b"}}, []string{"build", "fields", "a.b"}},
+		{Change{Path: "build.lists.attacks.0.ability"}, []string{"build", "lists", "attacks", "0", "ability"}},
+	}
+	for _, tt := range tests {
+		got := tt.c.Segments()
+		if strings.Join(got, "|") != strings.Join(tt.want, "|") {
+			t.Errorf("%s: segments %q, want %q", tt.c.Path, got, tt.want)
+		}
+		if len(got) > 0 {
+			got[0] = "changed"
+			if again := tt.c.Segments(); again[0] == "changed" {
+				t.Errorf("%s: Segments returns the change's own slice", tt.c.Path)
+			}
+		}
+	}
 }

@@ -248,41 +248,6 @@ func TestMigrationStepperKeepsItsPlaceOnReload(t *testing.T) {
 	}
 }
 
-func TestAlignLines(t *testing.T) {
-	before := map[string]any{"v": float64(1), "build": map[string]any{"fields": map[string]any{"xp": float64(3), "name": "Ann"}}}
-	after := map[string]any{"v": float64(2), "build": map[string]any{"fields": map[string]any{"xp": float64(3), "road_xp": float64(3), "name": "Ann"}}}
-	mb, ma := map[string]byte{}, map[string]byte{}
-	diffValues(before, after, "", mb, ma)
-	if mb["v"] != '~' || ma["v"] != '~' || ma["build.fields.road_xp"] != '+' || len(mb) != 1 || len(ma) != 2 {
-		t.Fatalf("marks before %v, after %v", mb, ma)
-	}
-	if !jsonEqual(before, before) || jsonEqual(before, after) || jsonEqual([]any{"a"}, []any{"a", "b"}) || !jsonEqual([]any{"a", map[string]any{}}, []any{"a", map[string]any{}}) {
-		t.Error("jsonEqual does not compare JSON values")
-	}
-	// A list that grows is changed as a whole.
-	mb2, ma2 := map[string]byte{}, map[string]byte{}
-	diffValues(map[string]any{"l": []any{"a"}}, map[string]any{"l": []any{"a", "b"}}, "", mb2, ma2)
-	if mb2["l"] != '~' || ma2["l"] != '~' {
-		t.Errorf("a grown list: %v %v", mb2, ma2)
-	}
-	l, r := alignLines(jsonLines(before, mb), jsonLines(after, ma))
-	if len(l) != len(r) {
-		t.Fatalf("the sides have %d and %d lines", len(l), len(r))
-	}
-	for i := range l {
-		switch {
-		case r[i].path == "build.fields.road_xp":
-			if l[i].mark != changeGap || r[i].mark != '+' {
-				t.Errorf("the added key is not opposite a gap: %+v | %+v", l[i], r[i])
-			}
-		case l[i].mark == changeGap || r[i].mark == changeGap:
-			t.Errorf("line %d has an unexpected gap: %+v | %+v", i, l[i], r[i])
-		case l[i].path != r[i].path:
-			t.Errorf("line %d pairs %s with %s", i, l[i].path, r[i].path)
-		}
-	}
-}
-
 func TestTranslationsMouse(t *testing.T) {
 	a := keysTo(t, newTestApp(t, ferryConfig(t), 100, 30), "4")
 	// Clicking a language opens its strings.

@@ -2,7 +2,6 @@ package tui
 
 import (
 	"fmt"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -28,22 +27,6 @@ type stepper struct {
 	// head is what is drawn above the save, made by settleStep.
 	head []string
 }
-
-// jsonLine is one line of a save written as indented JSON: its text, the
-// path of the value on it, and how the step changed that value
-// (changeNone, or one of '+', '-', '~').
-type jsonLine struct {
-	text string
-	path string
-	mark byte
-}
-
-const (
-	changeNone byte = 0
-	// changeGap marks an empty line standing opposite a line the other
-	// side has and this one has not.
-	changeGap byte = 1
-)
 
 // whole is the position of the whole chain.
 func (s *stepper) whole() int { return len(s.r.Trace) + 1 }
@@ -152,8 +135,7 @@ func (s *stepper) prepare(height int) {
 		before, after = s.r.StateAt(s.pos-1), s.r.StateAt(s.pos)
 	}
 	b, a := stateValue(before), stateValue(after)
-	mb, ma := map[string]byte{}, map[string]byte{}
-	diffValues(b, a, "", mb, ma)
+	mb, ma := changeMarks(s.changes(), b, a)
 	s.before, s.after = alignLines(jsonLines(b, mb), jsonLines(a, ma))
 	s.scroll.setLen(max(len(s.before), len(s.after)))
 	s.scroll.offset = 0
@@ -166,6 +148,86 @@ func (s *stepper) prepare(height int) {
 	s.scroll.clamp()
 }
 
+// changes are the changes migrate recorded for what the stepper shows:
+// the current step's, or every step's for the whole chain.
+func (s *stepper) changes() []migrate.Change {
+	if t := s.current(); t != nil {
+		return t.Changes
+	}
+	if s.pos != s.whole() {
+		return nil
+	}
+	var out []migrate.Change
+	for _, t := range s.r.Trace {
+		out = append(out, t.Changes...)
+	}
+	return out
+}
+
+// changeMarks marks the before and after sides of a stretch of steps from
+// the changes migrate recorded for it, without comparing the two saves
+// whole: each change names a value, and the two saves say what became of
+// it over the stretch (so that a value added and removed again within a
+// chain is not marked). A value added where its parent was missing marks
+// the parent, which the step made; the version, which migrate sets at the
+// end of the chain and records as no change, is compared on its own.
+func changeMarks(changes []migrate.Change, before, after map[string]any) (mb, ma marks) {
+	mb, ma = marks{}, marks{}
+	if !jsonEqual(before["v"], after["v"]) {
+		mb["v"], ma["v"] = '~', '~'
+	}
+	for _, c := range changes {
+		keys := c.Segments()
+		bv, inBefore := lookup(before, keys)
+		av, inAfter := lookup(after, keys)
+		switch {
+		case inBefore && inAfter:
+			if !jsonEqual(bv, av) {
+				k := pathKey(keys)
+				mb[k], ma[k] = '~', '~'
+			}
+		case inBefore:
+			mb[pathKey(firstMissing(after, keys))] = '-'
+		case inAfter:
+			ma[pathKey(firstMissing(before, keys))] = '+'
+		}
+	}
+	return mb, ma
+}
+
+// lookup finds the value at keys in a JSON value (a list's rows by index).
+func lookup(v any, keys []string) (any, bool) {
+	for _, k := range keys {
+		switch x := v.(type) {
+		case map[string]any:
+			var ok bool
+			if v, ok = x[k]; !ok {
+				return nil, false
+			}
+		case []any:
+			i, err := strconv.Atoi(k)
+			if err != nil || i < 0 || i >= len(x) {
+				return nil, false
+			}
+			v = x[i]
+		default:
+			return nil, false
+		}
+	}
+	return v, true
+}
+
+// firstMissing is the shortest start of keys that v has no value at; keys
+// itself when only the last is missing.
+func firstMissing(v any, keys []string) []string {
+	for i := 1; i < len(keys); i++ {
+		if _, ok := lookup(v, keys[:i]); !ok {
+			return keys[:i]
+		}
+	}
+	return keys
+}
+
 // stateValue is a save as one JSON value: v, build and live.
 func stateValue(st migrate.State) map[string]any {
 	m := map[string]any{"v": float64(st.V)}
@@ -176,233 +238,6 @@ func stateValue(st migrate.State) map[string]any {
 		m["live"] = st.Live
 	}
 	return m
-}
-
-// diffValues marks what differs between two JSON values: in mb the paths
-// removed ('-') or changed ('~') in the before value, in ma the paths added
-// ('+') or changed in the after value.
-func diffValues(before, after any, path string, mb, ma map[string]byte) {
-	bo, bIsObj := before.(map[string]any)
-	ao, aIsObj := after.(map[string]any)
-	if bIsObj && aIsObj {
-		for k, bv := range bo {
-			p := joinPath(path, k)
-			if av, ok := ao[k]; ok {
-				diffValues(bv, av, p, mb, ma)
-			} else {
-				mb[p] = '-'
-			}
-		}
-		for k := range ao {
-			if _, ok := bo[k]; !ok {
-				ma[joinPath(path, k)] = '+'
-			}
-		}
-		return
-	}
-	ba, bIsArr := before.([]any)
-	aa, aIsArr := after.([]any)
-	if bIsArr && aIsArr && len(ba) == len(aa) {
-		for i := range ba {
-			diffValues(ba[i], aa[i], joinPath(path, strconv.Itoa(i)), mb, ma)
-		}
-		return
-	}
-	if !jsonEqual(before, after) {
-		mb[path], ma[path] = '~', '~'
-	}
-}
-
-func joinPath(path, key string) string {
-	if path == "" {
-		return key
-	}
-	return path + "." + key
-}
-
-// jsonEqual compares two plain JSON values.
-func jsonEqual(a, b any) bool {
-	switch x := a.(type) {
-	case map[string]any:
-		y, ok := b.(map[string]any)
-		if !ok || len(x) != len(y) {
-			return false
-		}
-		for k, v := range x {
-			w, ok := y[k]
-			if !ok || !jsonEqual(v, w) {
-				return false
-			}
-		}
-		return true
-	case []any:
-		y, ok := b.([]any)
-		if !ok || len(x) != len(y) {
-			return false
-		}
-		for i := range x {
-			if !jsonEqual(x[i], y[i]) {
-				return false
-			}
-		}
-		return true
-	}
-	return a == b
-}
-
-// maxJSONLines bounds how much of a save the stepper draws.
-const maxJSONLines = 5000
-
-// jsonLines writes a JSON value indented, two spaces a level, keys sorted
-// (v, build and live first at the top), each line knowing its value's path
-// and mark. A value inside a marked one carries the mark too.
-func jsonLines(v any, marks map[string]byte) []jsonLine {
-	var out []jsonLine
-	var write func(prefix string, v any, path string, depth int, mark byte, comma string)
-	write = func(prefix string, v any, path string, depth int, mark byte, comma string) {
-		if len(out) >= maxJSONLines {
-			return
-		}
-		if m, ok := marks[path]; ok && path != "" {
-			mark = m
-		}
-		indent := strings.Repeat("  ", depth)
-		switch x := v.(type) {
-		case map[string]any:
-			if len(x) == 0 {
-				out = append(out, jsonLine{indent + prefix + "{}" + comma, path, mark})
-				return
-			}
-			out = append(out, jsonLine{indent + prefix + "{", path, mark})
-			keys := sortedKeys(x, depth == 0)
-			for i, k := range keys {
-				c := ","
-				if i == len(keys)-1 {
-					c = ""
-				}
-				write(jsonText(k)+": ", x[k], joinPath(path, k), depth+1, mark, c)
-			}
-			out = append(out, jsonLine{indent + "}" + comma, path, mark})
-		case []any:
-			if flat := flatArray(x); flat != "" {
-				out = append(out, jsonLine{indent + prefix + flat + comma, path, mark})
-				return
-			}
-			out = append(out, jsonLine{indent + prefix + "[", path, mark})
-			for i, e := range x {
-				c := ","
-				if i == len(x)-1 {
-					c = ""
-				}
-				write("", e, joinPath(path, strconv.Itoa(i)), depth+1, mark, c)
-			}
-			out = append(out, jsonLine{indent + "]" + comma, path, mark})
-		default:
-			out = append(out, jsonLine{indent + prefix + jsonText(x) + comma, path, mark})
-		}
-	}
-	write("", v, "", 0, changeNone, "")
-	return out
-}
-
-// sortedKeys lists an object's keys sorted; at the top, v, build and live
-// come first, as a save writes them.
-func sortedKeys(m map[string]any, top bool) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	if top {
-		rank := map[string]int{"v": 0, "build": 1, "live": 2}
-		slices.SortStableFunc(keys, func(a, b string) int {
-			ra, oka := rank[a]
-			rb, okb := rank[b]
-			switch {
-			case oka && okb:
-				return ra - rb
-			case oka:
-				return -1
-			case okb:
-				return 1
-			}
-			return 0
-		})
-	}
-	return keys
-}
-
-// flatArray writes an empty array, or a short array of scalars, on one
-// line; "" when it needs more.
-func flatArray(a []any) string {
-	if len(a) > 6 {
-		return ""
-	}
-	parts := make([]string, len(a))
-	for i, e := range a {
-		switch e.(type) {
-		case map[string]any, []any:
-			return ""
-		}
-		parts[i] = jsonText(e)
-	}
-	s := "[" + strings.Join(parts, ", ") + "]"
-	if len(s) > 40 {
-		return ""
-	}
-	return s
-}
-
-// maxAlignCells bounds the work of aligning two sides (lines × lines);
-// past it the sides are shown as they are.
-const maxAlignCells = 1 << 22
-
-// alignLines pairs the lines of the two sides so that the lines a step
-// left alone sit side by side: the longest common run of lines (compared
-// by path and text, the trailing comma aside; a changed value by path)
-// stays paired, and each other line stands opposite a gap.
-func alignLines(a, b []jsonLine) (left, right []jsonLine) {
-	n, m := len(a), len(b)
-	if n*m > maxAlignCells {
-		return a, b
-	}
-	same := func(x, y jsonLine) bool {
-		if x.path != y.path {
-			return false
-		}
-		// A changed value pairs with its new value.
-		return (x.mark == '~' && y.mark == '~') || strings.TrimSuffix(x.text, ",") == strings.TrimSuffix(y.text, ",")
-	}
-	// lcs[i][j] is the length of the longest common run of a[i:] and b[j:].
-	lcs := make([][]int32, n+1)
-	for i := range lcs {
-		lcs[i] = make([]int32, m+1)
-	}
-	for i := n - 1; i >= 0; i-- {
-		for j := m - 1; j >= 0; j-- {
-			if same(a[i], b[j]) {
-				lcs[i][j] = lcs[i+1][j+1] + 1
-			} else {
-				lcs[i][j] = max(lcs[i+1][j], lcs[i][j+1])
-			}
-		}
-	}
-	gap := jsonLine{mark: changeGap}
-	i, j := 0, 0
-	for i < n || j < m {
-		switch {
-		case i < n && j < m && same(a[i], b[j]):
-			left, right = append(left, a[i]), append(right, b[j])
-			i, j = i+1, j+1
-		case j < m && (i == n || lcs[i][j+1] >= lcs[i+1][j]):
-			left, right = append(left, gap), append(right, b[j])
-			j++
-		default:
-			left, right = append(left, a[i]), append(right, gap)
-			i++
-		}
-	}
-	return left, right
 }
 
 // stepHead draws what the stepper puts above the save: the save and the
