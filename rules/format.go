@@ -142,7 +142,9 @@ func (c *formatChecker) errIn(file string, n *model.Node, code model.Code, forma
 	if n == nil {
 		return
 	}
-	c.ds = append(c.ds, model.At(model.Error, file, n, code, format, args...))
+	d := model.At(model.Error, file, n, code, format, args...)
+	d.Category = model.Format
+	c.ds = append(c.ds, d)
 }
 
 // at walks from n through keys and indices; nil when a step is missing.
@@ -173,7 +175,7 @@ func (c *formatChecker) unique(file, what string, arr *model.Node) {
 			continue
 		}
 		if seen[id.Str] {
-			c.errIn(file, id, "duplicate-id", "the %s id %q is used twice", what, id.Str)
+			c.errIn(file, id, model.CodeDuplicateID, "the %s id %q is used twice", what, id.Str)
 		}
 		seen[id.Str] = true
 	}
@@ -185,7 +187,7 @@ func (c *formatChecker) resolution() {
 	if r.Proficiency == nil {
 		for i, t := range r.ProficiencyTiers {
 			if t.Multiplier != 0 {
-				c.errAt(at(r.Node, "proficiencyTiers", i, "multiplier"), "multiplier-without-proficiency",
+				c.errAt(at(r.Node, "proficiencyTiers", i, "multiplier"), CodeMultiplierWithoutProficiency,
 					"the tier %q has a multiplier, but the resolution declares no proficiency bonus", t.ID)
 			}
 		}
@@ -196,12 +198,12 @@ func (c *formatChecker) resolution() {
 		t := c.tracks[r.PenaltyFrom]
 		switch {
 		case t == nil:
-			c.errAt(at(r.Node, "penaltyFrom"), "unknown-track", "penaltyFrom names %q, which is not a live track", r.PenaltyFrom)
+			c.errAt(at(r.Node, "penaltyFrom"), CodeUnknownTrack, "penaltyFrom names %q, which is not a live track", r.PenaltyFrom)
 		case !t.Wound():
-			c.errAt(at(r.Node, "penaltyFrom"), "plain-track", "penaltyFrom names %q, a plain track; it must be a wound track (with levels or boxes)", r.PenaltyFrom)
+			c.errAt(at(r.Node, "penaltyFrom"), CodePlainTrack, "penaltyFrom names %q, a plain track; it must be a wound track (with levels or boxes)", r.PenaltyFrom)
 		}
 	}
-	c.ds = append(c.ds, checkLadder(c.rs, r.Ladder, c.rs.File, "resolution.difficultyLadder")...)
+	c.ds = append(c.ds, inCategory(model.Format, checkLadder(c.rs, r.Ladder, c.rs.File, "resolution.difficultyLadder"))...)
 }
 
 func (c *formatChecker) sheet() {
@@ -215,28 +217,28 @@ func (c *formatChecker) sheet() {
 	}
 	for i, sv := range s.Saves {
 		if c.skills[sv.ID] {
-			c.errAt(at(n, "saves", i, "id"), "save-is-skill", "the save id %q is also a skill id", sv.ID)
+			c.errAt(at(n, "saves", i, "id"), CodeSaveIsSkill, "the save id %q is also a skill id", sv.ID)
 		}
 	}
 	for i, d := range s.Derived {
 		if c.fields[d.ID] != nil {
-			c.errAt(at(n, "derived", i, "id"), "derived-is-field", "the derived id %q is also a field id", d.ID)
+			c.errAt(at(n, "derived", i, "id"), CodeDerivedIsField, "the derived id %q is also a field id", d.ID)
 		}
 	}
 	for i, p := range s.Live.Pools {
 		if c.tracks[p.ID] != nil {
-			c.errAt(at(n, "live", "pools", i, "id"), "pool-is-track", "the pool id %q is also a track id", p.ID)
+			c.errAt(at(n, "live", "pools", i, "id"), CodePoolIsTrack, "the pool id %q is also a track id", p.ID)
 		}
 	}
 	harderOK := c.rs.Resolution.Kind == model.DicePool && c.rs.Resolution.TargetAdjustable()
 	untrained := func(node *model.Node, rule string) {
 		if rule == "harder" && !harderOK {
-			c.errAt(at(node, "untrained"), "untrained-harder", `untrained "harder" needs a dice-pool ruleset whose target is adjustable (target.min below target.max)`)
+			c.errAt(at(node, "untrained"), CodeUntrainedHarder, `untrained "harder" needs a dice-pool ruleset whose target is adjustable (target.min below target.max)`)
 		}
 	}
 	section := func(node *model.Node, id string) {
 		if id != "" && !c.sections[id] {
-			c.errAt(at(node, "section"), "unknown-section", "the section %q is not declared in sheet.sections", id)
+			c.errAt(at(node, "section"), CodeUnknownSection, "the section %q is not declared in sheet.sections", id)
 		}
 	}
 	for i, sec := range s.Sections {
@@ -254,12 +256,12 @@ func (c *formatChecker) sheet() {
 			section(node, k.Section)
 			untrained(node, k.Untrained)
 			if k.Ability != "" && !c.abilities[k.Ability] {
-				c.errAt(at(node, "ability"), "unknown-ability", "the ability %q is not declared", k.Ability)
+				c.errAt(at(node, "ability"), CodeUnknownAbility, "the ability %q is not declared", k.Ability)
 			}
 			if k.Cap != nil {
 				c.ref(*k.Cap, refLiveAllowed, -1)
 				if k.Cap.Kind == model.RefSkillMod || k.Cap.Kind == model.RefSaveMod {
-					c.errAt(k.Cap.Node, "cap-mod", "a cap may not read a skill or save modifier")
+					c.errAt(k.Cap.Node, CodeCapMod, "a cap may not read a skill or save modifier")
 				}
 			}
 		}
@@ -267,7 +269,7 @@ func (c *formatChecker) sheet() {
 	for _, key := range []string{"skillTiers", "saveTiers"} {
 		for _, t := range at(n, key).Strings() {
 			if !c.tiers[t] {
-				c.errAt(at(n, key), "unknown-tier", "%s names the tier %q, which resolution.proficiencyTiers does not declare", key, t)
+				c.errAt(at(n, key), CodeUnknownTier, "%s names the tier %q, which resolution.proficiencyTiers does not declare", key, t)
 			}
 		}
 	}
@@ -303,11 +305,11 @@ func (c *formatChecker) field(f *model.Field) {
 		return
 	}
 	if def, ok := f.Default.(string); ok && !slices.Contains(f.Values, def) {
-		c.errAt(at(f.Node, "default"), "enum-default", "the default %q is not one of the values (%s)", def, quoteList(f.Values))
+		c.errAt(at(f.Node, "default"), CodeEnumDefault, "the default %q is not one of the values (%s)", def, quoteList(f.Values))
 	}
 	for _, vl := range f.ValueLabels {
 		if !slices.Contains(f.Values, vl.Value) {
-			c.errAt(vl.Node, "value-label", "valueLabels has a label for %q, which is not one of the values", vl.Value)
+			c.errAt(vl.Node, CodeValueLabel, "valueLabels has a label for %q, which is not one of the values", vl.Value)
 		}
 	}
 }
@@ -328,7 +330,7 @@ func (c *formatChecker) hideWhen(h *model.HideWhen) {
 	}
 	f := c.fields[h.Field]
 	if f == nil {
-		c.errAt(at(h.Node, "field"), "unknown-field", "hideWhen reads the field %q, which the sheet does not have", h.Field)
+		c.errAt(at(h.Node, "field"), CodeUnknownField, "hideWhen reads the field %q, which the sheet does not have", h.Field)
 		return
 	}
 	strict := h.Op != "equals"
@@ -341,24 +343,24 @@ func (c *formatChecker) hideWhen(h *model.HideWhen) {
 		case model.TypeNumber:
 			x, ok := v.(float64)
 			if !ok {
-				c.errAt(node, "hide-type", "the field %q is a number field; compare it with a number", f.ID)
+				c.errAt(node, CodeHideType, "the field %q is a number field; compare it with a number", f.ID)
 			} else if strict && (x < f.Min || x > f.Max) {
-				c.errAt(node, "hide-range", "%v is outside the field's range %v..%v", x, f.Min, f.Max)
+				c.errAt(node, CodeHideRange, "%v is outside the field's range %v..%v", x, f.Min, f.Max)
 			}
 		case model.TypeBoolean:
 			if _, ok := v.(bool); !ok {
-				c.errAt(node, "hide-type", "the field %q is a boolean field; compare it with true or false", f.ID)
+				c.errAt(node, CodeHideType, "the field %q is a boolean field; compare it with true or false", f.ID)
 			}
 		case model.TypeEnum:
 			if s, ok := v.(string); !ok || !slices.Contains(f.Values, s) {
-				c.errAt(node, "hide-value", "the field %q can never hold %v: it is not one of its values", f.ID, fmtScalar(v))
+				c.errAt(node, CodeHideValue, "the field %q can never hold %v: it is not one of its values", f.ID, fmtScalar(v))
 			}
 		default:
 			s, ok := v.(string)
 			if !ok {
-				c.errAt(node, "hide-type", "the field %q holds text; compare it with text", f.ID)
+				c.errAt(node, CodeHideType, "the field %q holds text; compare it with text", f.ID)
 			} else if strict && model.UTF16Len(s) > f.MaxLength {
-				c.errAt(node, "hide-range", "the text is longer than the field's maxLength %d", f.MaxLength)
+				c.errAt(node, CodeHideRange, "the text is longer than the field's maxLength %d", f.MaxLength)
 			}
 		}
 	}
@@ -385,7 +387,7 @@ const (
 func (c *formatChecker) ref(r model.ValueRef, use refUse, declaredAt int) {
 	name := at(r.Node, r.Kind)
 	missing := func(what string) {
-		c.errAt(name, "unknown-ref", "%s %q is not declared", what, r.Name)
+		c.errAt(name, CodeUnknownRef, "%s %q is not declared", what, r.Name)
 	}
 	switch r.Kind {
 	case model.RefField:
@@ -393,14 +395,14 @@ func (c *formatChecker) ref(r model.ValueRef, use refUse, declaredAt int) {
 		if f == nil {
 			missing("the field")
 		} else if f.Type != model.TypeNumber {
-			c.errAt(name, "ref-type", "a field ref must point at a number field; %q is %s", r.Name, f.Type)
+			c.errAt(name, CodeRefType, "a field ref must point at a number field; %q is %s", r.Name, f.Type)
 		}
 	case model.RefDerived:
 		i, ok := c.derivedAt[r.Name]
 		if !ok {
 			missing("the derived value")
 		} else if declaredAt >= 0 && i >= declaredAt {
-			c.errAt(name, "derived-order", "the derived value %q is declared at or below this one; a derived value may read only those declared above it", r.Name)
+			c.errAt(name, CodeDerivedOrder, "the derived value %q is declared at or below this one; a derived value may read only those declared above it", r.Name)
 		}
 	case model.RefAbilityScore, model.RefAbilityMod:
 		if !c.abilities[r.Name] {
@@ -411,7 +413,7 @@ func (c *formatChecker) ref(r model.ValueRef, use refUse, declaredAt int) {
 		if f == nil {
 			missing("the field")
 		} else if f.Type != model.TypeEnum {
-			c.errAt(name, "ref-type", "abilityModFromField must point at an enum field whose values are ability ids")
+			c.errAt(name, CodeRefType, "abilityModFromField must point at an enum field whose values are ability ids")
 		}
 	case model.RefSkillMod:
 		if !c.skills[r.Name] {
@@ -433,17 +435,17 @@ func (c *formatChecker) ref(r model.ValueRef, use refUse, declaredAt int) {
 		if ls := r.ListSum; ls != nil && ls.List != "" {
 			l := c.lists[ls.List]
 			if l == nil {
-				c.errAt(at(name, "list"), "unknown-ref", "the list %q is not declared", ls.List)
+				c.errAt(at(name, "list"), CodeUnknownRef, "the list %q is not declared", ls.List)
 				break
 			}
 			if col := l.Column(ls.Column); col == nil {
-				c.errAt(at(name, "column"), "unknown-ref", "the list %q has no column %q", ls.List, ls.Column)
+				c.errAt(at(name, "column"), CodeUnknownRef, "the list %q has no column %q", ls.List, ls.Column)
 			} else if col.Type != model.TypeNumber {
-				c.errAt(at(name, "column"), "ref-type", "listSum adds up a number column; %q is %s", ls.Column, col.Type)
+				c.errAt(at(name, "column"), CodeRefType, "listSum adds up a number column; %q is %s", ls.Column, col.Type)
 			}
 			if ls.OnlyWhen != "" {
 				if col := l.Column(ls.OnlyWhen); col == nil || col.Type != model.TypeBoolean {
-					c.errAt(at(name, "onlyWhen"), "ref-type", "onlyWhen must name a boolean column of %q", ls.List)
+					c.errAt(at(name, "onlyWhen"), CodeRefType, "onlyWhen must name a boolean column of %q", ls.List)
 				}
 			}
 		}
@@ -451,9 +453,9 @@ func (c *formatChecker) ref(r model.ValueRef, use refUse, declaredAt int) {
 	switch {
 	case use != refNonLive:
 	case r.Live():
-		c.errAt(r.Node, "live-read", "this value is worked out without live state, so it cannot read %s", r.Kind)
+		c.errAt(r.Node, CodeLiveRead, "this value is worked out without live state, so it cannot read %s", r.Kind)
 	case c.readsLive(r):
-		c.errAt(r.Node, "live-read", "this value is worked out without live state, so it cannot read the %s %q, which reads live state", refNoun[r.Kind], r.Name)
+		c.errAt(r.Node, CodeLiveRead, "this value is worked out without live state, so it cannot read the %s %q, which reads live state", refNoun[r.Kind], r.Name)
 	}
 }
 
@@ -518,18 +520,18 @@ func (c *formatChecker) derived(i int, d *model.Derived) {
 	case d.EnumField != "":
 		f := c.fields[d.EnumField]
 		if f == nil {
-			c.errAt(at(d.Node, "from", "field"), "unknown-field", "the field %q is not declared", d.EnumField)
+			c.errAt(at(d.Node, "from", "field"), CodeUnknownField, "the field %q is not declared", d.EnumField)
 			return
 		}
 		if f.Type != model.TypeEnum {
-			c.errAt(at(d.Node, "from", "field"), "ref-type", "an enumTable reads an enum field; %q is %s", d.EnumField, f.Type)
+			c.errAt(at(d.Node, "from", "field"), CodeRefType, "an enumTable reads an enum field; %q is %s", d.EnumField, f.Type)
 			return
 		}
 		values = f.Values
 	case d.EnumLiveState != "":
 		st := c.states[d.EnumLiveState]
 		if st == nil {
-			c.errAt(at(d.Node, "from", "liveState"), "unknown-state", "the live state %q is not declared", d.EnumLiveState)
+			c.errAt(at(d.Node, "from", "liveState"), CodeUnknownState, "the live state %q is not declared", d.EnumLiveState)
 			return
 		}
 		values = st.Values
@@ -538,7 +540,7 @@ func (c *formatChecker) derived(i int, d *model.Derived) {
 	}
 	for _, row := range kids(at(d.Node, "table")) {
 		if !slices.Contains(values, row.Key) {
-			c.errAt(row, "table-key", "the table key %q is not one of the values it reads", row.Key)
+			c.errAt(row, CodeTableKey, "the table key %q is not one of the values it reads", row.Key)
 		}
 	}
 }
@@ -552,7 +554,7 @@ func (c *formatChecker) list(l *model.List) {
 		need := func(key, id, typ string) {
 			col := l.Column(id)
 			if id != "" && (col == nil || col.Type != typ) {
-				c.errAt(at(l.Node, "pools", key), "pool-column", "%s must name a %s column of this list", key, typ)
+				c.errAt(at(l.Node, "pools", key), CodePoolColumn, "%s must name a %s column of this list", key, typ)
 			}
 		}
 		need("nameColumn", p.NameColumn, model.TypeText)
@@ -576,48 +578,48 @@ func (c *formatChecker) live() {
 		switch {
 		case len(t.Levels) > 0:
 			if maxConst && int(t.Max.Const) != len(t.Levels) {
-				c.errAt(at(t.Node, "max"), "track-max", "a track with levels has max equal to its number of levels (%d)", len(t.Levels))
+				c.errAt(at(t.Node, "max"), CodeTrackMax, "a track with levels has max equal to its number of levels (%d)", len(t.Levels))
 			}
 			for i := 1; i < len(t.Levels); i++ {
 				if t.Levels[i].Penalty > t.Levels[i-1].Penalty {
-					c.errAt(at(t.Node, "levels", i, "penalty"), "level-order", "each level's penalty must be at most the one above it")
+					c.errAt(at(t.Node, "levels", i, "penalty"), CodeLevelOrder, "each level's penalty must be at most the one above it")
 				}
 			}
 		case t.Boxes:
 			if maxConst && (t.Max.Const < 0 || t.Max.Const > 64) {
-				c.errAt(at(t.Node, "max"), "track-max", "a track with boxes has at most 64 boxes")
+				c.errAt(at(t.Node, "max"), CodeTrackMax, "a track with boxes has at most 64 boxes")
 			}
 		}
 		if t.Wound() {
 			if t.Min != 0 {
-				c.errAt(at(t.Node, "min"), "wound-min", "a wound track's min is 0")
+				c.errAt(at(t.Node, "min"), CodeWoundMin, "a wound track's min is 0")
 			}
 			if t.HasDefault && t.Default != 0 {
-				c.errAt(at(t.Node, "default"), "wound-default", "a wound track's default is absent or 0")
+				c.errAt(at(t.Node, "default"), CodeWoundDefault, "a wound track's default is absent or 0")
 			}
 			c.unique(c.rs.File, "wound kind", at(t.Node, "kinds"))
 			sev := map[int]bool{}
 			for i, k := range t.Kinds {
 				if sev[k.Severity] {
-					c.errAt(at(t.Node, "kinds", i, "severity"), "kind-severity", "wound kinds need different severities; %d is used twice", k.Severity)
+					c.errAt(at(t.Node, "kinds", i, "severity"), CodeKindSeverity, "wound kinds need different severities; %d is used twice", k.Severity)
 				}
 				sev[k.Severity] = true
 			}
 			if t.Fill == "indexed" && t.OnFull != "refuse" {
-				c.errAt(at(t.Node, "fill"), "fill-indexed", `fill "indexed" requires onFull "refuse"`)
+				c.errAt(at(t.Node, "fill"), CodeFillIndexed, `fill "indexed" requires onFull "refuse"`)
 			}
 			continue
 		}
 		if maxConst {
 			mx := int(t.Max.Const)
 			if t.Min > mx {
-				c.errAt(t.Node, "range", "the track needs min ≤ max")
+				c.errAt(t.Node, model.CodeRange, "the track needs min ≤ max")
 			}
 			if t.HasDefault && (t.Default < t.Min || t.Default > mx) {
-				c.errAt(at(t.Node, "default"), "range", "the default %d is outside %d..%d", t.Default, t.Min, mx)
+				c.errAt(at(t.Node, "default"), model.CodeRange, "the default %d is outside %d..%d", t.Default, t.Min, mx)
 			}
 		} else if t.HasDefault && t.Default < t.Min {
-			c.errAt(at(t.Node, "default"), "range", "the default %d is below min %d", t.Default, t.Min)
+			c.errAt(at(t.Node, "default"), model.CodeRange, "the default %d is below min %d", t.Default, t.Min)
 		}
 	}
 	for _, st := range lv.States {
@@ -625,16 +627,16 @@ func (c *formatChecker) live() {
 		seen := map[string]bool{}
 		for i, v := range st.Values {
 			if seen[v] {
-				c.errAt(at(st.Node, "values", i), "duplicate-value", "the value %q is listed twice", v)
+				c.errAt(at(st.Node, "values", i), model.CodeDuplicateValue, "the value %q is listed twice", v)
 			}
 			seen[v] = true
 		}
 		if at(st.Node, "default") != nil && len(st.Values) > 0 && !seen[st.Default] {
-			c.errAt(at(st.Node, "default"), "state-default", "the default %q is not one of the values", st.Default)
+			c.errAt(at(st.Node, "default"), CodeStateDefault, "the default %q is not one of the values", st.Default)
 		}
 		for _, vl := range st.ValueLabels {
 			if !seen[vl.Value] {
-				c.errAt(vl.Node, "value-label", "valueLabels has a label for %q, which is not one of the values", vl.Value)
+				c.errAt(vl.Node, CodeValueLabel, "valueLabels has a label for %q, which is not one of the values", vl.Value)
 			}
 		}
 	}
@@ -644,7 +646,7 @@ func (c *formatChecker) live() {
 func (c *formatChecker) filter(file string, f model.ItemFilter) {
 	check := func(kind, id string) {
 		if id != "" && !c.words[kind][id] {
-			c.errIn(file, at(f.Node, kind), "unknown-word", "the %s %q is not declared in items", kind, id)
+			c.errIn(file, at(f.Node, kind), CodeUnknownWord, "the %s %q is not declared in items", kind, id)
 		}
 	}
 	check("category", f.Category)
@@ -654,7 +656,7 @@ func (c *formatChecker) filter(file string, f model.ItemFilter) {
 
 func (c *formatChecker) place(node *model.Node, id string) {
 	if id != "" && !c.words["place"][id] {
-		c.errAt(node, "unknown-place", "the place %q is not declared in items.market.places", id)
+		c.errAt(node, CodeUnknownPlace, "the place %q is not declared in items.market.places", id)
 	}
 }
 
@@ -678,20 +680,20 @@ func (c *formatChecker) items() {
 		for j, u := range f.Units {
 			node := at(n, "currencies", i, "units", j)
 			if allUnits[u.ID] && u.ID != "" {
-				c.errAt(at(node, "id"), "duplicate-unit", "the coin id %q is used twice; coin ids are unique across all families", u.ID)
+				c.errAt(at(node, "id"), CodeDuplicateUnit, "the coin id %q is used twice; coin ids are unique across all families", u.ID)
 			}
 			allUnits[u.ID] = true
 			if values[u.Value] && u.Value > 0 {
-				c.errAt(at(node, "value"), "duplicate-value", "two coins of %q are worth %d", f.ID, u.Value)
+				c.errAt(at(node, "value"), model.CodeDuplicateValue, "two coins of %q are worth %d", f.ID, u.Value)
 			}
 			values[u.Value] = true
 			hasOne = hasOne || u.Value == 1
 		}
 		if !hasOne && len(f.Units) > 0 {
-			c.errAt(at(n, "currencies", i, "units"), "no-smallest-coin", "the family %q needs one coin of value 1 (its smallest coin)", f.ID)
+			c.errAt(at(n, "currencies", i, "units"), CodeNoSmallestCoin, "the family %q needs one coin of value 1 (its smallest coin)", f.ID)
 		}
 		if f.PerWeight != 0 && !it.HasCarry {
-			c.errAt(at(n, "currencies", i, "perWeight"), "per-weight", "perWeight needs items.carry")
+			c.errAt(at(n, "currencies", i, "perWeight"), CodePerWeight, "perWeight needs items.carry")
 		}
 	}
 	for _, t := range it.LootTables {
@@ -734,11 +736,11 @@ func (c *formatChecker) itemLimits(n *model.Node) {
 	if sn := at(n, "carry", "stat"); sn != nil && sn.Kind == model.String {
 		switch st := c.stat(sn.Str); {
 		case st == nil:
-			c.errAt(sn, "unknown-stat", "the stat %q is not declared in items.stats", sn.Str)
+			c.errAt(sn, CodeUnknownStat, "the stat %q is not declared in items.stats", sn.Str)
 		case st.Type != model.TypeNumber:
-			c.errAt(sn, "stat-type", "carry counts a number stat; %q is %s", sn.Str, st.Type)
+			c.errAt(sn, CodeStatType, "carry counts a number stat; %q is %s", sn.Str, st.Type)
 		case st.Min < 0:
-			c.errAt(sn, "stat-type", "carry counts a stat whose min is at least 0; %q goes down to %v", sn.Str, st.Min)
+			c.errAt(sn, CodeStatType, "carry counts a stat whose min is at least 0; %q goes down to %v", sn.Str, st.Min)
 		}
 	}
 	capped := map[string]bool{}
@@ -747,18 +749,18 @@ func (c *formatChecker) itemLimits(n *model.Node) {
 		if rn != nil && rn.Kind == model.String {
 			switch {
 			case !c.words["rarity"][rn.Str]:
-				c.errAt(rn, "unknown-word", "the rarity %q is not declared in items.rarities", rn.Str)
+				c.errAt(rn, CodeUnknownWord, "the rarity %q is not declared in items.rarities", rn.Str)
 			case capped[rn.Str]:
-				c.errAt(rn, "duplicate-cap", "the rarity %q already has a cap; one cap per rarity", rn.Str)
+				c.errAt(rn, CodeDuplicateCap, "the rarity %q already has a cap; one cap per rarity", rn.Str)
 			}
 			capped[rn.Str] = true
 		}
 		for _, v := range kids(cp.Get("stats")) {
 			switch st := c.stat(v.Key); {
 			case st == nil:
-				c.errAt(v, "unknown-stat", "the stat %q is not declared in items.stats", v.Key)
+				c.errAt(v, CodeUnknownStat, "the stat %q is not declared in items.stats", v.Key)
 			case st.Type != model.TypeNumber:
-				c.errAt(v, "stat-type", "a rarity cap limits number stats; %q is %s", v.Key, st.Type)
+				c.errAt(v, CodeStatType, "a rarity cap limits number stats; %q is %s", v.Key, st.Type)
 			case v.Kind == model.Number: // another kind was reported when the file was read
 				c.columnValue(c.rs.File, "stat", st, model.ColumnValue{Column: v.Key, Value: v.Num, Node: v})
 			}
@@ -818,7 +820,7 @@ func (c *formatChecker) lootTable(file string, t *model.LootTable) {
 		switch {
 		case line.Coins != "":
 			if c.units[line.Coins] == nil {
-				c.errIn(file, at(line.Node, "coins"), "unknown-coin", "the coin %q is not declared in items.currencies", line.Coins)
+				c.errIn(file, at(line.Node, "coins"), CodeUnknownCoin, "the coin %q is not declared in items.currencies", line.Coins)
 			}
 		case line.Filter != nil:
 			c.filter(file, *line.Filter)
@@ -837,14 +839,14 @@ func (c *formatChecker) itemRef(file string, node *model.Node, ref string) {
 	cat := c.rs.Catalog(catID)
 	switch {
 	case cat == nil:
-		c.errIn(file, node, "unknown-catalog", "the catalog %q is not declared", catID)
+		c.errIn(file, node, CodeUnknownCatalog, "the catalog %q is not declared", catID)
 	case cat.Holds != model.HoldsItems:
-		c.errIn(file, node, "not-items", "the catalog %q holds %s, not items", catID, cat.Holds)
+		c.errIn(file, node, CodeNotItems, "the catalog %q holds %s, not items", catID, cat.Holds)
 	case cat.Asset == "":
 		if e := cat.Entry(entryID); e == nil {
-			c.errIn(file, node, "unknown-entry", "the catalog %q has no entry %q", catID, entryID)
+			c.errIn(file, node, CodeUnknownEntry, "the catalog %q has no entry %q", catID, entryID)
 		} else if e.Item == nil {
-			c.errIn(file, node, "not-items", "the entry %q is not an item", ref)
+			c.errIn(file, node, CodeNotItems, "the entry %q is not an item", ref)
 		}
 	}
 }
@@ -859,7 +861,7 @@ func kids(n *model.Node) []*model.Node {
 
 func (c *formatChecker) tableRef(node *model.Node, id, who string) {
 	if id != "" && !c.tables[id] {
-		c.errAt(node, "unknown-loot-table", "%s names the loot table %q, which items.lootTables does not declare", who, id)
+		c.errAt(node, CodeUnknownLootTable, "%s names the loot table %q, which items.lootTables does not declare", who, id)
 	}
 }
 
@@ -868,22 +870,22 @@ func (c *formatChecker) catalogs() {
 	for _, cat := range c.rs.Catalogs {
 		for i, feed := range cat.Feeds {
 			if c.lists[feed] == nil {
-				c.errAt(at(cat.Node, "feeds", i), "unknown-list", "feeds names %q, which is not a sheet list", feed)
+				c.errAt(at(cat.Node, "feeds", i), CodeUnknownList, "feeds names %q, which is not a sheet list", feed)
 			}
 		}
 		for i, f := range cat.Filters {
 			if f.StartFrom != "" && c.fields[f.StartFrom] == nil {
-				c.errAt(at(cat.Node, "filters", i, "startFrom", "field"), "unknown-field", "startFrom names %q, which is not a sheet field", f.StartFrom)
+				c.errAt(at(cat.Node, "filters", i, "startFrom", "field"), CodeUnknownField, "startFrom names %q, which is not a sheet field", f.StartFrom)
 			}
 		}
 		switch cat.Holds {
 		case model.HoldsCreatures:
 			if c.rs.Combat == nil || len(c.rs.Combat.Threat) == 0 {
-				c.errAt(at(cat.Node, "holds"), "creatures-need-combat", "a creatures catalog needs a combat block with threat tiers")
+				c.errAt(at(cat.Node, "holds"), CodeCreaturesNeedCombat, "a creatures catalog needs a combat block with threat tiers")
 			}
 		case model.HoldsItems:
 			if c.rs.Items == nil {
-				c.errAt(at(cat.Node, "holds"), "items-need-items", "an items catalog needs an items block")
+				c.errAt(at(cat.Node, "holds"), CodeItemsNeedItems, "an items catalog needs an items block")
 			}
 		}
 		for _, e := range cat.Entries {
@@ -897,12 +899,12 @@ func (c *formatChecker) entry(cat *model.Catalog, e *model.Entry) {
 	for _, fv := range e.Filters {
 		f := cat.Filter(fv.Filter)
 		if f == nil {
-			c.errIn(file, fv.Node, "undeclared-filter", "the catalog %q declares no filter %q", cat.ID, fv.Filter)
+			c.errIn(file, fv.Node, CodeUndeclaredFilter, "the catalog %q declares no filter %q", cat.ID, fv.Filter)
 			continue
 		}
 		want := map[string]model.Kind{model.FilterNumber: model.Number, model.FilterText: model.String, model.FilterTags: model.Array}[f.Type]
 		if f.Type != "" && fv.Kind != want {
-			c.errIn(file, fv.Node, "filter-type", "the filter %q is a %s filter; this value is %s", f.ID, f.Type, fv.Kind)
+			c.errIn(file, fv.Node, CodeFilterType, "the filter %q is a %s filter; this value is %s", f.ID, f.Type, fv.Kind)
 		}
 	}
 	for _, row := range e.Rows {
@@ -910,10 +912,10 @@ func (c *formatChecker) entry(cat *model.Catalog, e *model.Entry) {
 	}
 	if cr := e.Creature; cr != nil {
 		if cr.Tier != "" && c.rs.Combat != nil && !slices.ContainsFunc(c.rs.Combat.Threat, func(t *model.ThreatTier) bool { return t.ID == cr.Tier }) {
-			c.errIn(file, at(cr.Node, "tier"), "unknown-tier", "the tier %q is not a combat threat tier", cr.Tier)
+			c.errIn(file, at(cr.Node, "tier"), CodeUnknownTier, "the tier %q is not a combat threat tier", cr.Tier)
 		}
 		if cr.Loot != "" && !c.tables[cr.Loot] {
-			c.errIn(file, at(cr.Node, "loot"), "unknown-loot-table", "the creature names the loot table %q, which items.lootTables does not declare", cr.Loot)
+			c.errIn(file, at(cr.Node, "loot"), CodeUnknownLootTable, "the creature names the loot table %q, which items.lootTables does not declare", cr.Loot)
 		}
 	}
 	if it := e.Item; it != nil {
@@ -927,7 +929,7 @@ func (c *formatChecker) row(cat *model.Catalog, file string, row model.Row, _ in
 	}
 	l := c.lists[row.List]
 	if l == nil || !slices.Contains(cat.Feeds, row.List) {
-		c.errIn(file, at(row.Node, "list"), "row-list", "the row writes to %q, which is not a list this catalog feeds", row.List)
+		c.errIn(file, at(row.Node, "list"), CodeRowList, "the row writes to %q, which is not a list this catalog feeds", row.List)
 		return
 	}
 	set := map[string]bool{}
@@ -935,14 +937,14 @@ func (c *formatChecker) row(cat *model.Catalog, file string, row model.Row, _ in
 		set[cv.Column] = true
 		col := l.Column(cv.Column)
 		if col == nil {
-			c.errIn(file, cv.Node, "unknown-column", "the list %q has no column %q", l.ID, cv.Column)
+			c.errIn(file, cv.Node, CodeUnknownColumn, "the list %q has no column %q", l.ID, cv.Column)
 			continue
 		}
 		c.columnValue(file, "column", col, cv)
 	}
 	for _, col := range l.Columns {
 		if col.Required && !set[col.ID] {
-			c.errIn(file, at(row.Node, "values"), "required-column", "the column %q is required", col.ID)
+			c.errIn(file, at(row.Node, "values"), CodeRequiredColumn, "the column %q is required", col.ID)
 		}
 	}
 }
@@ -950,7 +952,7 @@ func (c *formatChecker) row(cat *model.Catalog, file string, row model.Row, _ in
 // columnValue checks a value against a list column or an item stat (what
 // says which) of the same shapes.
 func (c *formatChecker) columnValue(file, what string, col *model.Field, cv model.ColumnValue) {
-	bad := func(format string, args ...any) { c.errIn(file, cv.Node, "column-value", format, args...) }
+	bad := func(format string, args ...any) { c.errIn(file, cv.Node, CodeColumnValue, format, args...) }
 	switch col.Type {
 	case model.TypeNumber:
 		x, ok := cv.Value.(float64)
@@ -989,49 +991,49 @@ func (c *formatChecker) item(file string, it *model.Item) {
 		return
 	}
 	if it.Category != "" && !c.words["category"][it.Category] {
-		c.errIn(file, at(it.Node, "category"), "unknown-word", "the category %q is not declared in items", it.Category)
+		c.errIn(file, at(it.Node, "category"), CodeUnknownWord, "the category %q is not declared in items", it.Category)
 	}
 	if it.Rarity != "" && !c.words["rarity"][it.Rarity] {
-		c.errIn(file, at(it.Node, "rarity"), "unknown-word", "the rarity %q is not declared in items", it.Rarity)
+		c.errIn(file, at(it.Node, "rarity"), CodeUnknownWord, "the rarity %q is not declared in items", it.Rarity)
 	}
 	seen := map[string]bool{}
 	for i, t := range it.Tags {
 		node := at(it.Node, "tags", i)
 		if !c.words["tag"][t] {
-			c.errIn(file, node, "unknown-word", "the tag %q is not declared in items", t)
+			c.errIn(file, node, CodeUnknownWord, "the tag %q is not declared in items", t)
 		}
 		if seen[t] {
-			c.errIn(file, node, "duplicate-tag", "the tag %q is given twice", t)
+			c.errIn(file, node, CodeDuplicateTag, "the tag %q is given twice", t)
 		}
 		seen[t] = true
 	}
 	if it.Cost != nil && it.Cost.Unit != "" {
 		switch {
 		case len(c.rs.Items.Currencies) == 0:
-			c.errIn(file, at(it.Cost.Node, "unit"), "no-currencies", "the item has a cost, but items declares no currencies")
+			c.errIn(file, at(it.Cost.Node, "unit"), CodeNoCurrencies, "the item has a cost, but items declares no currencies")
 		case c.units[it.Cost.Unit] == nil:
-			c.errIn(file, at(it.Cost.Node, "unit"), "unknown-coin", "the cost is in %q, which no currency family declares", it.Cost.Unit)
+			c.errIn(file, at(it.Cost.Node, "unit"), CodeUnknownCoin, "the cost is in %q, which no currency family declares", it.Cost.Unit)
 		}
 	}
 	if it.SoldPlace != "" {
 		if c.rs.Items.Market == nil {
-			c.errIn(file, at(it.Node, "sold"), "sold-needs-market", "sold needs items.market")
+			c.errIn(file, at(it.Node, "sold"), CodeSoldNeedsMarket, "sold needs items.market")
 		} else if !c.words["place"][it.SoldPlace] {
-			c.errIn(file, at(it.Node, "sold", "place"), "unknown-place", "the place %q is not declared in items.market.places", it.SoldPlace)
+			c.errIn(file, at(it.Node, "sold", "place"), CodeUnknownPlace, "the place %q is not declared in items.market.places", it.SoldPlace)
 		}
 	}
 	if it.Service && it.Cost == nil {
-		c.errIn(file, at(it.Node, "service"), "service-cost", "a service needs a cost")
+		c.errIn(file, at(it.Node, "service"), CodeServiceCost, "a service needs a cost")
 	}
 	if it.Service {
 		for _, key := range []string{"slots", "stack", "binds", "worn", "carried", "requires", "attack", "use", "charges"} {
-			c.errIn(file, at(it.Node, key), "service-key", "a service is not a thing to hold, so it has no %s", key)
+			c.errIn(file, at(it.Node, key), CodeServiceKey, "a service is not a thing to hold, so it has no %s", key)
 		}
 	}
 	for _, v := range kids(at(it.Node, "stats")) {
 		switch st := c.stat(v.Key); {
 		case st == nil:
-			c.errIn(file, v, "unknown-stat", "the stat %q is not declared in items.stats", v.Key)
+			c.errIn(file, v, CodeUnknownStat, "the stat %q is not declared in items.stats", v.Key)
 		case v.Kind != model.Object && v.Kind != model.Array: // reported when the file was read
 			c.columnValue(file, "stat", st, model.ColumnValue{Column: v.Key, Value: v.Scalar(), Node: v})
 		}
@@ -1040,13 +1042,13 @@ func (c *formatChecker) item(file string, it *model.Item) {
 		i := slices.IndexFunc(c.rs.Items.Slots, func(s model.Slot) bool { return s.ID == v.Key })
 		switch {
 		case i < 0:
-			c.errIn(file, v, "unknown-slot", "the slot %q is not declared in items.slots", v.Key)
+			c.errIn(file, v, CodeUnknownSlot, "the slot %q is not declared in items.slots", v.Key)
 		case v.Kind == model.Number && v.Num > float64(c.rs.Items.Slots[i].Count):
-			c.errIn(file, v, "slot-count", "the item takes %v %q slots, but a character has only %d", v.Num, v.Key, c.rs.Items.Slots[i].Count)
+			c.errIn(file, v, CodeSlotCount, "the item takes %v %q slots, but a character has only %d", v.Num, v.Key, c.rs.Items.Slots[i].Count)
 		}
 	}
 	if b := at(it.Node, "binds"); b != nil && at(c.rs.Items.Node, "binding") == nil {
-		c.errIn(file, b, "binds-need-binding", "binds needs items.binding")
+		c.errIn(file, b, CodeBindsNeedBinding, "binds needs items.binding")
 	}
 }
 
@@ -1068,12 +1070,12 @@ func (c *formatChecker) gm() {
 	}
 	for i, id := range at(s, "fields").Strings() {
 		if c.fields[id] == nil {
-			c.errAt(at(s, "fields", i), "unknown-field", "the field %q is not declared", id)
+			c.errAt(at(s, "fields", i), CodeUnknownField, "the field %q is not declared", id)
 		}
 	}
 	for i, id := range at(s, "derived").Strings() {
 		if _, ok := c.derivedAt[id]; !ok {
-			c.errAt(at(s, "derived", i), "unknown-ref", "the derived value %q is not declared", id)
+			c.errAt(at(s, "derived", i), CodeUnknownRef, "the derived value %q is not declared", id)
 		}
 	}
 	for i, l := range kids(at(s, "lists")) {
@@ -1083,17 +1085,17 @@ func (c *formatChecker) gm() {
 		}
 		list := c.lists[id.Str]
 		if list == nil {
-			c.errAt(id, "unknown-list", "the list %q is not declared", id.Str)
+			c.errAt(id, CodeUnknownList, "the list %q is not declared", id.Str)
 			continue
 		}
 		for _, key := range []string{"nameColumn", "groupBy", "onlyWhen"} {
 			if col := at(s, "lists", i, key); col != nil && col.Kind == model.String && list.Column(col.Str) == nil {
-				c.errAt(col, "unknown-column", "the list %q has no column %q", id.Str, col.Str)
+				c.errAt(col, CodeUnknownColumn, "the list %q has no column %q", id.Str, col.Str)
 			}
 		}
 		for _, col := range kids(at(l, "columns")) {
 			if col.Kind == model.String && list.Column(col.Str) == nil {
-				c.errAt(col, "unknown-column", "the list %q has no column %q", id.Str, col.Str)
+				c.errAt(col, CodeUnknownColumn, "the list %q has no column %q", id.Str, col.Str)
 			}
 		}
 	}

@@ -29,14 +29,14 @@ func CheckLayers(rs *model.Ruleset) []model.Diagnostic {
 		base := "layers." + strconv.Itoa(i)
 		if l.ID != "" {
 			if seen[l.ID] {
-				c.err(at(l.Node, "id"), base+".id", "layer-duplicate-id", "the layer id %q is already used by an earlier layer", l.ID)
+				c.err(at(l.Node, "id"), base+".id", CodeLayerDuplicateID, "the layer id %q is already used by an earlier layer", l.ID)
 			}
 			seen[l.ID] = true
 		}
 		c.conflicts(l, base)
 		c.fields(l, base)
 		if l.Ladder != nil {
-			c.ds = append(c.ds, checkLadder(rs, l.Ladder, rs.File, base+".difficultyLadder")...)
+			c.ds = append(c.ds, inCategory(model.Layers, checkLadder(rs, l.Ladder, rs.File, base+".difficultyLadder"))...)
 		}
 		c.currencies(l, base)
 		c.catalogs(l, base)
@@ -61,13 +61,23 @@ func (c *layerChecker) err(n *model.Node, path string, code model.Code, format s
 }
 
 func (c *layerChecker) report(sev model.Severity, n *model.Node, path string, code model.Code, format string, args ...any) {
+	var d model.Diagnostic
 	if n != nil {
-		c.ds = append(c.ds, model.At(sev, c.rs.File, n, code, format, args...))
-		return
+		d = model.At(sev, c.rs.File, n, code, format, args...)
+	} else {
+		d = model.Errorf(c.rs.File, path, code, format, args...)
+		d.Severity = sev
 	}
-	d := model.Errorf(c.rs.File, path, code, format, args...)
-	d.Severity = sev
+	d.Category = model.Layers
 	c.ds = append(c.ds, d)
+}
+
+// inCategory gives each finding the category of the check that reported it.
+func inCategory(cat model.Category, ds []model.Diagnostic) []model.Diagnostic {
+	for i := range ds {
+		ds[i].Category = cat
+	}
+	return ds
 }
 
 func (c *layerChecker) conflicts(l *model.Layer, base string) {
@@ -77,9 +87,9 @@ func (c *layerChecker) conflicts(l *model.Layer, base string) {
 		case id == "":
 			// a malformed id, reported when the file was read
 		case id == l.ID:
-			c.err(at(l.Node, "conflicts", j), path, "layer-conflicts-self", "the layer %q lists itself in conflicts", id)
+			c.err(at(l.Node, "conflicts", j), path, CodeLayerConflictsSelf, "the layer %q lists itself in conflicts", id)
 		case !c.declared[id]:
-			c.err(at(l.Node, "conflicts", j), path, "layer-conflicts-unknown", "conflicts names %q, but no layer has that id", id)
+			c.err(at(l.Node, "conflicts", j), path, CodeLayerConflictsUnknown, "conflicts names %q, but no layer has that id", id)
 		}
 	}
 }
@@ -95,17 +105,17 @@ func (c *layerChecker) fields(l *model.Layer, base string) {
 		}
 		// 1. the same field twice in this layer
 		if seen[lf.ID] {
-			c.err(at(n, "id"), p+".id", "layer-field-twice", "this layer already narrows the field %q", lf.ID)
+			c.err(at(n, "id"), p+".id", CodeLayerFieldTwice, "this layer already narrows the field %q", lf.ID)
 		}
 		seen[lf.ID] = true
 		// 2. no such field; 3. not an enum
 		f := c.rs.Sheet.Field(lf.ID)
 		if f == nil {
-			c.err(at(n, "id"), p+".id", "layer-field-unknown", "no sheet field has the id %q", lf.ID)
+			c.err(at(n, "id"), p+".id", CodeLayerFieldUnknown, "no sheet field has the id %q", lf.ID)
 			continue
 		}
 		if f.Type != model.TypeEnum {
-			c.err(at(n, "id"), p+".id", "layer-field-not-enum", "the field %q is a %s field; a layer can narrow only enum fields", lf.ID, f.Type)
+			c.err(at(n, "id"), p+".id", CodeLayerFieldNotEnum, "the field %q is a %s field; a layer can narrow only enum fields", lf.ID, f.Type)
 			continue
 		}
 		values := map[string]bool{}
@@ -116,7 +126,7 @@ func (c *layerChecker) fields(l *model.Layer, base string) {
 		// 4. a removed value the field does not have
 		for i, v := range lf.RemoveValues {
 			if !values[v] {
-				c.err(at(n, "removeValues", i), p+".removeValues."+strconv.Itoa(i), "layer-value-unknown",
+				c.err(at(n, "removeValues", i), p+".removeValues."+strconv.Itoa(i), CodeLayerValueUnknown,
 					"the field %q has no value %q to remove (its values: %s)", lf.ID, v, quoteList(f.Values))
 				continue
 			}
@@ -128,7 +138,7 @@ func (c *layerChecker) fields(l *model.Layer, base string) {
 				continue
 			}
 			if who, never := hideWhenUser(c.rs, lf.ID, v); who != "" {
-				c.err(at(n, "removeValues", i), p+".removeValues."+strconv.Itoa(i), "layer-value-hidewhen",
+				c.err(at(n, "removeValues", i), p+".removeValues."+strconv.Itoa(i), CodeLayerValueHideWhen,
 					"%q cannot be removed from %q: %s compares against it in its hideWhen, so it %s", v, lf.ID, who, never)
 			}
 		}
@@ -140,7 +150,7 @@ func (c *layerChecker) fields(l *model.Layer, base string) {
 			}
 		}
 		if left == 0 {
-			c.err(at(n, "removeValues"), p+".removeValues", "layer-no-value-left",
+			c.err(at(n, "removeValues"), p+".removeValues", CodeLayerNoValueLeft,
 				"removing these values leaves the field %q with no value; at least one must remain", lf.ID)
 			continue
 		}
@@ -151,14 +161,14 @@ func (c *layerChecker) fields(l *model.Layer, base string) {
 				if !values[d] {
 					why = "the field has no such value"
 				}
-				c.err(at(n, "default"), p+".default", "layer-default-invalid",
+				c.err(at(n, "default"), p+".default", CodeLayerDefaultInvalid,
 					"the default %q is not among the values this layer leaves in %q (%s)", d, lf.ID, why)
 			}
 			continue
 		}
 		// 8. the field's own default removed with no replacement
 		if d, ok := f.Default.(string); ok && removed[d] {
-			c.err(at(n, "removeValues"), p+".removeValues", "layer-default-removed",
+			c.err(at(n, "removeValues"), p+".removeValues", CodeLayerDefaultRemoved,
 				"this layer removes %q, the default of %q, so it must name a replacement default", d, lf.ID)
 		}
 	}
@@ -239,7 +249,7 @@ func (c *layerChecker) currencies(l *model.Layer, base string) {
 			found = found || f.ID == id
 		}
 		if !found {
-			c.err(at(lc.Node, "removeFamilies", n), p+".removeFamilies."+strconv.Itoa(n), "layer-family-unknown",
+			c.err(at(lc.Node, "removeFamilies", n), p+".removeFamilies."+strconv.Itoa(n), CodeLayerFamilyUnknown,
 				"no currency family has the id %q", id)
 			continue
 		}
@@ -253,9 +263,9 @@ func (c *layerChecker) currencies(l *model.Layer, base string) {
 		path := p + ".removeUnits." + strconv.Itoa(n)
 		switch {
 		case coin == nil:
-			c.err(at(lc.Node, "removeUnits", n), path, "layer-unit-unknown", "no currency family declares the coin %q", id)
+			c.err(at(lc.Node, "removeUnits", n), path, CodeLayerUnitUnknown, "no currency family declares the coin %q", id)
 		case coin.Value == 1 && !removedFamily[fam.ID]:
-			c.err(at(lc.Node, "removeUnits", n), path, "layer-smallest-coin",
+			c.err(at(lc.Node, "removeUnits", n), path, CodeLayerSmallestCoin,
 				"%q is the smallest coin of %q; it can be removed only together with the whole family (removeFamilies)", id, fam.ID)
 		}
 	}
@@ -271,7 +281,7 @@ func (c *layerChecker) catalogs(l *model.Layer, base string) {
 		}
 		cat := c.rs.Catalog(r.Catalog)
 		if cat == nil {
-			c.err(at(r.Node, "id"), p+".id", "layer-catalog-unknown", "no catalog has the id %q", r.Catalog)
+			c.err(at(r.Node, "id"), p+".id", CodeLayerCatalogUnknown, "no catalog has the id %q", r.Catalog)
 			continue
 		}
 		if r.Filter == "" {
@@ -279,17 +289,17 @@ func (c *layerChecker) catalogs(l *model.Layer, base string) {
 		}
 		f := cat.Filter(r.Filter)
 		if f == nil {
-			c.err(at(r.Node, "hide", "filter"), p+".hide.filter", "layer-filter-unknown",
+			c.err(at(r.Node, "hide", "filter"), p+".hide.filter", CodeLayerFilterUnknown,
 				"the catalog %q declares no filter %q", r.Catalog, r.Filter)
 			continue
 		}
 		switch {
 		case r.Op == "":
 		case f.Type == model.FilterNumber && (r.Op == model.HideEquals || r.Op == model.HideNotIn):
-			c.err(at(r.Node, "hide"), p+".hide", "layer-hide-type",
+			c.err(at(r.Node, "hide"), p+".hide", CodeLayerHideType,
 				"%q is a number filter; compare it with above or below, not %s", r.Filter, r.Op)
 		case (f.Type == model.FilterText || f.Type == model.FilterTags) && (r.Op == model.HideAbove || r.Op == model.HideBelow):
-			c.err(at(r.Node, "hide"), p+".hide", "layer-hide-type",
+			c.err(at(r.Node, "hide"), p+".hide", CodeLayerHideType,
 				"%q is a %s filter; compare it with equals or notIn, not %s", r.Filter, f.Type, r.Op)
 		}
 	}
@@ -315,14 +325,14 @@ func (c *layerChecker) items(l *model.Layer, base string) {
 				continue
 			}
 			if !known[id] {
-				c.err(at(li.Node, "market", "removeSellers", n), p+".market.removeSellers."+strconv.Itoa(n), "layer-seller-unknown",
+				c.err(at(li.Node, "market", "removeSellers", n), p+".market.removeSellers."+strconv.Itoa(n), CodeLayerSellerUnknown,
 					"the market has no seller %q", id)
 				continue
 			}
 			removing[id] = true
 		}
 		if len(known) > 0 && len(removing) == len(known) {
-			c.err(at(li.Node, "market", "removeSellers"), p+".market.removeSellers", "layer-no-seller-left",
+			c.err(at(li.Node, "market", "removeSellers"), p+".market.removeSellers", CodeLayerNoSellerLeft,
 				"this layer removes every seller; at least one must remain (a market with no sellers lets anyone sell everything)")
 		}
 	}
@@ -337,9 +347,9 @@ func (c *layerChecker) items(l *model.Layer, base string) {
 		}
 		switch {
 		case seen[t.ID]:
-			c.err(at(t.Node, "id"), path, "layer-table-twice", "this layer already replaces the loot table %q", t.ID)
+			c.err(at(t.Node, "id"), path, CodeLayerTableTwice, "this layer already replaces the loot table %q", t.ID)
 		case c.rs.Items.LootTable(t.ID) == nil:
-			c.err(at(t.Node, "id"), path, "layer-table-unknown",
+			c.err(at(t.Node, "id"), path, CodeLayerTableUnknown,
 				"no loot table has the id %q; a layer can only replace a table items.lootTables declares", t.ID)
 		}
 		seen[t.ID] = true
@@ -366,7 +376,7 @@ func (c *layerChecker) unsettledHiding() {
 				v, ok := e.Value(r.Filter)
 				if ok && v.Kind == model.Array && len(v.Tags) == 0 {
 					c.report(model.Warning, at(r.Node, "hide", "notIn"), fmt.Sprintf("layers.%d.catalogs.%d.hide.notIn", i, m),
-						"hide-unsettled", "the entry %q of %q has an empty %q list; whether notIn hides it is not settled in the Engine (rulebench keeps it shown)",
+						CodeHideUnsettled, "the entry %q of %q has an empty %q list; whether notIn hides it is not settled in the Engine (rulebench keeps it shown)",
 						e.ID, cat.ID, r.Filter)
 				}
 			}
@@ -421,34 +431,34 @@ type ladderProblem struct {
 func ladderProblems(r model.Resolution, steps []model.LadderStep, full bool) []ladderProblem {
 	var out []ladderProblem
 	if full && (len(steps) < 1 || len(steps) > 12) {
-		out = append(out, ladderProblem{step: -1, code: "ladder-count", msg: fmt.Sprintf("a ladder has 1 to 12 steps, not %d", len(steps))})
+		out = append(out, ladderProblem{step: -1, code: CodeLadderCount, msg: fmt.Sprintf("a ladder has 1 to 12 steps, not %d", len(steps))})
 	}
 	for i, s := range steps {
 		if full {
 			if why := model.PromptUnsafe(s.Label); why != "" || s.Label == "" || model.UTF16Len(s.Label) > 80 {
-				out = append(out, ladderProblem{i, "label", "ladder-label", "a step label is prompt-safe text of 1 to 80 characters"})
+				out = append(out, ladderProblem{i, "label", CodeLadderLabel, "a step label is prompt-safe text of 1 to 80 characters"})
 			}
 		}
 		switch r.Kind {
 		case model.DiceSum:
 			if !s.HasDC {
-				out = append(out, ladderProblem{i, "", "ladder-kind",
+				out = append(out, ladderProblem{i, "", CodeLadderKind,
 					"this ruleset is dice-sum, so every ladder step needs a dc (a {label, dc} step)"})
 				continue
 			}
 			if full && (s.DC < -100 || s.DC > 1000) {
-				out = append(out, ladderProblem{i, "dc", "ladder-range", fmt.Sprintf("dc %d is outside -100..1000", s.DC)})
+				out = append(out, ladderProblem{i, "dc", CodeLadderRange, fmt.Sprintf("dc %d is outside -100..1000", s.DC)})
 			}
 		case model.DicePool:
 			if !s.HasSuccesses {
-				out = append(out, ladderProblem{i, "", "ladder-kind",
+				out = append(out, ladderProblem{i, "", CodeLadderKind,
 					"this ruleset is dice-pool, so every ladder step needs successes (a {label, successes, target?} step)"})
 				continue
 			}
 			if full && (s.Successes < 1 || s.Successes > 100) {
-				out = append(out, ladderProblem{i, "successes", "ladder-range", fmt.Sprintf("successes %d is outside 1..100", s.Successes)})
+				out = append(out, ladderProblem{i, "successes", CodeLadderRange, fmt.Sprintf("successes %d is outside 1..100", s.Successes)})
 			} else if most := r.MaxSuccesses(); s.Successes > most {
-				out = append(out, ladderProblem{i, "successes", "ladder-successes",
+				out = append(out, ladderProblem{i, "successes", CodeLadderSuccesses,
 					fmt.Sprintf("%d successes can never be reached: the pool counts at most %d", s.Successes, most)})
 			}
 			if !s.HasTarget {
@@ -456,10 +466,10 @@ func ladderProblems(r model.Resolution, steps []model.LadderStep, full bool) []l
 			}
 			switch {
 			case !r.TargetAdjustable():
-				out = append(out, ladderProblem{i, "target", "ladder-target",
+				out = append(out, ladderProblem{i, "target", CodeLadderTarget,
 					fmt.Sprintf("a step may set a target only when the target is adjustable (target.min %d is not below target.max %d)", r.TargetMin, r.TargetMax)})
 			case s.Target < r.TargetMin || s.Target > r.TargetMax:
-				out = append(out, ladderProblem{i, "target", "ladder-target",
+				out = append(out, ladderProblem{i, "target", CodeLadderTarget,
 					fmt.Sprintf("the target %d is outside the ruleset's target range %d..%d", s.Target, r.TargetMin, r.TargetMax)})
 			}
 		}
