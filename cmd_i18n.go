@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"rulebench/analysis"
 	"rulebench/i18n"
 	"rulebench/model"
 )
@@ -106,29 +107,35 @@ func runI18n(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return code
 	}
-	var entry *i18n.CatalogEntry
-	var entryDiags []model.Diagnostic
+	var opts analysis.Options
 	if *entryFlag != "" {
 		if ws.Kind != model.Artifact {
 			fmt.Fprintf(stderr, "rulebench i18n: --entry is for a catalog artifact (<id>-<version>.ruleset.json); %s is a %s\n", visible(pos[0]), ws.Kind)
 			return exitUsage
 		}
 		var err error
-		entry, entryDiags, err = i18n.LoadEntry(model.OSFS{}, *entryFlag)
+		opts.EntryGiven = true
+		opts.Entry, opts.EntryFindings, err = i18n.LoadEntry(model.OSFS{}, *entryFlag)
 		if err != nil {
 			fmt.Fprintf(stderr, "rulebench i18n: cannot read %s: %v\n", visible(*entryFlag), err)
 			return exitUsage
 		}
-	} else {
-		entry, entryDiags = i18n.BesideEntry(ws)
 	}
-
-	r := i18n.Analyze(ws)
-	ds := i18nLoadFindings(ws)
-	ds = append(ds, entryDiags...)
-	ds = append(ds, r.Findings(ws, entry, ws.RulesetSource)...)
-	ws.Locate(ds)
-	model.SortDiagnostics(ds)
+	a, whole := analyse(ws, opts, stderr)
+	r := a.Translations
+	if r == nil {
+		return exitUsage
+	}
+	// The translation findings; and everything when the ruleset itself could
+	// not be read, since then nothing can be compared.
+	ds := a.Findings
+	if ws.Ruleset != nil {
+		ds = a.Select(model.Translations)
+	}
+	code = exitFor(ds)
+	if !whole {
+		code = exitUsage
+	}
 
 	langs := r.Languages
 	if *langFlag != "" {
@@ -137,7 +144,7 @@ func runI18n(args []string, stdout, stderr io.Writer) int {
 	}
 	var imp *i18n.Import
 	if *engineFlag != "" {
-		choice, _ := r.ImportChoice(*engineFlag, entry)
+		choice, _ := r.ImportChoice(*engineFlag, a.Entry)
 		imp = &choice
 	}
 
@@ -145,44 +152,12 @@ func runI18n(args []string, stdout, stderr io.Writer) int {
 		if err := writeJSON(stdout, buildI18nDoc(r, langs, *langFlag != "", imp, ds)); err != nil {
 			return exitUsage
 		}
-		return exitFor(ds)
+		return code
 	}
 	writeI18nText(stdout, pos[0], r, langs, *langFlag != "", imp)
 	writeDiagnostics(stdout, ds)
 	writeSummary(stdout, pos[0], ds)
-	return exitFor(ds)
-}
-
-// i18nLoadFindings picks, from what loading found, the findings about
-// translations: problems reading the locale files or packs, the manifest's
-// listing of them, locales/ inside an artifact; and everything when the
-// ruleset itself could not be read, since then nothing can be compared.
-func i18nLoadFindings(ws *model.Workspace) []model.Diagnostic {
-	if ws.Ruleset == nil {
-		return append([]model.Diagnostic(nil), ws.Diagnostics...)
-	}
-	files := map[string]bool{}
-	for _, f := range ws.Locales {
-		files[f.Name] = true
-	}
-	manifestPaths := map[string]bool{}
-	if ws.Manifest != nil {
-		for _, mf := range ws.Manifest.Files {
-			if strings.HasPrefix(mf.Path, "locales/") && mf.Node != nil {
-				manifestPaths[mf.Node.Path()] = true
-			}
-		}
-	}
-	var out []model.Diagnostic
-	for _, d := range ws.Diagnostics {
-		switch {
-		case files[d.File], d.Code == "artifact-locales",
-			strings.Contains(d.File, "/locales/") && d.Code == "unlisted-file",
-			(d.Code == model.CodeManifestBytes || d.Code == model.CodeManifestSHA256) && manifestPaths[d.Path]:
-			out = append(out, d)
-		}
-	}
-	return out
+	return code
 }
 
 func buildI18nDoc(r *i18n.Report, langs []*i18n.Language, detail bool, imp *i18n.Import, ds []model.Diagnostic) i18nDoc {

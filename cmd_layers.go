@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"rulebench/analysis"
 	"rulebench/model"
 	"rulebench/rules"
 )
@@ -39,8 +40,19 @@ func runLayers(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return code
 	}
-	eff := rules.NewResolver(ws.Ruleset).Resolve(on)
-	ds := layerFindings(ws, eff, on)
+	r, whole := analyse(ws, analysis.Options{}, stderr)
+	eff, chosen := r.Selection(on)
+	if eff == nil {
+		return exitUsage
+	}
+	// What the layers command reports: the problems reading the ruleset and
+	// its catalogs, its format, the layer import checks, and the choice.
+	ds := append(r.Select(model.Reading, model.Format, model.Layers), chosen...)
+	model.SortDiagnostics(ds)
+	code = exitFor(ds)
+	if !whole {
+		code = exitUsage
+	}
 	doc := eff.Document()
 	for _, s := range ws.Saves {
 		doc.Saves = append(doc.Saves, eff.SaveDocument(s))
@@ -50,70 +62,19 @@ func runLayers(args []string, stdout, stderr io.Writer) int {
 		if err := writeJSON(stdout, doc); err != nil {
 			return exitUsage
 		}
-		return exitFor(ds)
+		return code
 	}
-	writeLayersText(stdout, pos[0], eff, doc)
+	writeLayersText(stdout, pos[0], eff, r.Base(), doc)
 	if len(ds) > 0 {
 		fmt.Fprintln(stdout)
 		writeDiagnostics(stdout, ds)
 	}
 	writeSummary(stdout, pos[0], ds)
-	return exitFor(ds)
-}
-
-// layerFindings gathers what the layers command reports: the problems
-// found reading the ruleset and its catalogs, the layer import checks, and
-// the selection as the Engine's new-game check sees it (an undeclared id is
-// an error; two conflicting layers a warning, since a pinned game still
-// resolves), plus a warning for each layer the fallback drops.
-func layerFindings(ws *model.Workspace, eff *rules.Effective, on []string) []model.Diagnostic {
-	files := map[string]bool{ws.RulesetFile: true}
-	rs := ws.Ruleset
-	if rs != nil {
-		for _, c := range rs.Catalogs {
-			files[c.EntriesFile] = true
-		}
-	}
-	var ds []model.Diagnostic
-	for _, d := range ws.Diagnostics {
-		if files[d.File] {
-			ds = append(ds, d)
-		}
-	}
-	if rs == nil {
-		return ds
-	}
-	ds = append(ds, rules.CheckLayers(rs)...)
-	where := model.RootPath
-	if rs.Root != nil && rs.Root.Get("layers") != nil {
-		where = "layers"
-	}
-	for _, is := range rules.NewGameIssues(rs, rules.LayerOptions(on)) {
-		switch is.Code {
-		case rules.IssueLayerUnknown:
-			ds = append(ds, model.Errorf(rs.File, where, rules.CodeLayerUnknown,
-				"--on names %q, but the ruleset declares no layer with that id; the Engine refuses a new game with it", is.Layers[0]))
-		case rules.IssueLayerConflict:
-			ds = append(ds, model.Warnf(rs.File, where, rules.CodeLayerConflict,
-				"%q and %q conflict: the Engine refuses a new game with both; a pinned game with both keeps %q and drops %q",
-				is.Labels[0], is.Labels[1], is.Labels[0], is.Labels[1]))
-		}
-	}
-	for _, d := range eff.Dropped {
-		if d.Cause == rules.DropInvalid {
-			path := where
-			if l := rs.Layer(d.ID); l != nil && l.Node != nil {
-				path = l.Node.Path()
-			}
-			ds = append(ds, model.Warnf(rs.File, path, "layer-dropped", "the layer %q is not applied: %s", d.ID, d.Reason()))
-		}
-	}
-	ws.Locate(ds)
-	return ds
+	return code
 }
 
 // writeLayersText prints the effective ruleset for people.
-func writeLayersText(w io.Writer, path string, eff *rules.Effective, doc *rules.Document) {
+func writeLayersText(w io.Writer, path string, eff, baseEff *rules.Effective, doc *rules.Document) {
 	v := visible
 	p := func(format string, args ...any) { fmt.Fprintf(w, format, args...) }
 	rs := eff.Base
@@ -212,8 +173,8 @@ func writeLayersText(w io.Writer, path string, eff *rules.Effective, doc *rules.
 	}
 	if len(eff.Prices) > 0 {
 		base := map[string]rules.ItemPrice{}
-		if len(eff.Applied) > 0 {
-			for _, pr := range rules.NewResolver(rs).Resolve(nil).Prices {
+		if len(eff.Applied) > 0 && baseEff != nil {
+			for _, pr := range baseEff.Prices {
 				base[pr.Key] = pr
 			}
 		}

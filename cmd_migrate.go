@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"rulebench/analysis"
 	"rulebench/migrate"
 	"rulebench/model"
 )
@@ -63,37 +64,38 @@ func runMigrate(args []string, stdout, stderr io.Writer) int {
 	if !ok {
 		return code
 	}
-	saveFiles := pos[1:]
-	if len(saveFiles) == 0 {
-		for _, s := range ws.Saves {
-			saveFiles = append(saveFiles, s.File)
-		}
-		if len(saveFiles) == 0 {
-			fmt.Fprintf(stderr, "rulebench migrate: no SAVE given, and %s has no saves/ folder with saves in it\n", visible(pos[0]))
-			return exitUsage
-		}
+	if len(pos) == 1 && len(ws.Saves) == 0 {
+		fmt.Fprintf(stderr, "rulebench migrate: no SAVE given, and %s has no saves/ folder with saves in it\n", visible(pos[0]))
+		return exitUsage
 	}
-
-	doc := &migrateDoc{SchemaVersion: 1, Ruleset: ws.RulesetFile, Diagnostics: rulesetFindings(ws)}
-	m := migrate.New(ws.Ruleset)
+	a, whole := analyse(ws, analysis.Options{}, stderr)
+	doc := &migrateDoc{SchemaVersion: 1, Ruleset: ws.RulesetFile, Diagnostics: rulesetFindings(a)}
 	if ws.Ruleset != nil {
 		doc.SheetVersion = ws.Ruleset.Sheet.Version
 	}
-	for _, name := range saveFiles {
+	var results []*migrate.Result
+	if len(pos) == 1 {
+		// The saves in PATH's saves/ folder, rehearsed by the analysis.
+		results = a.Saves()
+	}
+	for _, name := range pos[1:] {
 		data, err := readSaveFile(name)
 		var r *migrate.Result
 		switch {
 		case errors.Is(err, errTooLarge):
-			r = m.Rehearse(name, nil)
-			r.Diagnostics = []model.Diagnostic{{Severity: model.Error, Code: "file-too-large", File: name, Path: model.RootPath, Line: 1, Column: 1,
+			r = a.Rehearse(name, nil)
+			r.Diagnostics = []model.Diagnostic{{Severity: model.Error, Category: model.Saves, Code: model.CodeFileTooLarge, File: name, Path: model.RootPath, Line: 1, Column: 1,
 				Message: fmt.Sprintf("the file is over %d bytes (16 MiB) and is refused unread", model.MaxReadBytes)}}
 			r.OK = false
 		case err != nil:
 			fmt.Fprintf(stderr, "rulebench: cannot read %s: %v\n", visible(name), err)
 			return exitUsage
 		default:
-			r = m.Rehearse(name, data)
+			r = a.Rehearse(name, data)
 		}
+		results = append(results, r)
+	}
+	for _, r := range results {
 		sd := &saveDoc{Result: r}
 		if r.Migrated || r.Sheet.Build != nil {
 			sheet := r.Sheet
@@ -112,36 +114,30 @@ func runMigrate(args []string, stdout, stderr io.Writer) int {
 			return code
 		}
 	}
+	code = exitFor(all)
+	if !whole {
+		code = exitUsage
+	}
 	if *asJSON {
 		if err := writeJSON(stdout, doc); err != nil {
 			return exitUsage
 		}
-		return exitFor(all)
+		return code
 	}
 	writeMigrateText(stdout, pos[0], doc)
-	return exitFor(all)
+	return code
 }
 
 // rulesetFindings are the findings that concern the migrations: reading
-// the ruleset file (the Engine refuses a broken file, so its saves are never
-// migrated) and the migration import checks.
-func rulesetFindings(ws *model.Workspace) []model.Diagnostic {
-	ds := []model.Diagnostic{}
-	for _, d := range ws.Diagnostics {
-		if d.File == ws.RulesetFile {
-			ds = append(ds, d)
-		}
+// the ruleset and its format (the Engine refuses a broken file, so its saves
+// are never migrated) and the migration import checks.
+func rulesetFindings(a *analysis.Result) []model.Diagnostic {
+	ws := a.Workspace
+	ds := append([]model.Diagnostic{}, a.Select(model.Reading, model.Format, model.Migrations)...)
+	if ws.Ruleset == nil && !model.HasErrors(ds) {
+		ds = append(ds, model.Diagnostic{Severity: model.Error, Category: model.Migrations, Code: "no-ruleset", File: ws.RulesetFile, Path: model.RootPath,
+			Line: 1, Column: 1, Message: "there is no ruleset to migrate with"})
 	}
-	if ws.Ruleset == nil {
-		if !model.HasErrors(ds) {
-			ds = append(ds, model.Diagnostic{Severity: model.Error, Code: "no-ruleset", File: ws.RulesetFile, Path: model.RootPath,
-				Line: 1, Column: 1, Message: "there is no ruleset to migrate with"})
-		}
-		return ds
-	}
-	ds = append(ds, migrate.Check(ws.Ruleset)...)
-	ws.Locate(ds)
-	model.SortDiagnostics(ds)
 	return ds
 }
 

@@ -25,9 +25,11 @@ import (
 
 // Options change what Run works out.
 type Options struct {
-	// Entry, when set, is the catalog entry to check the artifact against
-	// instead of the one found beside it (rulebench i18n --entry), and
-	// EntryFindings what reading it found.
+	// EntryGiven says that Entry is the catalog entry to check the artifact
+	// against instead of the one found beside it (rulebench i18n --entry),
+	// and EntryFindings what reading it found; Entry is nil when it could
+	// not be read as an entry.
+	EntryGiven    bool
 	Entry         *i18n.CatalogEntry
 	EntryFindings []model.Diagnostic
 	// Complete works out every part before Run returns (the layer resolver
@@ -120,7 +122,7 @@ func (r *Result) findings(opts Options) {
 	})
 	r.guard("translations", func() {
 		entry, entryDiags := opts.Entry, opts.EntryFindings
-		if entry == nil && entryDiags == nil {
+		if !opts.EntryGiven {
 			entry, entryDiags = i18n.BesideEntry(ws)
 		}
 		r.Entry = entry
