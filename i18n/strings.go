@@ -224,8 +224,9 @@ func (c *collector) object(n *model.Node, r role) {
 	if t := n.Get("type"); t != nil && t.Kind == model.String && t.Str == model.TypeEnum {
 		isEnum = true
 	}
+	kept := lastMembers(n)
 	for _, m := range n.Children {
-		if n.Get(m.Key) != m {
+		if !kept(m) {
 			continue // a repeated key: the last one wins
 		}
 		switch m.Key {
@@ -251,8 +252,9 @@ func (c *collector) object(n *model.Node, r role) {
 			}
 		case "valueLabels":
 			if m.Kind == model.Object {
+				keptLabel := lastMembers(m)
 				for _, v := range m.Children {
-					if m.Get(v.Key) == v {
+					if keptLabel(v) {
 						c.add(v)
 					}
 				}
@@ -270,6 +272,20 @@ func (c *collector) object(n *model.Node, r role) {
 		}
 		c.walk(m, cr)
 	}
+}
+
+// lastMembers returns a test of whether a member of the object n is the
+// one JSON.parse keeps: the last of those with its key. It costs time
+// linear in the number of members, however many there are.
+func lastMembers(n *model.Node) func(*model.Node) bool {
+	if len(n.Children) <= 8 {
+		return func(m *model.Node) bool { return n.Get(m.Key) == m }
+	}
+	last := make(map[string]*model.Node, len(n.Children))
+	for _, m := range n.Children {
+		last[m.Key] = m
+	}
+	return func(m *model.Node) bool { return last[m.Key] == m }
 }
 
 // asset walks the entries of a catalog kept in a separate file, found

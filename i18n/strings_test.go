@@ -1,6 +1,7 @@
 package i18n
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -243,6 +244,55 @@ func TestCountWords(t *testing.T) {
 	for _, tt := range tests {
 		if got := CountWords(tt.s); got != tt.want {
 			t.Errorf("CountWords(%q) = %d, want %d", tt.s, got, tt.want)
+		}
+	}
+}
+
+// TestStringsLinearInMembers: collecting the display strings of objects
+// with thousands of members compares each member with a key a few times,
+// not once per other member: the valueLabels of an enum field, and an
+// object the walk goes through.
+func TestStringsLinearInMembers(t *testing.T) {
+	const n = 4000
+	var labels, other strings.Builder
+	for i := range n {
+		if i > 0 {
+			labels.WriteString(",")
+			other.WriteString(",")
+		}
+		fmt.Fprintf(&labels, `"v%d": "Label %d"`, i, i)
+		fmt.Fprintf(&other, `"k%d": {"label": "Other %d"}`, i, i)
+	}
+	// A repeated key keeps only its last value, as before.
+	doc := `{"schemaVersion": 1, "id": "demo", "version": 1, "name": "Demo",
+  "sheet": {"version": 1, "fields": [{"id": "kind", "label": "Kind", "type": "enum", "values": ["v0"],
+    "valueLabels": {` + labels.String() + `, "v1": "Again"}}]},
+  "extra": {` + other.String() + `, "k1": {"label": "Last"}}}`
+	root, ds := model.Parse("big.json", []byte(doc))
+	if root == nil {
+		t.Fatal(ds)
+	}
+	rs, _ := model.DecodeRuleset("big.json", root)
+	if rs == nil {
+		t.Fatal("not decoded")
+	}
+	var got []DisplayString
+	compared := model.CountLookups(func() { got = Strings(rs) })
+	if compared > 6*n {
+		t.Errorf("%d members compared for two objects of %d members; at most %d are allowed", compared, n, 6*n)
+	}
+	texts := map[string]bool{}
+	for _, s := range got {
+		texts[s.Text] = true
+	}
+	for _, want := range []string{"Label 0", "Label 2", "Again", "Other 0", "Other 2", "Last"} {
+		if !texts[want] {
+			t.Errorf("%q is not among the display strings", want)
+		}
+	}
+	for _, gone := range []string{"Label 1", "Other 1"} {
+		if texts[gone] {
+			t.Errorf("%q was replaced by a later member of the same key, yet it is listed", gone)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package model
 import (
 	"strconv"
 	"strings"
+	"sync/atomic"
 )
 
 // Kind is the JSON type of a Node.
@@ -69,10 +70,36 @@ func (n *Node) Get(key string) *Node {
 	}
 	for i := len(n.Children) - 1; i >= 0; i-- {
 		if n.Children[i].Key == key {
+			countLookups(len(n.Children) - i)
 			return n.Children[i]
 		}
 	}
+	countLookups(len(n.Children))
 	return nil
+}
+
+// The members Get has compared with a key while counting is on.
+var (
+	counting atomic.Bool
+	lookups  atomic.Int64
+)
+
+func countLookups(n int) {
+	if counting.Load() {
+		lookups.Add(int64(n))
+	}
+}
+
+// CountLookups runs f and returns how many object members Get compared
+// with a key while it ran. Tests use it to show that a walk over a tree
+// costs time linear in its size, without timing it. It is not for use
+// beside other calls of CountLookups.
+func CountLookups(f func()) int64 {
+	lookups.Store(0)
+	counting.Store(true)
+	defer counting.Store(false)
+	f()
+	return lookups.Load()
 }
 
 // At returns item i of an array node, or nil.

@@ -142,3 +142,16 @@ func TestBaseIsJSON(t *testing.T) {
 		t.Error("Base is not JSON")
 	}
 }
+
+// TestShapes: every worst shape is JSON of at most the ruleset limit, and
+// fills it to within 4 KB (one deep chain) of the end.
+func TestShapes(t *testing.T) {
+	for _, s := range modeltest.Shapes() {
+		if len(s.Data) > model.MaxRulesetBytes || len(s.Data) < model.MaxRulesetBytes-4096 {
+			t.Errorf("%s: %d bytes; the shapes fill the %d-byte limit", s.Name, len(s.Data), model.MaxRulesetBytes)
+		}
+		if !json.Valid(s.Data) {
+			t.Errorf("%s: not JSON", s.Name)
+		}
+	}
+}
