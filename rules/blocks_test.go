@@ -78,9 +78,9 @@ func runBlockCases(t *testing.T, cases []blockCase) {
 // TestBlockUniqueIDs: the ids a block lists are unique within it.
 func TestBlockUniqueIDs(t *testing.T) {
 	runBlockCases(t, []blockCase{
-		{name: "two rests with one id", path: "rests.1.id", value: "short", code: "duplicate-id", at: "rests.1.id"},
+		{name: "two rests with one id", path: "rests.0.id", value: "long", code: "duplicate-id", at: "rests.1.id"},
 		{name: "two creature actions with one id", path: "catalogs.1.entries.0.creature.actions.1.id", value: "snap", code: "duplicate-id", at: "catalogs.1.entries.0.creature.actions.2.id"},
-		{name: "two budgets with one id", path: "combat.economy.budgets.2.id", value: "bonus", code: "duplicate-id", at: "combat.economy.budgets.2.id"},
+		{name: "two budgets with one id", path: "combat.economy.budgets", value: `{json}[{"id": "action", "label": "Action", "per": "turn"}, {"id": "bonus", "label": "Bonus", "per": "turn"}, {"id": "reaction", "label": "Reaction", "per": "round"}, {"id": "bonus", "label": "Bonus again", "per": "round"}]`, code: "duplicate-id", at: "combat.economy.budgets.3.id"},
 		{name: "one condition mapped twice", path: "combat.conditions.1.condition", value: "prone", code: "duplicate-id", at: "combat.conditions.1.condition"},
 		{name: "two contests with one id", path: "combat.contests.1.id", value: "grab", code: "duplicate-id", at: "combat.contests.1.id"},
 	})

@@ -25,6 +25,7 @@ func CheckFormat(rs *model.Ruleset) []model.Diagnostic {
 	c.items()
 	c.catalogs()
 	c.combat()
+	c.blocks()
 	c.gm()
 	return c.ds
 }
