@@ -152,21 +152,27 @@ func globEscape(p string) string {
 	return r.Replace(p)
 }
 
+// add records findings of the category c.
+func (ws *Workspace) add(c Category, ds ...Diagnostic) {
+	ws.Diagnostics = append(ws.Diagnostics, InCategory(c, ds)...)
+}
+
 // readFile reads at most MaxReadBytes of a file; larger files are refused
-// unread.
-func (ws *Workspace) readFile(fsys fs.FS, name string) ([]byte, bool) {
+// unread. Its findings are of the category c, the part of the workspace the
+// file belongs to (Reading for the ruleset and its catalogs).
+func (ws *Workspace) readFile(fsys fs.FS, name string, c Category) ([]byte, bool) {
 	info, err := fs.Stat(fsys, name)
 	if err != nil {
 		info = nil
 	}
 	if info != nil && info.Size() > MaxReadBytes {
-		ws.Diagnostics = append(ws.Diagnostics, Errorf(name, RootPath, CodeFileTooLarge,
+		ws.add(c, Errorf(name, RootPath, CodeFileTooLarge,
 			"the file is %d bytes; files over %d bytes (16 MiB) are refused unread", info.Size(), MaxReadBytes))
 		return nil, false
 	}
 	f, err := fsys.Open(name)
 	if err != nil {
-		ws.Diagnostics = append(ws.Diagnostics, Errorf(name, RootPath, CodeUnreadable, "cannot read the file: %v", unwrapPathErr(err)))
+		ws.add(c, Errorf(name, RootPath, CodeUnreadable, "cannot read the file: %v", unwrapPathErr(err)))
 		return nil, false
 	}
 	defer f.Close()
@@ -178,11 +184,11 @@ func (ws *Workspace) readFile(fsys fs.FS, name string) ([]byte, bool) {
 	}
 	data, err := readAll(io.LimitReader(f, MaxReadBytes+1), size)
 	if err != nil {
-		ws.Diagnostics = append(ws.Diagnostics, Errorf(name, RootPath, CodeUnreadable, "cannot read the file: %v", unwrapPathErr(err)))
+		ws.add(c, Errorf(name, RootPath, CodeUnreadable, "cannot read the file: %v", unwrapPathErr(err)))
 		return nil, false
 	}
 	if len(data) > MaxReadBytes {
-		ws.Diagnostics = append(ws.Diagnostics, Errorf(name, RootPath, CodeFileTooLarge, "the file is over %d bytes (16 MiB) and is refused unread", MaxReadBytes))
+		ws.add(c, Errorf(name, RootPath, CodeFileTooLarge, "the file is over %d bytes (16 MiB) and is refused unread", MaxReadBytes))
 		return nil, false
 	}
 	return data, true
@@ -206,9 +212,10 @@ func readAll(r io.Reader, capacity int64) ([]byte, error) {
 	}
 }
 
-// parseFile reads and parses a JSON file, recording its findings.
-func (ws *Workspace) parseFile(fsys fs.FS, name string) (*File, bool) {
-	data, ok := ws.readFile(fsys, name)
+// parseFile reads and parses a JSON file, recording its findings in the
+// category c.
+func (ws *Workspace) parseFile(fsys fs.FS, name string, c Category) (*File, bool) {
+	data, ok := ws.readFile(fsys, name, c)
 	if !ok {
 		return nil, false
 	}
@@ -217,7 +224,7 @@ func (ws *Workspace) parseFile(fsys fs.FS, name string) (*File, bool) {
 	root, diags := Parse(name, data)
 	f.Root = root
 	ws.Files[name] = f
-	ws.Diagnostics = append(ws.Diagnostics, diags...)
+	ws.add(c, diags...)
 	if root != nil {
 		ws.Sources[name] = root
 	}
@@ -226,13 +233,13 @@ func (ws *Workspace) parseFile(fsys fs.FS, name string) (*File, bool) {
 
 func (ws *Workspace) loadRuleset(fsys fs.FS, name string, limit int) *File {
 	ws.RulesetFile = name
-	f, ok := ws.parseFile(fsys, name)
+	f, ok := ws.parseFile(fsys, name, Reading)
 	if !ok {
 		return nil
 	}
 	ws.RulesetSource = f
 	if f.Bytes > int64(limit) {
-		ws.Diagnostics = append(ws.Diagnostics, Errorf(name, RootPath, CodeRulesetSize,
+		ws.add(Format, Errorf(name, RootPath, CodeRulesetSize,
 			"the ruleset is %d bytes; the Engine accepts at most %d (256 KB)", f.Bytes, limit))
 	}
 	if f.Root == nil {
@@ -245,7 +252,7 @@ func (ws *Workspace) loadRuleset(fsys fs.FS, name string, limit int) *File {
 }
 
 func (ws *Workspace) loadPackage(fsys fs.FS, dir string) {
-	if mf, ok := ws.parseFile(fsys, path.Join(dir, "manifest.json")); ok && mf.Root != nil {
+	if mf, ok := ws.parseFile(fsys, path.Join(dir, "manifest.json"), Packaging); ok && mf.Root != nil {
 		m, diags := DecodeManifest(mf.Name, mf.Root)
 		ws.Manifest = m
 		ws.Diagnostics = append(ws.Diagnostics, diags...)
@@ -258,13 +265,13 @@ func (ws *Workspace) loadPackage(fsys fs.FS, dir string) {
 				continue
 			}
 			name := path.Join(dir, c.Asset)
-			af, ok := ws.parseFile(fsys, name)
+			af, ok := ws.parseFile(fsys, name, Reading)
 			ws.verifyListed(dir, c.Asset, af)
 			if !ok {
 				continue
 			}
 			if af.Bytes > MaxCatalogBytes {
-				ws.Diagnostics = append(ws.Diagnostics, Errorf(name, RootPath, CodeCatalogSize,
+				ws.add(Format, Errorf(name, RootPath, CodeCatalogSize,
 					"the catalog file is %d bytes; at most %d (1 MB) are allowed", af.Bytes, MaxCatalogBytes))
 			}
 			if af.Root != nil {
@@ -274,7 +281,7 @@ func (ws *Workspace) loadPackage(fsys fs.FS, dir string) {
 	}
 	ws.warnUnlisted(fsys, dir, "catalogs")
 	for _, e := range sortedJSON(fsys, path.Join(dir, "locales")) {
-		f, ok := ws.parseFile(fsys, path.Join(dir, "locales", e))
+		f, ok := ws.parseFile(fsys, path.Join(dir, "locales", e), Translations)
 		if !ok {
 			continue
 		}
@@ -292,16 +299,20 @@ func (ws *Workspace) verifyListed(dir, rel string, f *File) {
 	if m == nil || f == nil {
 		return
 	}
+	c := Packaging
+	if strings.HasPrefix(rel, "locales/") {
+		c = Translations
+	}
 	for _, mf := range m.Files {
 		if mf.Path != rel {
 			continue
 		}
 		if mf.Bytes != f.Bytes {
-			ws.Diagnostics = append(ws.Diagnostics, At(Error, path.Join(dir, "manifest.json"), mf.Node, CodeManifestBytes,
+			ws.add(c, At(Error, path.Join(dir, "manifest.json"), mf.Node, CodeManifestBytes,
 				"the manifest says %s is %d bytes; it is %d", rel, mf.Bytes, f.Bytes))
 		}
 		if mf.SHA256 != "" && mf.SHA256 != f.SHA256 {
-			ws.Diagnostics = append(ws.Diagnostics, At(Error, path.Join(dir, "manifest.json"), mf.Node, CodeManifestSHA256,
+			ws.add(c, At(Error, path.Join(dir, "manifest.json"), mf.Node, CodeManifestSHA256,
 				"the manifest's sha256 for %s does not match the file (%s)", rel, f.SHA256))
 		}
 		return
@@ -312,10 +323,14 @@ func (ws *Workspace) warnUnlisted(fsys fs.FS, dir, sub string) {
 	if ws.Manifest == nil {
 		return
 	}
+	c := Packaging
+	if sub == "locales" {
+		c = Translations
+	}
 	for _, e := range sortedJSON(fsys, path.Join(dir, sub)) {
 		rel := sub + "/" + e
 		if !ws.Manifest.Lists(rel) {
-			ws.Diagnostics = append(ws.Diagnostics, Warnf(path.Join(dir, rel), RootPath, CodeUnlistedFile,
+			ws.add(c, Warnf(path.Join(dir, rel), RootPath, CodeUnlistedFile,
 				"the manifest does not list %s, so the Engine will not see it", rel))
 		}
 	}
@@ -348,7 +363,7 @@ func (ws *Workspace) loadArtifact(fsys fs.FS, name string) {
 		if lang == "" || strings.Contains(lang, ".") {
 			continue // the catalog entry or another document
 		}
-		f, ok := ws.parseFile(fsys, path.Join(dir, e))
+		f, ok := ws.parseFile(fsys, path.Join(dir, e), Translations)
 		if !ok {
 			continue
 		}
@@ -360,7 +375,7 @@ func (ws *Workspace) loadArtifact(fsys fs.FS, name string) {
 		ws.Locales = append(ws.Locales, f)
 	}
 	if entries, err := fs.ReadDir(fsys, path.Join(dir, "locales")); err == nil && len(entries) > 0 {
-		ws.Diagnostics = append(ws.Diagnostics, Errorf(path.Join(dir, "locales"), RootPath, CodeArtifactLocales,
+		ws.add(Translations, Errorf(path.Join(dir, "locales"), RootPath, CodeArtifactLocales,
 			"a catalog ruleset does not carry locales/ (the Engine refuses it before download); publish language packs beside the artifact instead"))
 	}
 	ws.loadSaves(fsys, path.Join(dir, "saves"))
@@ -369,7 +384,7 @@ func (ws *Workspace) loadArtifact(fsys fs.FS, name string) {
 func (ws *Workspace) loadSaves(fsys fs.FS, dir string) {
 	for _, e := range sortedJSON(fsys, dir) {
 		name := path.Join(dir, e)
-		data, ok := ws.readFile(fsys, name)
+		data, ok := ws.readFile(fsys, name, Saves)
 		if !ok {
 			continue
 		}
@@ -409,7 +424,7 @@ func DecodeManifest(file string, root *Node) (*Manifest, []Diagnostic) {
 	d := &decoder{file: file}
 	m := &Manifest{Node: root}
 	if !d.wantKind(root, Object) {
-		return m, d.diags
+		return m, InCategory(Packaging, d.diags)
 	}
 	o := obj{d: d, n: root}
 	o.integer("schemaVersion", true, 2, 2)
@@ -427,7 +442,7 @@ func DecodeManifest(file string, root *Node) (*Manifest, []Diagnostic) {
 		mf.Bytes, _ = fo.integer("bytes", true, 0, MaxReadBytes)
 		m.Files = append(m.Files, mf)
 	}
-	return m, d.diags
+	return m, InCategory(Packaging, d.diags)
 }
 
 const math32 = 1<<31 - 1

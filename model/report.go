@@ -46,6 +46,16 @@ func (c Category) String() string {
 // MarshalText writes the category as its name.
 func (c Category) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
 
+// InCategory gives every finding of ds the category c, and returns ds: for
+// the checks that make their findings with At, Errorf or Warnf and name
+// their category once, where they return them.
+func InCategory(c Category, ds []Diagnostic) []Diagnostic {
+	for i := range ds {
+		ds[i].Category = c
+	}
+	return ds
+}
+
 // Reporter makes findings about one file at the moment a check finds them,
 // with their category, path, line and column. The zero Reporter is not
 // usable; make one with NewReporter.

@@ -102,7 +102,7 @@ func DecodeRuleset(file string, root *Node) (*Ruleset, []Diagnostic) {
 	o := d.object(root, "$schema", "schemaVersion", "id", "version", "name", "edition", "license",
 		"coverage", "resolution", "sheet", "rests", "gm", "catalogs", "items", "battle", "combat", "layers")
 	if !o.ok() {
-		return r, d.diags
+		return r, InCategory(Format, d.diags)
 	}
 	if v, ok := o.integer("schemaVersion", true, 1, 1); ok {
 		r.SchemaVersion = int(v)
@@ -161,7 +161,7 @@ func DecodeRuleset(file string, root *Node) (*Ruleset, []Diagnostic) {
 		d.report(Warning, c, CodeSchemaURL, "$schema is normally the URL of the published JSON Schema, not %s", c.Kind)
 	}
 	r.WrongType = d.wrongType
-	return r, d.diags
+	return r, InCategory(Format, d.diags)
 }
 
 func (d *decoder) gm(n *Node) GM {

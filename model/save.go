@@ -36,13 +36,13 @@ func DecodeSave(file string, data []byte) (*Save, []Diagnostic) {
 	s := &Save{File: file, Build: map[string]any{}}
 	root, diags := Parse(file, data)
 	if root == nil {
-		return s, diags
+		return s, InCategory(Saves, diags)
 	}
 	s.Root = root
 	d := &decoder{file: file, diags: diags}
 	o := d.object(root, "v", "build", "live")
 	if !o.ok() {
-		return s, d.diags
+		return s, InCategory(Saves, d.diags)
 	}
 	if v, ok := o.integer("v", true, 1, math.MaxInt32); ok {
 		s.V = int(v)
@@ -102,7 +102,7 @@ func DecodeSave(file string, data []byte) (*Save, []Diagnostic) {
 			}
 		}
 	}
-	return s, d.diags
+	return s, InCategory(Saves, d.diags)
 }
 
 func sheetSize(v int, build map[string]any) int {

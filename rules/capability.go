@@ -309,7 +309,7 @@ func CheckNeeds(ws *model.Workspace, needs []Need) []model.Diagnostic {
 	}
 	file := path.Join(ws.Path, "manifest.json")
 	if n := at(m.Node, "capabilityApi", "minor"); n != nil {
-		return inCategory(model.Capability, []model.Diagnostic{model.At(model.Error, file, n, CodeCapabilityTooLow, "%s", msg)})
+		return model.InCategory(model.Capability, []model.Diagnostic{model.At(model.Error, file, n, CodeCapabilityTooLow, "%s", msg)})
 	}
-	return inCategory(model.Capability, []model.Diagnostic{model.Errorf(file, "capabilityApi.minor", CodeCapabilityTooLow, "%s", msg)})
+	return model.InCategory(model.Capability, []model.Diagnostic{model.Errorf(file, "capabilityApi.minor", CodeCapabilityTooLow, "%s", msg)})
 }

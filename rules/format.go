@@ -204,7 +204,7 @@ func (c *formatChecker) resolution() {
 			c.errAt(at(r.Node, "penaltyFrom"), CodePlainTrack, "penaltyFrom names %q, a plain track; it must be a wound track (with levels or boxes)", r.PenaltyFrom)
 		}
 	}
-	c.ds = append(c.ds, inCategory(model.Format, checkLadder(c.rs, r.Ladder, c.rs.File, "resolution.difficultyLadder"))...)
+	c.ds = append(c.ds, model.InCategory(model.Format, checkLadder(c.rs, r.Ladder, c.rs.File, "resolution.difficultyLadder"))...)
 }
 
 func (c *formatChecker) sheet() {

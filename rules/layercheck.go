@@ -36,7 +36,7 @@ func CheckLayers(rs *model.Ruleset) []model.Diagnostic {
 		c.conflicts(l, base)
 		c.fields(l, base)
 		if l.Ladder != nil {
-			c.ds = append(c.ds, inCategory(model.Layers, checkLadder(rs, l.Ladder, rs.File, base+".difficultyLadder"))...)
+			c.ds = append(c.ds, model.InCategory(model.Layers, checkLadder(rs, l.Ladder, rs.File, base+".difficultyLadder"))...)
 		}
 		c.currencies(l, base)
 		c.catalogs(l, base)
@@ -70,14 +70,6 @@ func (c *layerChecker) report(sev model.Severity, n *model.Node, path string, co
 	}
 	d.Category = model.Layers
 	c.ds = append(c.ds, d)
-}
-
-// inCategory gives each finding the category of the check that reported it.
-func inCategory(cat model.Category, ds []model.Diagnostic) []model.Diagnostic {
-	for i := range ds {
-		ds[i].Category = cat
-	}
-	return ds
 }
 
 func (c *layerChecker) conflicts(l *model.Layer, base string) {
