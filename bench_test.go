@@ -8,6 +8,7 @@ import (
 	"testing/fstest"
 
 	"rulebench/migrate"
+	"rulebench/migrate/migratetest"
 	"rulebench/model"
 	"rulebench/model/modeltest"
 )
@@ -77,4 +78,16 @@ func BenchmarkCheckLarge(b *testing.B) {
 			b.Fatalf("%d findings", len(ds))
 		}
 	}
+}
+
+// largeRenamed is the large ruleset with every stored id renamed and
+// sheet.version raised, what BenchmarkMigrateSinceLarge compares with the
+// large ruleset.
+func largeRenamed(t testing.TB) []byte {
+	t.Helper()
+	data, err := migratetest.RenameAll(modeltest.Large())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return data
 }

@@ -10,6 +10,8 @@
 //	New(rs).Apply(save)   a save moved to sheet.version: Result with Trace
 //	m.Rehearse(file, b)   the same from a save file's bytes
 //	r.StateAt(n)          the save after the first n steps, to step back and forth
+//	Since(old, rs, saves) what a new version loses of the old one's saved
+//	                      values, a draft entry that keeps them, rehearsed
 //
 // Choices where the spec is silent:
 //
@@ -29,6 +31,36 @@
 //     is not moved and is reported with a warning.
 //   - A migrated sheet over 64 KB is an error for that save: copies never
 //     delete, so a chain can push a sheet past the Engine's limit.
+//
+// Since (issue 12) compares the stored ids of two versions' sheets
+// (abilities, skills, saves, fields, lists and their columns, live pools
+// and tracks). Choices where the issue is silent:
+//
+//   - Sample saves are moved to the old sheet.version by the old ruleset
+//     before values are counted; a save it cannot move is not counted.
+//   - An added id already written by the new ruleset's entries from the old
+//     version on is spoken for and never drafted again.
+//   - Pairs are made strongest first (ids equal but for separators, then the
+//     same label, then one id extending the other); a lost id with several
+//     equally good candidates, or a candidate wanted by several, is left
+//     undecided. A split (route, routeLive) is looked for before the
+//     weakest pairs. A lone renamed pool or track is drafted as a
+//     routeLive with one case.
+//   - A route's by is the old text, longtext or enum field (one the new
+//     sheet has or a migration renames away) whose saved words name a
+//     destination in the most saves; without saves, an enum whose values
+//     name the most. Its else is a destination whose id adds a word for
+//     "the rest" (other, misc...), else the only one no save names, else
+//     the last. Destinations with a default other than 0 are left out.
+//     Its default is the old field's, when not 0.
+//   - A routeLive's cases are every extending id in sheet order; its else
+//     the pool a route's else field sizes (hit dice that follow the
+//     levels), else a word for the rest, else the last case.
+//   - When the new ruleset already has an entry from the old version, the
+//     draft's steps go at its end (AddTo). When sheet.version did not go
+//     up, the draft is still made and rehearsed with sheet.version raised
+//     by one.
+//   - Lists and columns are never drafted: no step moves them.
 //
 // Deciding whether a pool is shown works out the non-live value references
 // (const, field, derived, abilityScore, abilityMod, abilityModFromField,
