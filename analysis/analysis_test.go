@@ -75,7 +75,7 @@ func TestFindingsByCategory(t *testing.T) {
 		got[d.Category] = append(got[d.Category], strings.TrimPrefix(d.File, "../testdata/cli/broken-road/")+" "+string(d.Code))
 	}
 	want := map[model.Category][]string{
-		model.Reading: {"catalogs/knacks.json unknown-key", "ruleset.json unknown-key", "ruleset.json unknown-key"},
+		model.Format: {"catalogs/knacks.json unknown-key", "ruleset.json unknown-key", "ruleset.json unknown-key"},
 		model.Translations: {"locales/de.json unlisted-file", "locales/de.json json-syntax", "locales/pt-BR.json locale-stale",
 			"locales/pt-BR.json locale-stale", "manifest.json manifest-bytes", "manifest.json manifest-sha256"},
 		model.Packaging:  {"manifest.json manifest-bytes", "manifest.json manifest-sha256", "manifest.json manifest-bytes", "manifest.json manifest-sha256"},

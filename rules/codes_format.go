@@ -7,46 +7,20 @@ import "rulebench/model"
 //
 //rulebench:category format
 const (
-	// CodeUnknownAbility: a skill or save names an ability the sheet does not declare.
-	CodeUnknownAbility model.Code = "unknown-ability"
-	// CodeUnknownField: a name that must be a sheet field (in a hideWhen, a derived value, a section, a filter's startFrom) is not one.
-	CodeUnknownField model.Code = "unknown-field"
-	// CodeUnknownList: a name that must be a sheet list is not one.
-	CodeUnknownList model.Code = "unknown-list"
-	// CodeUnknownColumn: a name that must be a column of a sheet list is not one.
-	CodeUnknownColumn model.Code = "unknown-column"
-	// CodeUnknownRef: a value reference names a field, list, column, track or derived value that is not declared.
-	CodeUnknownRef model.Code = "unknown-ref"
 	// CodeUnknownSection: a field or list names a section that sheet.sections does not declare.
 	CodeUnknownSection model.Code = "unknown-section"
-	// CodeUnknownState: a derived value reads a live state that is not declared.
-	CodeUnknownState model.Code = "unknown-state"
-	// CodeUnknownTrack: penaltyFrom names something that is not a live track.
-	CodeUnknownTrack model.Code = "unknown-track"
-	// CodeUnknownTier: a tier is named that the ruleset does not declare (a proficiency tier, a combat threat tier).
-	CodeUnknownTier model.Code = "unknown-tier"
-	// CodeUnknownStat: an item, cap or carry rule names a stat that items.stats does not declare.
-	CodeUnknownStat model.Code = "unknown-stat"
 	// CodeUnknownSlot: an item takes a slot that items.slots does not declare.
 	CodeUnknownSlot model.Code = "unknown-slot"
-	// CodeUnknownWord: a rarity, category or tag is used that items does not declare.
-	CodeUnknownWord model.Code = "unknown-word"
 	// CodeUnknownCoin: a cost or loot line names a coin that no currency family declares.
 	CodeUnknownCoin model.Code = "unknown-coin"
 	// CodeUnknownPlace: a market place is named that items.market.places does not declare.
 	CodeUnknownPlace model.Code = "unknown-place"
 	// CodeUnknownLootTable: a loot table is named that items.lootTables does not declare.
 	CodeUnknownLootTable model.Code = "unknown-loot-table"
-	// CodeUnknownCatalog: a reference names a catalog the ruleset does not declare.
-	CodeUnknownCatalog model.Code = "unknown-catalog"
-	// CodeUnknownEntry: a reference names an entry that its catalog does not have.
-	CodeUnknownEntry model.Code = "unknown-entry"
 	// CodeUndeclaredFilter: a catalog entry gives a filter value for a filter its catalog does not declare.
 	CodeUndeclaredFilter model.Code = "undeclared-filter"
 	// CodeNotItems: an item reference points at a catalog or entry that does not hold items.
 	CodeNotItems model.Code = "not-items"
-	// CodeRefType: a reference points at a field or column of the wrong type (a text field where a number is read).
-	CodeRefType model.Code = "ref-type"
 	// CodeLiveRead: a value worked out without live state reads live state.
 	CodeLiveRead model.Code = "live-read"
 	// CodeDerivedOrder: a derived value reads one declared at or below it.
@@ -85,8 +59,6 @@ const (
 	CodeKindSeverity model.Code = "kind-severity"
 	// CodeFillIndexed: a track fills "indexed" without onFull "refuse".
 	CodeFillIndexed model.Code = "fill-indexed"
-	// CodePlainTrack: penaltyFrom names a plain track where a wound track is needed.
-	CodePlainTrack model.Code = "plain-track"
 	// CodeCapMod: a cap reads a skill or save modifier.
 	CodeCapMod model.Code = "cap-mod"
 	// CodeUntrainedHarder: untrained "harder" is used where the target cannot be adjusted.
@@ -99,10 +71,6 @@ const (
 	CodeItemsNeedItems model.Code = "items-need-items"
 	// CodeRowList: a catalog row writes to a list that its catalog does not feed.
 	CodeRowList model.Code = "row-list"
-	// CodeRequiredColumn: a catalog row leaves out a column that is required.
-	CodeRequiredColumn model.Code = "required-column"
-	// CodeColumnValue: a catalog row gives a column a value of the wrong type or outside its range.
-	CodeColumnValue model.Code = "column-value"
 	// CodeFilterType: a catalog entry's filter value does not fit the filter's type.
 	CodeFilterType model.Code = "filter-type"
 	// CodeDuplicateTag: an entry or item gives one tag twice.
@@ -117,8 +85,6 @@ const (
 	CodeNoCurrencies model.Code = "no-currencies"
 	// CodePerWeight: a currency family gives perWeight without items.carry.
 	CodePerWeight model.Code = "per-weight"
-	// CodeStatType: a carry rule or rarity cap uses a stat of the wrong type or range.
-	CodeStatType model.Code = "stat-type"
 	// CodeSlotCount: an item takes more slots of a kind than a character has.
 	CodeSlotCount model.Code = "slot-count"
 	// CodeServiceCost: a service has no cost.
