@@ -133,7 +133,7 @@ func Load(fsys fs.FS, p string) (*Workspace, error) {
 	default:
 		ws.Kind = SingleFile
 		ws.loadRuleset(fsys, p, MaxRulesetBytes)
-		ws.loadSaves(fsys, path.Join(path.Dir(p), "saves"))
+		ws.loadSaves(fsys, path.Join(path.Dir(p), savesDir))
 	}
 	ws.locateAll()
 	return ws, nil
@@ -279,18 +279,18 @@ func (ws *Workspace) loadPackage(fsys fs.FS, dir string) {
 			}
 		}
 	}
-	ws.warnUnlisted(fsys, dir, "catalogs")
-	for _, e := range sortedJSON(fsys, path.Join(dir, "locales")) {
-		f, ok := ws.parseFile(fsys, path.Join(dir, "locales", e), Translations)
+	ws.warnUnlisted(fsys, dir, catalogsDir)
+	for _, e := range sortedJSON(fsys, path.Join(dir, localesDir)) {
+		f, ok := ws.parseFile(fsys, path.Join(dir, localesDir, e), Translations)
 		if !ok {
 			continue
 		}
 		f.Lang = strings.TrimSuffix(e, ".json")
-		ws.verifyListed(dir, "locales/"+e, f)
+		ws.verifyListed(dir, localesDir+"/"+e, f)
 		ws.Locales = append(ws.Locales, f)
 	}
-	ws.warnUnlisted(fsys, dir, "locales")
-	ws.loadSaves(fsys, path.Join(dir, "saves"))
+	ws.warnUnlisted(fsys, dir, localesDir)
+	ws.loadSaves(fsys, path.Join(dir, savesDir))
 }
 
 // verifyListed checks a package file against the manifest's listing.
@@ -374,11 +374,11 @@ func (ws *Workspace) loadArtifact(fsys fs.FS, name string) {
 		f.Lang = lang
 		ws.Locales = append(ws.Locales, f)
 	}
-	if entries, err := fs.ReadDir(fsys, path.Join(dir, "locales")); err == nil && len(entries) > 0 {
-		ws.add(Translations, Errorf(path.Join(dir, "locales"), RootPath, CodeArtifactLocales,
+	if entries, err := fs.ReadDir(fsys, path.Join(dir, localesDir)); err == nil && len(entries) > 0 {
+		ws.add(Translations, Errorf(path.Join(dir, localesDir), RootPath, CodeArtifactLocales,
 			"a catalog ruleset does not carry locales/ (the Engine refuses it before download); publish language packs beside the artifact instead"))
 	}
-	ws.loadSaves(fsys, path.Join(dir, "saves"))
+	ws.loadSaves(fsys, path.Join(dir, savesDir))
 }
 
 func (ws *Workspace) loadSaves(fsys fs.FS, dir string) {

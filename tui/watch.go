@@ -3,7 +3,7 @@ package tui
 import (
 	"os"
 	"path/filepath"
-	"strings"
+	"slices"
 	"sync"
 	"time"
 
@@ -15,10 +15,6 @@ import (
 // debounce is how long the watcher waits for a burst of events (an editor
 // saving writes, renames and creates) to end before reporting one change.
 const debounce = 40 * time.Millisecond
-
-// watchedDirs are the folders beside the ruleset whose JSON files belong to
-// the workspace.
-var watchedDirs = []string{"catalogs", "locales", "saves"}
 
 // watcher follows edits to a workspace's files on disk. Changes receives
 // nil once for each burst of edits, or the watcher's error; it is closed by
@@ -32,27 +28,30 @@ type watcher struct {
 	err     error
 }
 
-// watchWorkspace starts watching the folder of a workspace's ruleset and
-// its catalogs, locales and saves folders. Folders are watched rather than
-// files, because editors save by replacing the file.
+// watchWorkspace starts watching the folders the workspace says its files
+// are in (model.Workspace.WatchPaths): the ruleset's folder, and those of
+// the folders beside it that exist (one that appears later is watched
+// then). Folders are watched rather than files, because editors save by
+// replacing the file.
 func watchWorkspace(ws *model.Workspace) (*watcher, error) {
 	fw, err := fsnotify.NewWatcher()
 	if err != nil {
 		return nil, err
 	}
-	root := filepath.Clean(filepath.Dir(filepath.FromSlash(ws.RulesetFile)))
-	if err := fw.Add(root); err != nil {
+	dirs := ws.WatchPaths()
+	if err := fw.Add(filepath.FromSlash(dirs[0])); err != nil {
 		fw.Close()
 		return nil, err
 	}
-	for _, d := range watchedDirs {
-		if info, err := os.Stat(filepath.Join(root, d)); err == nil && info.IsDir() {
-			_ = fw.Add(filepath.Join(root, d)) // a folder that cannot be watched is only not followed
+	for _, d := range dirs[1:] {
+		if info, err := os.Stat(filepath.FromSlash(d)); err == nil && info.IsDir() {
+			_ = fw.Add(filepath.FromSlash(d)) // a folder that cannot be watched is only not followed
 		}
 	}
 	ch := make(chan error, 1)
 	w := &watcher{Changes: ch, fw: fw, done: make(chan struct{}), stopped: make(chan struct{})}
-	f := eventFilter{root: root, kind: ws.Kind, ruleset: filepath.Clean(filepath.FromSlash(ws.RulesetFile)), add: fw.Add}
+	f := newEventFilter(ws)
+	f.add = fw.Add
 	go w.loop(ch, f)
 	return w, nil
 }
@@ -133,50 +132,33 @@ func coalesce(done <-chan struct{}, events <-chan fsnotify.Event, errs <-chan er
 	}
 }
 
-// eventFilter tells which file events concern the workspace.
+// eventFilter tells which file events concern the workspace, as the
+// workspace says (model.Workspace.Reads).
 type eventFilter struct {
-	root, ruleset string
-	kind          model.InputKind
-	add           func(dir string) error // watches a folder that appeared; nil in tests
+	// reads tells whether a change to a file or folder (slash-separated)
+	// is a change to the workspace; beside are the folders beside the
+	// ruleset that the workspace reads.
+	reads  func(name string) bool
+	beside []string
+	add    func(dir string) error // watches a folder that appeared; nil in tests
 }
 
-// relevant tells whether an event touches one of the workspace's files: a
-// JSON file in the ruleset's folder (only the ruleset itself for a single
-// file, whose folder may hold others) or in its catalogs, locales or saves
-// folder; or one of those folders appearing or going.
+func newEventFilter(ws *model.Workspace) eventFilter {
+	return eventFilter{reads: ws.Reads, beside: ws.WatchPaths()[1:]}
+}
+
+// relevant tells whether an event touches one of the workspace's files, or
+// one of the folders it reads appearing or going.
 func (f eventFilter) relevant(ev fsnotify.Event) bool {
-	if ev.Op == fsnotify.Chmod {
-		return false
-	}
-	name := filepath.Clean(ev.Name)
-	dir := filepath.Dir(name)
-	if dir == f.root && isWatchedDir(filepath.Base(name)) {
-		return true
-	}
-	if !strings.HasSuffix(name, ".json") {
-		return false
-	}
-	if dir == f.root {
-		return f.kind != model.SingleFile || name == f.ruleset
-	}
-	return filepath.Dir(dir) == f.root && isWatchedDir(filepath.Base(dir))
+	return ev.Op != fsnotify.Chmod && f.reads(filepath.ToSlash(filepath.Clean(ev.Name)))
 }
 
-// newFolder tells whether the event creates one of the watched folders,
-// which must then be watched too.
+// newFolder tells whether the event creates one of the folders the
+// workspace reads, which must then be watched too.
 func (f eventFilter) newFolder(ev fsnotify.Event) bool {
-	if !ev.Has(fsnotify.Create) || filepath.Dir(filepath.Clean(ev.Name)) != f.root || !isWatchedDir(filepath.Base(ev.Name)) {
+	if !ev.Has(fsnotify.Create) || !slices.Contains(f.beside, filepath.ToSlash(filepath.Clean(ev.Name))) {
 		return false
 	}
 	info, err := os.Stat(ev.Name)
 	return err == nil && info.IsDir()
-}
-
-func isWatchedDir(name string) bool {
-	for _, d := range watchedDirs {
-		if name == d {
-			return true
-		}
-	}
-	return false
 }

@@ -13,8 +13,9 @@ import (
 )
 
 func TestEventFilter(t *testing.T) {
-	pkg := eventFilter{root: "pkg", ruleset: "pkg/ruleset.json", kind: model.Package}
-	single := eventFilter{root: "dir", ruleset: "dir/a.json", kind: model.SingleFile}
+	pkg := newEventFilter(&model.Workspace{Kind: model.Package, RulesetFile: "pkg/ruleset.json"})
+	single := newEventFilter(&model.Workspace{Kind: model.SingleFile, RulesetFile: "dir/a.json"})
+	art := newEventFilter(&model.Workspace{Kind: model.Artifact, RulesetFile: "art/road-1.0.0.ruleset.json"})
 	tests := []struct {
 		f    eventFilter
 		name string
@@ -34,6 +35,13 @@ func TestEventFilter(t *testing.T) {
 		{single, "dir/a.json", fsnotify.Write, true},
 		{single, "dir/b.json", fsnotify.Write, false},
 		{single, "dir/saves/s.json", fsnotify.Write, true},
+		{single, "dir/locales/fr.json", fsnotify.Write, false},
+		{pkg, "pkg/backup.json", fsnotify.Write, false},
+		{art, "art/road-1.0.0.fr.json", fsnotify.Create, true},
+		{art, "art/road-1.0.0.entry.json", fsnotify.Write, true},
+		{art, "art/other-2.0.0.fr.json", fsnotify.Write, false},
+		{art, "art/locales", fsnotify.Create, true},
+		{art, "art/catalogs/x.json", fsnotify.Write, false},
 	}
 	for _, tt := range tests {
 		if got := tt.f.relevant(fsnotify.Event{Name: tt.name, Op: tt.op}); got != tt.want {
@@ -163,7 +171,7 @@ func TestCoalesceBurst(t *testing.T) {
 	done := make(chan struct{})
 	ch := make(chan error, 10)
 	clk := &handClock{c: make(chan time.Time)}
-	f := eventFilter{root: "pkg", ruleset: "pkg/ruleset.json", kind: model.Package}
+	f := newEventFilter(&model.Workspace{Kind: model.Package, RulesetFile: "pkg/ruleset.json"})
 	finished := make(chan struct{})
 	go func() {
 		coalesce(done, events, errs, ch, f, clk)
