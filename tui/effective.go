@@ -147,22 +147,19 @@ func (d *effectiveDoc) ladder() {
 		labelW = max(labelW, min(len(vis(s.Label)), 28))
 	}
 	d.add("   " + st.label.Render(padRight("Step", labelW)+"  "+padRight("Base", 14)+"  Effective"))
-	for i := range max(len(base), len(e.Ladder)) {
-		var b, f model.LadderStep
-		label := ""
-		if i < len(base) {
-			b = base[i]
-			label = b.Label
-		}
-		if i < len(e.Ladder) {
-			f = e.Ladder[i]
-			label = f.Label
-		}
-		bt, ft := stepValue(b, i < len(base)), stepValue(f, i < len(e.Ladder))
-		line := "   " + st.text.Render(padRight(fit(vis(label), labelW, st.g.ellipsis), labelW)) + "  " + st.muted.Render(padRight(bt, 14)) + "  "
-		if bt != ft || (i < len(base) && i < len(e.Ladder) && b.Label != f.Label) {
+	// The steps pair by label, never by position: a step the layer drops
+	// says so, as does one it adds.
+	for _, c := range e.LadderChanges() {
+		bt, ft := stepValue(c.Base, c.HasBase), stepValue(c.Effective, c.HasEffective)
+		line := "   " + st.text.Render(padRight(fit(vis(c.Label), labelW, st.g.ellipsis), labelW)) + "  " + st.muted.Render(padRight(bt, 14)) + "  "
+		switch c.Kind {
+		case rules.StepChanged:
 			line += st.warn.Render(ft) + d.changedMark()
-		} else {
+		case rules.StepRemoved:
+			line += st.err.Render("removed") + d.changedMark()
+		case rules.StepAdded:
+			line += st.warn.Render(ft+" (added)") + d.changedMark()
+		default:
 			line += st.text.Render(ft)
 		}
 		d.add(line)
