@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"rulebench/analysis"
+	"rulebench/analysis/report"
 	"rulebench/model"
 )
 
@@ -24,14 +25,6 @@ func noteFailure(r *analysis.Result, stderr io.Writer) bool {
 		return false
 	}
 	return true
-}
-
-// checkDoc is the JSON document of `rulebench check --json`.
-type checkDoc struct {
-	SchemaVersion int                `json:"schemaVersion"`
-	OK            bool               `json:"ok"`
-	CapabilityAPI string             `json:"capabilityApi"`
-	Diagnostics   []model.Diagnostic `json:"diagnostics"`
 }
 
 func runCheck(args []string, stdout, stderr io.Writer) int {
@@ -56,11 +49,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 		if plan, err := planFixes(r); err == nil {
 			plan.markFixable(ds)
 		}
-		doc := checkDoc{SchemaVersion: 1, OK: !model.HasErrors(ds), CapabilityAPI: fmt.Sprintf("1.%d", r.Capability), Diagnostics: ds}
-		if doc.Diagnostics == nil {
-			doc.Diagnostics = []model.Diagnostic{}
-		}
-		if err := writeJSON(stdout, doc); err != nil {
+		if err := writeJSON(stdout, report.NewCheck(r.Capability, ds)); err != nil {
 			return exitUsage
 		}
 		return code

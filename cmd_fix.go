@@ -8,6 +8,7 @@ import (
 	"github.com/aymanbagabas/go-udiff"
 
 	"rulebench/analysis"
+	"rulebench/analysis/report"
 	"rulebench/model"
 )
 
@@ -21,23 +22,6 @@ Without -w, prints a unified diff of what would change: exit 0 when nothing woul
 something would. With -w, writes each changed file in place (a temporary file in the same
 folder, then renamed over it; a link is refused) and prints the files it changed: exit 0.
 Exit 2: bad usage, an unreadable path, or a file that could not be written.`
-
-// fixDoc is the JSON document of `rulebench fix --json`.
-type fixDoc struct {
-	SchemaVersion int `json:"schemaVersion"`
-	// Changed tells whether anything would change (or, with -w, changed).
-	Changed bool `json:"changed"`
-	// Written tells whether the files were written (-w).
-	Written bool         `json:"written"`
-	Files   []fixFileDoc `json:"files"`
-}
-
-// fixFileDoc is one file fix changes: its values, and the unified diff.
-type fixFileDoc struct {
-	File    string      `json:"file"`
-	Changes []fixChange `json:"changes"`
-	Diff    string      `json:"diff"`
-}
 
 // runFix runs `rulebench fix`.
 func runFix(args []string, stdout, stderr io.Writer) int {
@@ -62,9 +46,13 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	files := plan.Files
-	doc := fixDoc{SchemaVersion: 1, Changed: len(files) > 0, Written: *write, Files: []fixFileDoc{}}
+	doc := report.Fix{SchemaVersion: 1, Changed: len(files) > 0, Written: *write, Files: []report.FixFile{}}
 	for _, ff := range files {
-		doc.Files = append(doc.Files, fixFileDoc{File: ff.Name, Changes: ff.Changes, Diff: fileDiff(ff)})
+		fd := report.FixFile{File: ff.Name, Changes: []report.FixChange{}, Diff: fileDiff(ff)}
+		for _, c := range ff.Changes {
+			fd.Changes = append(fd.Changes, report.FixChange{Path: c.Path, Code: c.Code, Old: c.Old, New: c.New})
+		}
+		doc.Files = append(doc.Files, fd)
 	}
 	if *write {
 		if err := writeFixes(files); err != nil {

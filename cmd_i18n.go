@@ -6,69 +6,10 @@ import (
 	"strings"
 
 	"rulebench/analysis"
+	"rulebench/analysis/report"
 	"rulebench/i18n"
 	"rulebench/model"
 )
-
-// i18nDoc is the JSON document of `rulebench i18n --json` (decisions §5).
-type i18nDoc struct {
-	SchemaVersion int                `json:"schemaVersion"`
-	Strings       int                `json:"strings"`
-	Words         int                `json:"words"`
-	Languages     []i18nLangDoc      `json:"languages"`
-	Import        *i18nImportDoc     `json:"import,omitempty"`
-	Diagnostics   []model.Diagnostic `json:"diagnostics"`
-}
-
-// i18nLangDoc is one language's coverage. Detail lists every display
-// string, and is given only for the language chosen with --lang.
-type i18nLangDoc struct {
-	Lang            string          `json:"lang"`
-	File            *string         `json:"file"`
-	Base            string          `json:"base,omitempty"`
-	BaseFile        *string         `json:"baseFile,omitempty"`
-	Translated      int             `json:"translated"`
-	Empty           int             `json:"empty"`
-	Missing         int             `json:"missing"`
-	ViaBase         int             `json:"viaBase"`
-	Stale           int             `json:"stale"`
-	Percent         float64         `json:"percent"`
-	WordsTranslated int             `json:"wordsTranslated"`
-	WordsEmpty      int             `json:"wordsEmpty"`
-	WordsMissing    int             `json:"wordsMissing"`
-	WordsViaBase    int             `json:"wordsViaBase"`
-	WordsPercent    float64         `json:"wordsPercent"`
-	Detail          []i18nStringDoc `json:"detail,omitempty"`
-	StaleKeys       []i18nStaleDoc  `json:"staleKeys,omitempty"`
-}
-
-// i18nStringDoc is one display string in one language.
-type i18nStringDoc struct {
-	English string       `json:"english"`
-	State   i18n.State   `json:"state"`
-	Shown   string       `json:"shown"`
-	From    string       `json:"from"`
-	Words   int          `json:"words"`
-	Uses    []i18nUseDoc `json:"uses"`
-}
-
-type i18nUseDoc struct {
-	File string `json:"file"`
-	Path string `json:"path"`
-}
-
-type i18nStaleDoc struct {
-	Key     string `json:"key"`
-	Nearest string `json:"nearest"`
-}
-
-// i18nImportDoc is what the Engine keeps on import (--engine-lang).
-type i18nImportDoc struct {
-	EngineLang string   `json:"engineLang"`
-	Kept       []string `json:"kept"`
-	Discarded  []string `json:"discarded"`
-	Refused    []string `json:"refused,omitempty"`
-}
 
 const i18nAbout = `Shows how far each translation of a ruleset goes, in display strings and in words,
 and checks its locale files or language packs: file names, _meta, keys, values and
@@ -149,7 +90,7 @@ func runI18n(args []string, stdout, stderr io.Writer) int {
 	}
 
 	if *asJSON {
-		if err := writeJSON(stdout, buildI18nDoc(r, langs, *langFlag != "", imp, ds)); err != nil {
+		if err := writeJSON(stdout, report.NewI18n(r, langs, *langFlag != "", imp, ds)); err != nil {
 			return exitUsage
 		}
 		return code
@@ -158,46 +99,6 @@ func runI18n(args []string, stdout, stderr io.Writer) int {
 	writeDiagnostics(stdout, ds)
 	writeSummary(stdout, pos[0], ds)
 	return code
-}
-
-func buildI18nDoc(r *i18n.Report, langs []*i18n.Language, detail bool, imp *i18n.Import, ds []model.Diagnostic) i18nDoc {
-	doc := i18nDoc{SchemaVersion: 1, Strings: len(r.Strings), Words: r.Words, Languages: []i18nLangDoc{}, Diagnostics: ds}
-	if doc.Diagnostics == nil {
-		doc.Diagnostics = []model.Diagnostic{}
-	}
-	for _, l := range langs {
-		c := l.Coverage
-		ld := i18nLangDoc{Lang: l.Lang, Base: l.Base,
-			Translated: c.Translated, Empty: c.Empty, Missing: c.Missing, ViaBase: c.ViaBase, Stale: len(l.Stale), Percent: c.Percent(),
-			WordsTranslated: c.WordsTranslated, WordsEmpty: c.WordsEmpty, WordsMissing: c.WordsMissing, WordsViaBase: c.WordsViaBase, WordsPercent: c.WordsPercent()}
-		if l.Own != nil {
-			name := l.Own.Name()
-			ld.File = &name
-		}
-		if l.BaseLocale != nil {
-			name := l.BaseLocale.Name()
-			ld.BaseFile = &name
-		}
-		if detail {
-			ld.Detail = []i18nStringDoc{}
-			for i, s := range r.Strings {
-				shown := l.Show(s.Text)
-				sd := i18nStringDoc{English: s.Text, State: l.States[i], Shown: shown.Text, From: shown.Lang, Words: s.Words}
-				for _, u := range s.Uses {
-					sd.Uses = append(sd.Uses, i18nUseDoc{File: u.File, Path: u.Path()})
-				}
-				ld.Detail = append(ld.Detail, sd)
-			}
-			for _, k := range l.Stale {
-				ld.StaleKeys = append(ld.StaleKeys, i18nStaleDoc{Key: k.English, Nearest: r.Nearest(k.English)})
-			}
-		}
-		doc.Languages = append(doc.Languages, ld)
-	}
-	if imp != nil {
-		doc.Import = &i18nImportDoc{EngineLang: imp.EngineLang, Kept: imp.Kept, Discarded: imp.Discarded, Refused: imp.Refused}
-	}
-	return doc
 }
 
 // writeI18nText prints the coverage table, then with --lang every string

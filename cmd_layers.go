@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"rulebench/analysis"
+	"rulebench/analysis/report"
 	"rulebench/model"
 	"rulebench/rules"
 )
@@ -53,9 +54,9 @@ func runLayers(args []string, stdout, stderr io.Writer) int {
 	if !whole {
 		code = exitUsage
 	}
-	doc := eff.Document()
+	doc := report.NewLayers(eff)
 	for _, s := range ws.Saves {
-		doc.Saves = append(doc.Saves, eff.SaveDocument(s))
+		doc.Saves = append(doc.Saves, report.NewLayersSave(eff, s))
 	}
 	doc.Diagnostics = ds
 	if *asJSON {
@@ -74,7 +75,7 @@ func runLayers(args []string, stdout, stderr io.Writer) int {
 }
 
 // writeLayersText prints the effective ruleset for people.
-func writeLayersText(w io.Writer, path string, eff, baseEff *rules.Effective, doc *rules.Document) {
+func writeLayersText(w io.Writer, path string, eff, baseEff *rules.Effective, doc *report.Layers) {
 	v := visible
 	p := func(format string, args ...any) { fmt.Fprintf(w, format, args...) }
 	rs := eff.Base

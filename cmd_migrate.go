@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"rulebench/analysis"
+	"rulebench/analysis/report"
 	"rulebench/migrate"
 	"rulebench/model"
 )
@@ -31,24 +32,10 @@ Exit 0: no errors; 1: errors found (in the migrations, or a save newer than the 
 or a save that cannot be read as JSON); 2: bad usage, an unreadable path, or a file
 that could not be written.`
 
-// migrateDoc is the JSON document of `rulebench migrate --json`.
-type migrateDoc struct {
-	SchemaVersion int    `json:"schemaVersion"`
-	OK            bool   `json:"ok"`
-	Ruleset       string `json:"ruleset"`
-	SheetVersion  int    `json:"sheetVersion"`
-	// Diagnostics are the findings about the ruleset file: reading it and
-	// the migration import checks.
-	Diagnostics []model.Diagnostic `json:"diagnostics"`
-	Saves       []*saveDoc         `json:"saves"`
-}
-
-// saveDoc is one save in the document: the rehearsal, with sheet null when
-// the save could not be read, and the file written with --out.
-type saveDoc struct {
+// saveRun is one save rehearsed, and the file it was written to with --out.
+type saveRun struct {
 	*migrate.Result
-	Sheet   *migrate.State `json:"sheet"`
-	Written string         `json:"written,omitempty"`
+	Written string
 }
 
 // runMigrate runs `rulebench migrate`.
@@ -69,10 +56,7 @@ func runMigrate(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	a, whole := analyse(ws, analysis.Options{}, stderr)
-	doc := &migrateDoc{SchemaVersion: 1, Ruleset: ws.RulesetFile, Diagnostics: rulesetFindings(a)}
-	if ws.Ruleset != nil {
-		doc.SheetVersion = ws.Ruleset.Sheet.Version
-	}
+	ds := rulesetFindings(a)
 	var results []*migrate.Result
 	if len(pos) == 1 {
 		// The saves in PATH's saves/ folder, rehearsed by the analysis.
@@ -95,22 +79,15 @@ func runMigrate(args []string, stdout, stderr io.Writer) int {
 		}
 		results = append(results, r)
 	}
+	var runs []*saveRun
+	all := append([]model.Diagnostic(nil), ds...)
 	for _, r := range results {
-		sd := &saveDoc{Result: r}
-		if r.Migrated || r.Sheet.Build != nil {
-			sheet := r.Sheet
-			sd.Sheet = &sheet
-		}
-		doc.Saves = append(doc.Saves, sd)
+		runs = append(runs, &saveRun{Result: r})
+		all = append(all, r.Diagnostics...)
 	}
-	all := append([]model.Diagnostic(nil), doc.Diagnostics...)
-	for _, sd := range doc.Saves {
-		all = append(all, sd.Diagnostics...)
-	}
-	doc.OK = !model.HasErrors(all)
 
 	if *outDir != "" {
-		if code, ok := writeMigrated(*outDir, ws, doc.Saves, stderr); !ok {
+		if code, ok := writeMigrated(*outDir, ws, runs, stderr); !ok {
 			return code
 		}
 	}
@@ -119,12 +96,18 @@ func runMigrate(args []string, stdout, stderr io.Writer) int {
 		code = exitUsage
 	}
 	if *asJSON {
-		if err := writeJSON(stdout, doc); err != nil {
+		var saves []*report.MigrateSave
+		for _, run := range runs {
+			sd := report.NewMigrateSave(run.Result)
+			sd.Written = run.Written
+			saves = append(saves, sd)
+		}
+		if err := writeJSON(stdout, report.NewMigrate(ws, ds, saves)); err != nil {
 			return exitUsage
 		}
 		return code
 	}
-	writeMigrateText(stdout, pos[0], doc)
+	writeMigrateText(stdout, pos[0], ds, runs)
 	return code
 }
 
@@ -182,7 +165,7 @@ func unwrapPath(err error) error {
 // under its own base name. It checks every target before writing any: a
 // target that exists, is an input or the ruleset, or that two saves share,
 // stops the command with nothing written.
-func writeMigrated(dir string, ws *model.Workspace, saves []*saveDoc, stderr io.Writer) (int, bool) {
+func writeMigrated(dir string, ws *model.Workspace, saves []*saveRun, stderr io.Writer) (int, bool) {
 	fail := func(format string, args ...any) (int, bool) {
 		fmt.Fprintf(stderr, "rulebench migrate: "+format+"\n", args...)
 		return exitUsage, false
@@ -235,20 +218,20 @@ func writeMigrated(dir string, ws *model.Workspace, saves []*saveDoc, stderr io.
 // writeNew writes a migrated save to a new file (see writeAtomic).
 func writeNew(target string, sheet migrate.State) error {
 	var buf bytes.Buffer
-	if err := writeJSON(&buf, sheet); err != nil {
+	if err := writeJSON(&buf, report.NewSheet(sheet)); err != nil {
 		return err
 	}
 	return writeAtomic(target, buf.Bytes(), false)
 }
 
 // writeMigrateText prints the rehearsal for people.
-func writeMigrateText(w io.Writer, path string, doc *migrateDoc) {
-	if len(doc.Diagnostics) > 0 {
-		writeDiagnostics(w, doc.Diagnostics)
+func writeMigrateText(w io.Writer, path string, ds []model.Diagnostic, runs []*saveRun) {
+	if len(ds) > 0 {
+		writeDiagnostics(w, ds)
 		fmt.Fprintln(w)
 	}
 	migrated, failed := 0, 0
-	for i, sd := range doc.Saves {
+	for i, sd := range runs {
 		if i > 0 {
 			fmt.Fprintln(w)
 		}
@@ -274,11 +257,11 @@ func writeMigrateText(w io.Writer, path string, doc *migrateDoc) {
 			failed++
 		}
 	}
-	all := append([]model.Diagnostic(nil), doc.Diagnostics...)
-	for _, sd := range doc.Saves {
+	all := append([]model.Diagnostic(nil), ds...)
+	for _, sd := range runs {
 		all = append(all, sd.Diagnostics...)
 	}
-	fmt.Fprintf(w, "\n%s: %s, %d migrated, %d not; %s, %s\n", visible(path), plural(len(doc.Saves), "save"), migrated, failed,
+	fmt.Fprintf(w, "\n%s: %s, %d migrated, %d not; %s, %s\n", visible(path), plural(len(runs), "save"), migrated, failed,
 		plural(model.Count(all, model.Error), "error"), plural(model.Count(all, model.Warning), "warning"))
 }
 

@@ -26,11 +26,10 @@ type fixedFile struct {
 // the finding it mends (the code, reported at FindingPath), and the value
 // before and after.
 type fixChange struct {
-	Path        string     `json:"path"`
-	Code        model.Code `json:"code"`
-	FindingPath string     `json:"-"`
-	Old         any        `json:"old"`
-	New         any        `json:"new"`
+	Path        string
+	Code        model.Code
+	FindingPath string
+	Old, New    any
 }
 
 // fixer works out every mechanical fix of a workspace, in an order that

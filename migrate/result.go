@@ -35,9 +35,9 @@ const (
 // State is a stored sheet and its live state: what a save file holds. The
 // maps hold plain JSON values (map[string]any, []any, string, float64, bool).
 type State struct {
-	V     int            `json:"v"`
-	Build map[string]any `json:"build"`
-	Live  map[string]any `json:"live,omitempty"`
+	V     int
+	Build map[string]any
+	Live  map[string]any
 }
 
 // Clone returns a deep copy of the state.
@@ -59,10 +59,10 @@ const (
 // build.lists.attacks.0.ability), what happened to it, and the values before
 // and after (Old is absent for an add, New for a remove).
 type Change struct {
-	Path string `json:"path"`
-	Op   string `json:"op"`
-	Old  any    `json:"old,omitempty"`
-	New  any    `json:"new,omitempty"`
+	Path string
+	Op   string
+	Old  any
+	New  any
 	// segs is the path split into keys, when the step knew them; otherwise
 	// Path is split at its dots.
 	segs []string
@@ -84,17 +84,17 @@ func (c Change) Segments() []string {
 type StepInfo struct {
 	// Entry is the entry's index in sheet.migrations, From its from version
 	// and Step the step's index in the entry; Path is the step's JSON path.
-	Entry int    `json:"entry"`
-	From  int    `json:"from"`
-	Step  int    `json:"step"`
-	Path  string `json:"path"`
+	Entry int
+	From  int
+	Step  int
+	Path  string
 	// Op is rename, route, routeLive or setColumn; Kind the rename kind
 	// (ability, skill, save, field) or the routeLive kind (pool, track).
-	Op   string `json:"op"`
-	Kind string `json:"kind,omitempty"`
+	Op   string
+	Kind string
 	// Source is where the step reads, as a path in the save
 	// (build.fields.xp, live.pools.hit_dice).
-	Source string `json:"source"`
+	Source string
 }
 
 // StepTrace is what one step did to one save, made for display: structured
@@ -104,62 +104,62 @@ type StepTrace struct {
 	*StepInfo
 	// Destination is where the step wrote or would have written, as a path
 	// in the save; setColumn writes build.lists.<list>.*.<column>.
-	Destination string  `json:"destination"`
-	Outcome     Outcome `json:"outcome"`
+	Destination string
+	Outcome     Outcome
 	// Value is the value the step moved or would have moved: the saved
 	// value, a route's default, setColumn's new value.
-	Value any `json:"value"`
+	Value any
 	// Existing is the value already at the destination (kept-existing,
 	// dropped-old-key).
-	Existing any `json:"existing,omitempty"`
+	Existing any
 	// Count is the number of rows setColumn changed (0 for other steps).
-	Count int `json:"count"`
+	Count int
 	// By is the text a route read its words from, and Matched the
 	// destinations of the cases those words named.
-	By      any      `json:"by,omitempty"`
-	Matched []string `json:"matched,omitempty"`
+	By      any
+	Matched []string
 	// Shown lists the routeLive cases the migrated sheet shows.
-	Shown []string `json:"shown,omitempty"`
+	Shown []string
 	// Changes is the diff of the save around this step.
-	Changes []Change `json:"changes"`
+	Changes []Change
 }
 
 // EntryRun says whether an entry's build steps ran on a save (its routeLive
 // steps run on every save).
 type EntryRun struct {
-	Entry int  `json:"entry"`
-	From  int  `json:"from"`
-	Ran   bool `json:"ran"`
+	Entry int
+	From  int
+	Ran   bool
 }
 
 // Result is a save rehearsed through a ruleset's migrations.
 type Result struct {
 	// File is the save's file name, as its findings give it.
-	File string `json:"file"`
+	File string
 	// From is the save's version, To the version of Sheet: sheet.version,
 	// or the save's own version when it could not be migrated. OK tells
 	// whether Diagnostics hold no error.
-	From int  `json:"from"`
-	To   int  `json:"to"`
-	OK   bool `json:"ok"`
+	From int
+	To   int
+	OK   bool
 	// Migrated tells whether the chain ran (the save could be read and was
 	// not newer than the ruleset); Sheet is then at sheet.version.
-	Migrated bool `json:"migrated"`
+	Migrated bool
 	// Sheet is the migrated save, or the save as read when it was not
 	// migrated (empty, with a nil Build, when it could not be read). It
 	// shares the values no step changed with the input save: Clone it before
 	// editing either.
-	Sheet State `json:"sheet"`
+	Sheet State
 	// Trace lists every step that ran, entries in ascending from, steps in
 	// file order.
-	Trace []StepTrace `json:"trace"`
+	Trace []StepTrace
 	// Entries says, for each entry in running order, whether its build
 	// steps ran on this save.
-	Entries []EntryRun `json:"entries"`
+	Entries []EntryRun
 	// Diagnostics are the findings about this save, located in it.
-	Diagnostics []model.Diagnostic `json:"diagnostics"`
+	Diagnostics []model.Diagnostic
 	// Original is the save as read.
-	Original State `json:"-"`
+	Original State
 }
 
 // StateAt returns the save after the first n steps of the trace (0: as

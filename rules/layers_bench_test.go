@@ -117,16 +117,6 @@ func BenchmarkCheckFormat(b *testing.B) {
 	}
 }
 
-// BenchmarkDocument builds the JSON document of the effective ruleset.
-func BenchmarkDocument(b *testing.B) {
-	rs := largeRuleset(b)
-	e := Resolve(rs, allLayers(rs))
-	b.ReportAllocs()
-	for b.Loop() {
-		e.Document()
-	}
-}
-
 // worstHiding makes a ruleset that is hard on hiding: one rows catalog of
 // 2,000 entries with a number, a text and a tags filter, and 12 layers of
 // 24 hide rules each, all on that catalog (the most the format allows).

@@ -1,4 +1,4 @@
-package rules
+package rules_test
 
 import (
 	"os"
@@ -8,7 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"rulebench/analysis/report"
 	"rulebench/model"
+	. "rulebench/rules"
 )
 
 const (
@@ -35,12 +37,12 @@ func loadWS(t testing.TB, p string) *model.Workspace {
 
 // layersDoc is what `rulebench layers --json --on ids PATH` prints, minus
 // the findings: the command's core.
-func layersDoc(t testing.TB, p string, ids ...string) *Document {
+func layersDoc(t testing.TB, p string, ids ...string) *report.Layers {
 	t.Helper()
-	return Resolve(loadWS(t, p).Ruleset, ids).Document()
+	return report.NewLayers(Resolve(loadWS(t, p).Ruleset, ids))
 }
 
-func stepsText(steps []DocStep) string {
+func stepsText(steps []report.DocStep) string {
 	var parts []string
 	for _, s := range steps {
 		part := s.Label
@@ -60,14 +62,14 @@ func stepsText(steps []DocStep) string {
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
-func shown(p DocPrice) string {
+func shown(p report.DocPrice) string {
 	if p.Shown == nil {
 		return "no price"
 	}
 	return p.Shown.Text
 }
 
-func money(m *DocMoney) string {
+func money(m *report.DocMoney) string {
 	if m == nil {
 		return "no price"
 	}
@@ -145,7 +147,7 @@ func TestMarinaraVariants(t *testing.T) {
 			w := p.Written()
 			fam, coin := ws.Ruleset.Items.Family(w.Unit)
 			if !p.Shown.Priced() {
-				if !e.removedFamily[fam.ID] {
+				if !slices.ContainsFunc(e.Currencies, func(c Currency) bool { return c.Family.ID == fam.ID && c.Removed }) {
 					t.Errorf("%s %s: no price, yet its family remains", f, p.Key)
 				}
 				continue
@@ -163,7 +165,7 @@ func TestLanternRoad(t *testing.T) {
 	ws := loadWS(t, lanternRoad)
 	rs := ws.Ruleset
 	r := NewResolver(rs)
-	doc := func(ids ...string) *Document { return r.Resolve(ids).Document() }
+	doc := func(ids ...string) *report.Layers { return report.NewLayers(r.Resolve(ids)) }
 	if ds := CheckLayers(rs); len(ds) != 0 {
 		t.Errorf("layer findings: %v", ds)
 	}
@@ -237,7 +239,7 @@ func TestLanternRoad(t *testing.T) {
 		if len(d.Market.Notes) == 0 || !strings.Contains(d.Market.Notes[0], "lean_years") {
 			t.Errorf("notes %v", d.Market.Notes)
 		}
-		if want := []DocFilter{{Tag: "contraband"}, {Category: "provisions"}}; !slices.Equal(d.Market.Unsold, want) {
+		if want := []report.DocFilter{{Tag: "contraband"}, {Category: "provisions"}}; !slices.Equal(d.Market.Unsold, want) {
 			t.Errorf("unsold %v", d.Market.Unsold)
 		}
 		if rb := d.LootTables["road_spoils"].ReplacedBy; rb == nil || *rb != "lean_years" {
@@ -255,7 +257,7 @@ func TestLanternRoad(t *testing.T) {
 		if lt.Table.Label != "Picked-over spoils" || *lt.ReplacedBy != "lean_years" {
 			t.Errorf("road_spoils %+v", lt)
 		}
-		want := []DocUser{{UserCreature, "haunts/lantern-thief"}, {UserThreatTier, "menace"}, {UserSeller, "peddler"}}
+		want := []report.DocUser{{Kind: UserCreature, ID: "haunts/lantern-thief"}, {Kind: UserThreatTier, ID: "menace"}, {Kind: UserSeller, ID: "peddler"}}
 		if !slices.Equal(lt.RolledBy, want) {
 			t.Errorf("rolled by %v", lt.RolledBy)
 		}
@@ -275,7 +277,7 @@ func TestLanternRoad(t *testing.T) {
 	})
 
 	t.Run("dead loot lines", func(t *testing.T) {
-		dead := func(d *Document, table string) []string {
+		dead := func(d *report.Layers, table string) []string {
 			var out []string
 			for _, x := range d.LootTables[table].DropsNothing {
 				line := d.LootTables[table].Table.Entries[x.Line]
@@ -375,7 +377,7 @@ func TestLanternRoad(t *testing.T) {
 		} {
 			key := "wares/" + tc.item
 			for _, c := range []struct {
-				d    *Document
+				d    *report.Layers
 				want string
 			}{{none, tc.none}, {dark, tc.dark}, {ruin, tc.ruin}} {
 				if got := shown(c.d.Prices[key]); got != c.want {
@@ -489,11 +491,11 @@ func TestMirefall(t *testing.T) {
 		t.Errorf("layer findings: %v", ds)
 	}
 	r := NewResolver(rs)
-	d := r.Resolve([]string{"high_water"}).Document()
+	d := report.NewLayers(r.Resolve([]string{"high_water"}))
 	if got := stepsText(d.DifficultyLadder); got != "Routine 1/7, Tricky 2/8, Grueling 4/9, Heroic 6/9" {
 		t.Errorf("high_water ladder %s", got)
 	}
-	d = r.Resolve([]string{"lean_trade"}).Document()
+	d = report.NewLayers(r.Resolve([]string{"lean_trade"}))
 	for key, want := range map[string]string{"pack/iron-punt-pole": "10 bundles", "pack/drowned-bell": "15 bundles", "pack/gutting-knife": "5 bundles"} {
 		if got := shown(d.Prices[key]); got != want {
 			t.Errorf("%s: %s, want %s", key, got, want)
@@ -512,7 +514,7 @@ func TestMirefall(t *testing.T) {
 			t.Errorf("%s: the sheaf line still drops: %+v", id, lt.DropsNothing)
 		}
 	}
-	d = r.Resolve([]string{"bog_law"}).Document()
+	d = report.NewLayers(r.Resolve([]string{"bog_law"}))
 	if !slices.Equal(d.Market.Sellers, []string{"reedwife", "ferry"}) || *d.LootTables["bog_pickings"].ReplacedBy != "bog_law" {
 		t.Errorf("bog_law: %v", d.Market.Sellers)
 	}
@@ -522,7 +524,7 @@ func TestMirefall(t *testing.T) {
 			t.Errorf("%s is still offered", key)
 		}
 	}
-	d = r.Resolve([]string{"fog_years"}).Document()
+	d = report.NewLayers(r.Resolve([]string{"fog_years"}))
 	if f := d.Fields["totem"]; !slices.Equal(f.Values, []string{"heron", "eel"}) || *f.Default != "heron" {
 		t.Errorf("totem %+v", f)
 	}
@@ -530,10 +532,10 @@ func TestMirefall(t *testing.T) {
 	if len(all.Applied) != 4 || len(all.Dropped) != 0 {
 		t.Errorf("all four: %v %+v", appliedIDs(all), all.Dropped)
 	}
-	none := r.Resolve(nil).Document()
-	lean := r.Resolve([]string{"lean_trade"}).Document()
+	none := report.NewLayers(r.Resolve(nil))
+	lean := report.NewLayers(r.Resolve([]string{"lean_trade"}))
 	for _, tc := range []struct {
-		d           *Document
+		d           *report.Layers
 		item, level string
 		want        string
 	}{

@@ -44,7 +44,8 @@ func FuzzLayers(f *testing.F) {
 		r := NewResolver(rs)
 		for _, sel := range [][]string{all, some, {"nope"}} {
 			e := r.Resolve(sel)
-			e.Document()
+			e.MarketNotes()
+			e.LadderChanges()
 			s, _ := model.DecodeSave("s.json", save)
 			e.KeptInSave(s)
 			NewGameIssues(rs, LayerOptions(sel))

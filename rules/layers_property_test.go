@@ -1,4 +1,4 @@
-package rules
+package rules_test
 
 import (
 	"encoding/json"
@@ -8,7 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"rulebench/analysis/report"
 	"rulebench/model"
+	. "rulebench/rules"
 )
 
 // TestLayersProperties: for every subset of the layers of each example and
@@ -81,7 +83,7 @@ func orders(sel []string, rng *rand.Rand) [][]string {
 // docJSON is the layers document without the selection itself, which
 // echoes what was asked for.
 func docJSON(t *testing.T, e *Effective) string {
-	d := e.Document()
+	d := report.NewLayers(e)
 	d.Selected = nil
 	b, err := json.Marshal(d)
 	if err != nil {

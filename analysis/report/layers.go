@@ -1,19 +1,18 @@
-package rules
+package report
 
 import (
-	"fmt"
 	"strconv"
-	"strings"
 
 	"rulebench/model"
+	"rulebench/rules"
 )
 
-// Document is the JSON document of `rulebench layers --json`
+// Layers is the JSON document of `rulebench layers --json`
 // (decisions.md §5). Every list is present, empty rather than null, so
 // that scripts need no null checks; the only nulls are the ones the
 // contract names (a missing world guidance, a default, a price, a
 // replacing layer).
-type Document struct {
+type Layers struct {
 	SchemaVersion        int                   `json:"schemaVersion"`
 	Selected             []string              `json:"selected"`
 	Active               []string              `json:"active"`
@@ -194,10 +193,10 @@ type DocKept struct {
 // offer.
 const KeptAndShown = "kept and shown"
 
-// Document builds the `rulebench layers --json` document for the effective
+// NewLayers builds the `rulebench layers --json` document for an effective
 // ruleset. Saves and Diagnostics start empty; the caller fills them.
-func (e *Effective) Document() *Document {
-	d := &Document{SchemaVersion: 1, Selected: nonNil(e.Selected), Active: []string{}, Dropped: []DocDropped{},
+func NewLayers(e *rules.Effective) *Layers {
+	d := &Layers{SchemaVersion: 1, Selected: nonNil(e.Selected), Active: []string{}, Dropped: []DocDropped{},
 		Toggles: []DocToggle{}, DifficultyLadder: []DocStep{}, Fields: map[string]DocField{},
 		Catalogs: map[string]DocCatalog{}, Currencies: []DocCurrency{}, Prices: map[string]DocPrice{},
 		LootTables: map[string]DocLoot{}, Saves: []DocSave{}, Diagnostics: []model.Diagnostic{}}
@@ -290,13 +289,13 @@ func (e *Effective) Document() *Document {
 	return d
 }
 
-// SaveDocument lists what a sample save holds that the layers no longer
+// NewLayersSave lists what a sample save holds that the layers no longer
 // offer.
-func (e *Effective) SaveDocument(s *model.Save) DocSave {
+func NewLayersSave(e *rules.Effective, s *model.Save) DocSave {
 	ds := DocSave{File: s.File, Kept: []DocKept{}}
 	for _, k := range e.KeptInSave(s) {
 		dk := DocKept{Kind: k.Kind, Path: k.Path, Value: k.Value, Shown: KeptAndShown}
-		if k.Kind == KeptCoin {
+		if k.Kind == rules.KeptCoin {
 			c := k.Count
 			dk.Count = &c
 		}
@@ -310,27 +309,6 @@ func (e *Effective) SaveDocument(s *model.Save) DocSave {
 		ds.Kept = append(ds.Kept, dk)
 	}
 	return ds
-}
-
-// MarketNotes says in plain words what the layers did to the market that a
-// list of sellers does not show: seller removals skipped because they would
-// leave no seller, and hidden items still priced.
-func (e *Effective) MarketNotes() []string {
-	notes := []string{}
-	for _, s := range e.Market.Skipped {
-		notes = append(notes, fmt.Sprintf("%s: its seller removal (%s) is not made, because it would leave the market with no seller; its other effects still apply",
-			s.Layer.ID, strings.Join(s.Sellers, ", ")))
-	}
-	hidden := 0
-	for _, p := range e.Prices {
-		if _, h := e.Hidden(p.Catalog.ID, p.Entry.ID); h {
-			hidden++
-		}
-	}
-	if hidden > 0 && e.Market.Declared {
-		notes = append(notes, fmt.Sprintf("%d priced item(s) are hidden from the item picker by a layer; they are still listed here, since whether the Engine's market leaves them out is not established", hidden))
-	}
-	return notes
 }
 
 func docStep(s model.LadderStep) DocStep {
@@ -350,7 +328,7 @@ func docStep(s model.LadderStep) DocStep {
 	return st
 }
 
-func docMoney(a Amount) *DocMoney {
+func docMoney(a rules.Amount) *DocMoney {
 	if !a.Priced() {
 		return nil
 	}

@@ -1,0 +1,29 @@
+package report
+
+import (
+	"fmt"
+
+	"rulebench/model"
+)
+
+// Check is the JSON document of `rulebench check --json`.
+type Check struct {
+	SchemaVersion int                `json:"schemaVersion"`
+	OK            bool               `json:"ok"`
+	CapabilityAPI string             `json:"capabilityApi"`
+	Diagnostics   []model.Diagnostic `json:"diagnostics"`
+}
+
+// NewCheck builds the check document from the findings and the Capability
+// API minor version the files need.
+func NewCheck(capability int, ds []model.Diagnostic) *Check {
+	return &Check{SchemaVersion: 1, OK: !model.HasErrors(ds), CapabilityAPI: fmt.Sprintf("1.%d", capability), Diagnostics: diagnostics(ds)}
+}
+
+// diagnostics is a list of findings, empty rather than nil.
+func diagnostics(ds []model.Diagnostic) []model.Diagnostic {
+	if ds == nil {
+		return []model.Diagnostic{}
+	}
+	return ds
+}
