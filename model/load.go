@@ -324,7 +324,7 @@ func (ws *Workspace) warnUnlisted(fsys fs.FS, dir, sub string) {
 		return
 	}
 	c := Packaging
-	if sub == "locales" {
+	if sub == localesDir {
 		c = Translations
 	}
 	for _, e := range sortedJSON(fsys, path.Join(dir, sub)) {
