@@ -4,6 +4,10 @@ import (
 	"fmt"
 	"strings"
 
+	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
+
 	"rulebench/model"
 	"rulebench/rules"
 )
@@ -13,9 +17,60 @@ import (
 // counted.
 const maxEffectiveRows = 200
 
+// effectiveView is what the Effective tab's document is drawn for besides
+// the snapshot: the market price level shown when the levels do not all
+// fit beside each other, and what the last drawing found.
+type effectiveView struct {
+	level  int  // the price level shown when paged
+	levels int  // how many price levels the market has
+	paged  bool // whether the levels are shown one at a time
+}
+
+// effectivePane is the Effective tab: the effective ruleset as a document
+// (see docPane) whose prices table shows one market price level at a time
+// when they do not all fit; > and < change the level.
+type effectivePane struct {
+	*docPane
+	v effectiveView
+}
+
+func newEffectivePane(k *keyMap) *effectivePane {
+	p := &effectivePane{}
+	p.docPane = newDocPane(k, func(s *snapshot, st *styles, width int) document {
+		return effectiveLines(s, st, width, &p.v)
+	})
+	return p
+}
+
+// syncKeys offers the document's keys, and > and < while the prices show
+// one level at a time.
+func (p *effectivePane) syncKeys() {
+	p.docPane.syncKeys()
+	p.keys.NextLevel.SetEnabled(p.v.paged)
+	p.keys.PrevLevel.SetEnabled(p.v.paged)
+}
+
+// update changes the price level shown, and otherwise scrolls.
+func (p *effectivePane) update(h host, msg tea.Msg) tea.Cmd {
+	if m, ok := msg.(tea.KeyPressMsg); ok && p.v.paged && p.v.levels > 0 {
+		switch {
+		case key.Matches(m, p.keys.NextLevel):
+			p.v.level = (p.v.level + 1) % p.v.levels
+			p.rebuild()
+			return nil
+		case key.Matches(m, p.keys.PrevLevel):
+			p.v.level = (p.v.level + p.v.levels - 1) % p.v.levels
+			p.rebuild()
+			return nil
+		}
+	}
+	return p.docPane.update(h, msg)
+}
+
 // effectiveDoc builds the Effective tab.
 type effectiveDoc struct {
 	document
+	view  *effectiveView
 	s     *snapshot
 	st    *styles
 	width int
@@ -26,8 +81,8 @@ type effectiveDoc struct {
 // effectiveLines builds the Effective tab: the ruleset as a game with the
 // chosen layers sees it, each part beside the base ruleset and each change
 // marked with the layer that made it.
-func effectiveLines(s *snapshot, st *styles, width int) document {
-	d := &effectiveDoc{s: s, st: st, width: width, e: s.eff, base: s.base}
+func effectiveLines(s *snapshot, st *styles, width int, view *effectiveView) document {
+	d := &effectiveDoc{view: view, s: s, st: st, width: width, e: s.eff, base: s.base}
 	if d.e == nil {
 		d.add("", " "+st.muted.Render("There is no ruleset to apply layers to."))
 		return d.document
@@ -313,9 +368,43 @@ func (d *effectiveDoc) coins() {
 	}
 }
 
+// priceCell is one cell of the prices table: its text, and whether it
+// differs from the base ruleset.
+type priceCell struct {
+	text    string
+	changed bool
+}
+
+func (c priceCell) width() int {
+	if c.changed {
+		return ansi.StringWidth(c.text) + 1 // the mark
+	}
+	return ansi.StringWidth(c.text)
+}
+
+// amountCell is a price's cell, marked when it differs from the base's.
+func amountCell(now, was rules.Amount, hasWas bool) priceCell {
+	text := "no price"
+	if now.Priced() {
+		text = vis(now.Text())
+	}
+	return priceCell{text, hasWas && (now.Priced() != was.Priced() || now.Text() != was.Text())}
+}
+
+// writtenText is a cost as written, in its coin's label when the ruleset
+// declares the coin ("3 crowns", not "3 crown").
+func writtenText(rs *model.Ruleset, c model.Cost) string {
+	if _, coin := rs.Items.Family(c.Unit); coin != nil && coin.Label != "" {
+		return fmt.Sprintf("%d %s", c.Amount, vis(coin.Label))
+	}
+	return fmt.Sprintf("%d %s", c.Amount, vis(c.Unit))
+}
+
 // prices shows every priced item: its price as written beside the price
 // shown, and its market price at each price level, each cell that differs
-// from the base ruleset marked.
+// from the base ruleset marked. The columns are as wide as what they hold,
+// so that no amount or unit is cut; when the levels do not all fit, one is
+// shown at a time (the tab's < and > change it).
 func (d *effectiveDoc) prices() {
 	st, e := d.st, d.e
 	if len(e.Prices) == 0 {
@@ -325,50 +414,83 @@ func (d *effectiveDoc) prices() {
 	for _, p := range d.base.Prices {
 		base[p.Key] = p
 	}
-	d.heading("Prices", "written beside shown, and at each market price level")
-	keyW := 4
-	for i, p := range e.Prices {
-		if i == maxEffectiveRows {
-			break
-		}
-		keyW = max(keyW, min(len(vis(p.Key)), 34))
+	levels := e.Market.Levels
+	heads := []string{"Item", "Written", "Shown"}
+	for _, l := range levels {
+		heads = append(heads, vis(l.Label))
 	}
-	keyW = min(keyW, max(d.width/4, 10))
-	cells := 2 + len(e.Market.Levels)
-	cellW := min(max((d.width-3-keyW)/cells-2, 9), 14)
-	head := padRight("Item", keyW) + "  " + padRight("Written", cellW) + "  " + padRight("Shown", cellW)
-	for _, l := range e.Market.Levels {
-		head += "  " + padRight(fit(vis(l.Label), cellW, st.g.ellipsis), cellW)
+	n := min(len(e.Prices), maxEffectiveRows)
+	rows := make([][]priceCell, n)
+	widths := make([]int, len(heads))
+	for i, h := range heads {
+		widths[i] = ansi.StringWidth(h)
 	}
-	d.add("   " + st.label.Render(head))
-	cell := func(now, was rules.Amount, hasWas bool) string {
-		text := "no price"
-		if now.Priced() {
-			text = vis(now.Text())
-		}
-		if hasWas && (now.Priced() != was.Priced() || now.Text() != was.Text()) {
-			return st.warn.Render(padRight(fit(text, cellW-1, st.g.ellipsis)+"*", cellW))
-		}
-		return st.text.Render(padRight(fit(text, cellW, st.g.ellipsis), cellW))
-	}
-	for i, p := range e.Prices {
-		if i == maxEffectiveRows {
-			d.add("   " + st.muted.Render(fmt.Sprintf("and %d more priced items", len(e.Prices)-i)))
-			break
-		}
-		w := p.Written()
+	for i, p := range e.Prices[:n] {
 		b, hasBase := base[p.Key]
-		line := "   " + st.bold.Render(padRight(fit(vis(p.Key), keyW, st.g.ellipsis), keyW)) + "  " +
-			st.muted.Render(padRight(fit(fmt.Sprintf("%d %s", w.Amount, vis(w.Unit)), cellW, st.g.ellipsis), cellW)) + "  " +
-			cell(p.Shown, b.Shown, hasBase)
+		row := []priceCell{{text: vis(p.Key)}, {text: writtenText(e.Base, p.Written())}, amountCell(p.Shown, b.Shown, hasBase)}
 		for j, lv := range p.Levels {
 			var was rules.Amount
 			if hasBase && j < len(b.Levels) {
 				was = b.Levels[j]
 			}
-			line += "  " + cell(lv, was, hasBase && j < len(b.Levels))
+			row = append(row, amountCell(lv, was, hasBase && j < len(b.Levels)))
+		}
+		for c, cell := range row {
+			widths[c] = max(widths[c], cell.width())
+		}
+		rows[i] = row
+	}
+	// The item column gives way first, down to a third of the width.
+	widths[0] = min(widths[0], max(d.width/3, 10))
+	total := func(cols []int) int {
+		w := 3
+		for _, c := range cols {
+			w += widths[c] + 2
+		}
+		return w - 2
+	}
+	cols := []int{0, 1, 2}
+	for j := range levels {
+		cols = append(cols, 3+j)
+	}
+	note := "written beside shown, and at each market price level"
+	d.view.levels, d.view.paged = len(levels), false
+	if len(levels) > 1 && total(cols) > d.width {
+		d.view.paged = true
+		d.view.level = min(max(d.view.level, 0), len(levels)-1)
+		cols = []int{0, 1, 2, 3 + d.view.level}
+		note = fmt.Sprintf("market price level %d of %d; > and < show the others", d.view.level+1, len(levels))
+	} else if len(levels) == 0 {
+		note = "written beside shown"
+	}
+	d.heading("Prices", note)
+	var head []string
+	for _, c := range cols {
+		head = append(head, padRight(fit(heads[c], widths[c], st.g.ellipsis), widths[c]))
+	}
+	d.add("   " + st.label.Render(strings.TrimRight(strings.Join(head, "  "), " ")))
+	for _, row := range rows {
+		line := "   "
+		for k, c := range cols {
+			cell := row[c]
+			if k > 0 {
+				line += "  "
+			}
+			switch {
+			case c == 0:
+				line += st.bold.Render(padRight(fit(cell.text, widths[0], st.g.ellipsis), widths[0]))
+			case c == 1:
+				line += st.muted.Render(padRight(cell.text, widths[1]))
+			case cell.changed:
+				line += st.warn.Render(padRight(cell.text+"*", widths[c]))
+			default:
+				line += st.text.Render(padRight(cell.text, widths[c]))
+			}
 		}
 		d.add(fit(line, d.width, st.g.ellipsis))
+	}
+	if len(e.Prices) > n {
+		d.add("   " + st.muted.Render(fmt.Sprintf("and %d more priced items", len(e.Prices)-n)))
 	}
 }
 

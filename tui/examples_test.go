@@ -155,7 +155,7 @@ func TestLanternRoadEffective(t *testing.T) {
 		want   []string
 	}{
 		{nil, []string{"No layer applied", "Steady going          DC 8            DC 8\n",
-			"wares/lamp-oil         3 groat         3 groats        23 mites        3 groats        45 mites",
+			"wares/lamp-oil         3 groats    3 groats    23 mites      3 groats      45 mites",
 			"knacks: 15 entries, none hidden"}},
 		{[]string{"long_dark"}, []string{
 			// the appended guidance, marked with its layer
@@ -165,8 +165,8 @@ func TestLanternRoadEffective(t *testing.T) {
 			// hidden entries with the rule hiding each
 			"knacks: 15 entries, 3 hidden", "borrowed-flame Borrowed Flame  ·  hidden by The long dark: oil above 1",
 			// the written price beside the shown one, at each level
-			"wares/lamp-oil         3 groat         30 mites*       23 mites        30 mites*       45 mites",
-			"wares/warding-bell     20 groat        2 nobles*       150 mites*",
+			"wares/lamp-oil         3 groats    30 mites*   23 mites      30 mites*     45 mites",
+			"wares/warding-bell     20 groats   2 nobles*   150 mites*",
 			"coin: mite, noble left; removed groat",
 			"line 4 drops nothing: its coin is removed (The long dark)"}},
 		{[]string{"unlit_wicks"}, []string{"lantern_kind: none, tin, brass, ghostglass (removed)", "default tin; narrowed by Unlit wicks"}},
@@ -176,7 +176,7 @@ func TestLanternRoadEffective(t *testing.T) {
 			"lean_years: its seller removal (lamp_house) is not made",
 			"not sold: category provisions (Lean years); takes off sale wares/hardtack, wares/smoked-eel",
 			"road_spoils: replaced by Lean years with “Picked-over spoils” (3 lines; was 5 lines); rolled by creature\n    haunts/lantern-thief, threat-tier menace, seller peddler"}},
-		{[]string{"guild_ruin"}, []string{"scrip: the whole family is removed (chit, warrant)", "wares/ghostglass-lens  2 warrant       no price*"}},
+		{[]string{"guild_ruin"}, []string{"scrip: the whole family is removed (chit, warrant)", "wares/ghostglass-lens  2 warrants  no price*"}},
 	}
 	for _, tt := range tests {
 		a := withLayers(t, newTestApp(t, exampleConfig(t, "lantern-road"), 120, 36), tt.layers...)

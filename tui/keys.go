@@ -15,6 +15,8 @@ type keyMap struct {
 	// migrations: stepping through a save; NextGroup and PrevGroup also
 	// jump between the Effective tab's sections
 	NextStep, PrevStep, NextGroup, PrevGroup, RunAll key.Binding
+	// effective: the market price level shown when they do not all fit
+	NextLevel, PrevLevel key.Binding
 	// view
 	NextTab, PrevTab key.Binding
 	// Tabs go to each tab by its number, in the order of tabTable.
@@ -53,6 +55,8 @@ func newKeyMap(ascii bool) keyMap {
 		NextGroup:    key.NewBinding(key.WithKeys("]"), key.WithHelp("]", "next entry")),
 		PrevGroup:    key.NewBinding(key.WithKeys("["), key.WithHelp("[", "previous entry")),
 		RunAll:       key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "whole chain")),
+		NextLevel:    key.NewBinding(key.WithKeys(">"), key.WithHelp(">", "next price level")),
+		PrevLevel:    key.NewBinding(key.WithKeys("<"), key.WithHelp("<", "previous price level")),
 		NextTab:      key.NewBinding(key.WithKeys("tab", "right", "l"), key.WithHelp("tab/"+right, "next tab")),
 		PrevTab:      key.NewBinding(key.WithKeys("shift+tab", "left", "h"), key.WithHelp(shiftTab+"/"+left, "previous tab")),
 		Help:         key.NewBinding(key.WithKeys("?"), key.WithHelp("?", "all keys")),
@@ -80,7 +84,7 @@ func (k *keyMap) movement() []*key.Binding {
 func (k *keyMap) tabOwned() []*key.Binding {
 	return append(k.movement(), &k.Toggle, &k.Open, &k.Close,
 		&k.Untranslated, &k.ViaBase, &k.Stale, &k.AllStrings, &k.Search,
-		&k.NextStep, &k.PrevStep, &k.NextGroup, &k.PrevGroup, &k.RunAll)
+		&k.NextStep, &k.PrevStep, &k.NextGroup, &k.PrevGroup, &k.RunAll, &k.NextLevel, &k.PrevLevel)
 }
 
 // helpView is what the help bubble draws: the key map as it stands.
@@ -91,7 +95,7 @@ type helpView struct{ k keyMap }
 func (h helpView) ShortHelp() []key.Binding {
 	k := h.k
 	return []key.Binding{k.Toggle, k.Open, k.Close, k.NextStep, k.PrevStep, k.RunAll, k.NextGroup, k.PrevGroup,
-		k.Untranslated, k.Stale, k.Search, k.Help, k.Quit, k.NextTab, k.Reload}
+		k.NextLevel, k.PrevLevel, k.Untranslated, k.Stale, k.Search, k.Help, k.Quit, k.NextTab, k.Reload}
 }
 
 // FullHelp implements help.KeyMap: the keys grouped by purpose, the
@@ -106,7 +110,7 @@ func (h helpView) FullHelp() [][]key.Binding {
 		{k.NextTab, k.PrevTab, k.TabsHelp},
 		{k.Toggle, k.Open, k.Close, k.Reload},
 		{k.Untranslated, k.ViaBase, k.Stale, k.AllStrings, k.Search},
-		{k.NextStep, k.PrevStep, k.NextGroup, k.PrevGroup, k.RunAll},
+		{k.NextStep, k.PrevStep, k.NextGroup, k.PrevGroup, k.RunAll, k.NextLevel, k.PrevLevel},
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
 	}
 }
@@ -138,6 +142,8 @@ func keyDocs(k keyMap) []keyDoc {
 		{keys(k.Close), "back: to the list, to the languages, out of the save, close the source", "wherever enter went somewhere"},
 		{keys(k.NextGroup), "next section", "Overview, Effective"},
 		{keys(k.PrevGroup), "previous section", "Overview, Effective"},
+		{keys(k.NextLevel), "the prices at the next market price level", "Effective, when the levels do not fit side by side"},
+		{keys(k.PrevLevel), "the prices at the previous market price level", "Effective, when the levels do not fit side by side"},
 		{keys(k.Untranslated), "only untranslated strings (missing or empty); again for all", "Translations, a language's strings"},
 		{keys(k.ViaBase), "only strings shown through the base language", "Translations, a language's strings"},
 		{keys(k.Stale), "only stale keys (matching no display string)", "Translations, a language's strings"},

@@ -17,6 +17,8 @@ import (
 type docPane struct {
 	keys   *keyMap
 	build  func(s *snapshot, st *styles, width int) document
+	s      *snapshot
+	body   rect
 	lines  []string
 	starts []int // the first line of each section
 	scroll scroller
@@ -79,10 +81,17 @@ func (p *docPane) typing() bool                  { return false }
 func (p *docPane) hint() string                  { return "" }
 
 func (p *docPane) set(s *snapshot, st *styles, body rect, _ bool) {
-	p.st, p.width = st, body.W
-	d := p.build(s, st, body.W)
+	p.s, p.st, p.body = s, st, body
+	p.rebuild()
+}
+
+// rebuild draws the document again for what it was last set to, keeping
+// the view where it is.
+func (p *docPane) rebuild() {
+	p.width = p.body.W
+	d := p.build(p.s, p.st, p.body.W)
 	p.lines, p.starts = d.lines, d.sections
-	p.scroll.setHeight(body.H)
+	p.scroll.setHeight(p.body.H)
 	p.scroll.setLen(len(p.lines))
 }
 

@@ -32,7 +32,7 @@ type tabSpec struct {
 var tabTable = [...]tabSpec{
 	{"Overview", "Overview", func(k *keyMap, _ Config) tab { return newDocPane(k, overviewLines) }},
 	{"Layers", "Layers", func(k *keyMap, _ Config) tab { return newLayersPane(k) }},
-	{"Effective", "Effect", func(k *keyMap, _ Config) tab { return newDocPane(k, effectiveLines) }},
+	{"Effective", "Effect", func(k *keyMap, _ Config) tab { return newEffectivePane(k) }},
 	{"Translations", "Lang", func(k *keyMap, _ Config) tab { return newTranslationsPane(k) }},
 	{"Migrations", "Migr", func(k *keyMap, _ Config) tab { return newMigrationsPane(k) }},
 	{"Problems", "Problems", func(k *keyMap, cfg Config) tab { return newProblemsPane(k, cfg.FS) }},

@@ -33,20 +33,28 @@ func ferryEdited(t *testing.T, edits ...string) Config {
 	return cfg
 }
 
-// goldenScreens draws the screen the keys lead to at each size, checks the
-// frame and compares it with testdata/<test>/<size>.golden. jump, when not
-// empty, is a section heading the keys then bring to the top with ].
-func goldenScreens(t *testing.T, cfg Config, jump string, keys ...string) {
+// goldenScreens draws the screen that to leads to at each size, checks the
+// frame and compares it with testdata/<test>/<size>.golden.
+func goldenScreens(t *testing.T, cfg Config, to func(t *testing.T, a *App) *App) {
 	t.Helper()
 	for _, size := range screenSizes {
 		t.Run(size.name, func(t *testing.T) {
-			a := keysTo(t, newTestApp(t, cfg, size.w, size.h), keys...)
-			if jump != "" {
-				a = jumpTo(t, a, jump)
-			}
+			a := to(t, newTestApp(t, cfg, size.w, size.h))
 			checkFrame(t, a.View().Content, size.w, size.h)
 			golden(t, screen(a))
 		})
+	}
+}
+
+// keysThen is a way to a screen: keys, then ] until a section heading is
+// at the top ("" for none).
+func keysThen(heading string, keys ...string) func(t *testing.T, a *App) *App {
+	return func(t *testing.T, a *App) *App {
+		a = keysTo(t, a, keys...)
+		if heading != "" {
+			a = jumpTo(t, a, heading)
+		}
+		return a
 	}
 }
 
@@ -86,5 +94,66 @@ func TestScreenLadderByLabel(t *testing.T) {
 	if strings.Count(s, "Cruel ") != 1 {
 		t.Errorf("Cruel shows more than once:\n%s", s)
 	}
-	goldenScreens(t, cfg, "Difficulty ladder", "2", "space", "3")
+	goldenScreens(t, cfg, keysThen("Difficulty ladder", "2", "space", "3"))
+}
+
+// allLayers switches on every layer that can be, from the Layers tab.
+func allLayers(t *testing.T, a *App) *App {
+	t.Helper()
+	a = keysTo(t, a, "2")
+	for range a.snap.toggles {
+		a = keysTo(t, a, "space", "down")
+	}
+	return a
+}
+
+// TestScreenPricesAt80 holds the prices table readable at 80 columns: no
+// amount or unit cut, the unit's label in the written column as in the
+// shown one, one market price level at a time (> and < change it) when
+// they do not all fit, all of them when they do (issue 13, item 2).
+func TestScreenPricesAt80(t *testing.T) {
+	cfg := exampleConfig(t, "mirefall")
+	priceLines := func(s string) []string {
+		var out []string
+		for _, l := range strings.Split(s, "\n") {
+			if strings.HasPrefix(l, "   pack/") {
+				out = append(out, l)
+			}
+		}
+		return out
+	}
+	a := jumpTo(t, keysTo(t, allLayers(t, newTestApp(t, cfg, 80, 24)), "3"), "Prices")
+	s := screen(a)
+	lines := priceLines(s)
+	if len(lines) != 6 {
+		t.Fatalf("%d price lines at 80 columns:\n%s", len(lines), s)
+	}
+	for _, l := range lines {
+		if strings.Contains(l, "…") {
+			t.Errorf("a price is cut: %q", l)
+		}
+	}
+	for _, want := range []string{"2 sheaves  10 bundles*", "market price level 1 of 3", "low water"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("the prices at 80 columns lack %q:\n%s", want, s)
+		}
+	}
+	if !a.keys.NextLevel.Enabled() || !strings.Contains(shortHelp(a), "> next price level") {
+		t.Errorf("> is not offered: %q", shortHelp(a))
+	}
+	a = keysTo(t, a, ">")
+	if s := screen(a); !strings.Contains(s, "market price level 2 of 3") || strings.Contains(s, "low water") {
+		t.Errorf("> does not show the next level:\n%s", s)
+	}
+	if a = keysTo(t, a, "<", "<"); !strings.Contains(screen(a), "market price level 3 of 3") {
+		t.Errorf("< from the first level does not go round to the last:\n%s", screen(a))
+	}
+	// At 120 columns every level fits, and > is not offered.
+	wide := jumpTo(t, keysTo(t, allLayers(t, newTestApp(t, cfg, 120, 40)), "3"), "Prices")
+	if s := screen(wide); !strings.Contains(s, "low water") || !strings.Contains(s, "steep") || wide.keys.NextLevel.Enabled() {
+		t.Errorf("at 120 columns the levels are not all shown:\n%s", s)
+	}
+	goldenScreens(t, cfg, func(t *testing.T, a *App) *App {
+		return jumpTo(t, keysTo(t, allLayers(t, a), "3"), "Prices")
+	})
 }
