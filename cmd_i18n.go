@@ -22,14 +22,18 @@ Exit 0: no errors; 1: errors found; 2: bad usage or unreadable input.`
 
 // runI18n runs `rulebench i18n`.
 func runI18n(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("i18n", "rulebench i18n [--lang TAG] [--engine-lang TAG] [--entry FILE] [--json] PATH", i18nAbout, stderr)
+	fs := newFlags("i18n", "rulebench i18n [--lang TAG] [--engine-lang TAG] [--entry FILE] [--json] PATH"+i18nAuthorUsage, i18nAbout+i18nAuthorAbout, stderr)
 	langFlag := fs.String("lang", "", "list one language (a BCP 47 tag such as pt-BR): every display string, its state and what is shown")
 	engineFlag := fs.String("engine-lang", "", "the Engine's language ("+strings.Join(i18n.EngineLanguages, ", ")+"): which translations an import keeps")
 	entryFlag := fs.String("entry", "", "a catalog entry (JSON with artifact and locales) to check against a catalog artifact")
 	asJSON := fs.Bool("json", false, "print a JSON document instead of text")
+	author := addAuthorFlags(fs)
 	pos, code, stop := parseArgs(fs, args, 1, 1)
 	if stop {
 		return code
+	}
+	if author.active(fs) {
+		return runI18nAuthor(fs, author, pos[0], stdout, stderr)
 	}
 	if *langFlag != "" {
 		if _, err := i18n.ParseTag(*langFlag); err != nil {

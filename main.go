@@ -8,6 +8,8 @@
 //	rulebench check   [--json] PATH                   every check
 //	rulebench layers  [--on ID,ID...] [--json] PATH   the effective ruleset under a layer selection
 //	rulebench i18n    [--lang TAG] [--engine-lang TAG] [--entry FILE] [--json] PATH
+//	rulebench i18n    --new LANG [--out FILE | -w] PATH
+//	rulebench i18n    --update LANG [--prune] [--out FILE | -w] PATH
 //	rulebench migrate [--json] [--out DIR] PATH SAVE...
 //	rulebench fix     [-w] [--json] PATH
 //	rulebench help [COMMAND]

@@ -269,3 +269,59 @@ func Apply(data []byte, edits []Edit) ([]byte, error) {
 	out.Write(data[at:])
 	return out.Bytes(), nil
 }
+
+// RemoveMembers returns the edits that take the members remove out of the
+// object obj, with the comma and line break that went with each, so that
+// the members kept stay byte for byte and the object keeps its layout. A
+// member not in obj is ignored; removing every member leaves {}.
+func RemoveMembers(data []byte, obj *Node, remove []*Node) ([]Edit, error) {
+	if obj == nil || obj.Kind != Object {
+		return nil, errors.New("not an object")
+	}
+	gone := make(map[*Node]bool, len(remove))
+	for _, m := range remove {
+		gone[m] = true
+	}
+	kids := obj.Children
+	lastKept := -1
+	found := false
+	for i, c := range kids {
+		if gone[c] {
+			found = true
+		} else {
+			lastKept = i
+		}
+	}
+	if !found {
+		return nil, nil
+	}
+	end, err := ValueEnd(data, obj.Pos.Offset)
+	if err != nil {
+		return nil, err
+	}
+	if lastKept < 0 {
+		return []Edit{{Start: obj.Pos.Offset + 1, End: end - 1}}, nil
+	}
+	var edits []Edit
+	// Before the last kept member, a member goes from its key to the next
+	// member's key: its comma and the space after it go with it.
+	for i := 0; i < lastKept; i++ {
+		if gone[kids[i]] {
+			edits = append(edits, Edit{Start: kids[i].KeyPos.Offset, End: kids[i+1].KeyPos.Offset})
+		}
+	}
+	// After it, the members go from the end of the last kept value to the
+	// end of the last value: the comma before each goes with it.
+	if lastKept < len(kids)-1 {
+		from, err := ValueEnd(data, kids[lastKept].Pos.Offset)
+		if err != nil {
+			return nil, err
+		}
+		to, err := ValueEnd(data, kids[len(kids)-1].Pos.Offset)
+		if err != nil {
+			return nil, err
+		}
+		edits = append(edits, Edit{Start: from, End: to})
+	}
+	return edits, nil
+}

@@ -151,3 +151,66 @@ func TestIndentUnit(t *testing.T) {
 		}
 	}
 }
+
+// Every subset of members removed, from an object written one member a
+// line and from one written on one line: the rest is the object as if
+// written without them, byte for byte.
+func TestRemoveMembers(t *testing.T) {
+	keys := []string{"a", "b", "c", "d"}
+	layouts := []struct {
+		open, sep, close string
+		member           func(k string) string
+	}{
+		{"{\n  \"r\": {\n", ",\n", "\n  }\n}\n", func(k string) string { return `    "` + k + `": "` + strings.Repeat(k, 2) + `"` }},
+		{`{"r": {`, ", ", "}}", func(k string) string { return `"` + k + `": [1, {"x": "` + k + `"}]` }},
+	}
+	for li, l := range layouts {
+		write := func(kept []string) string {
+			parts := make([]string, len(kept))
+			for i, k := range kept {
+				parts[i] = l.member(k)
+			}
+			if len(kept) == 0 {
+				return strings.TrimRight(l.open, "\n ") + strings.TrimLeft(l.close, "\n ")
+			}
+			return l.open + strings.Join(parts, l.sep) + l.close
+		}
+		full := write(keys)
+		root := parseDoc(t, full)
+		obj := root.Get("r")
+		for mask := 0; mask < 1<<len(keys); mask++ {
+			var remove []*model.Node
+			var kept []string
+			for i, k := range keys {
+				if mask&(1<<i) != 0 {
+					remove = append(remove, obj.Get(k))
+				} else {
+					kept = append(kept, k)
+				}
+			}
+			edits, err := model.RemoveMembers([]byte(full), obj, remove)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, err := model.Apply([]byte(full), edits)
+			if err != nil {
+				t.Fatalf("layout %d, mask %b: %v", li, mask, err)
+			}
+			want := write(kept)
+			if len(kept) == 0 {
+				// The emptied object keeps its brackets only.
+				var v map[string]map[string]any
+				if err := json.Unmarshal(out, &v); err != nil || len(v["r"]) != 0 {
+					t.Errorf("layout %d, all removed: %q", li, out)
+				}
+				continue
+			}
+			if string(out) != want {
+				t.Errorf("layout %d, mask %b:\n got %q\nwant %q", li, mask, out, want)
+			}
+		}
+	}
+	if _, err := model.RemoveMembers([]byte(`[1]`), parseDoc(t, `[1]`), nil); err == nil {
+		t.Error("a list was taken for an object")
+	}
+}
