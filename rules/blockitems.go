@@ -258,7 +258,7 @@ func (b *blockChecker) fightHealth() *model.Node {
 	if h := at(b.fight, "health"); h != nil {
 		return h
 	}
-	return at(b.rs.Root, "battle", "health")
+	return at(b.battle, "health")
 }
 
 func (b *blockChecker) itemUse(it, u *model.Node) {

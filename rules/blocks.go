@@ -27,8 +27,11 @@ type blockNames struct {
 	// case; nil when the combat block declares none (any text goes).
 	damageTypes map[string]bool
 	firstBudget string
-	fight       *model.Node // nil without a combat block
-	combatKind  string
+	// The top-level blocks, found once: a root of many members costs a
+	// walk over them for every lookup.
+	restsNode, battle *model.Node
+	fight             *model.Node // nil without a combat block
+	combatKind        string
 	// poolSides is the die of a dice-pool resolution, 0 for dice-sum.
 	poolSides int
 	// healthTrack is the wound track a fight's health is (combat's, or
@@ -57,7 +60,19 @@ func (c *formatChecker) blockNames() *blockNames {
 	for _, cat := range rs.Catalogs {
 		b.catalogIDs[cat.ID] = true
 	}
-	for _, r := range kids(at(rs.Root, "rests")) {
+	for _, m := range kids(rs.Root) {
+		switch m.Key {
+		case "rests":
+			b.restsNode = m
+		case "battle":
+			b.battle = m
+		case "combat":
+			if m.Kind == model.Object {
+				b.fight = m
+			}
+		}
+	}
+	for _, r := range kids(b.restsNode) {
 		b.rests[textAt(r, "id")] = true
 	}
 	if rs.Items != nil {
@@ -68,8 +83,7 @@ func (c *formatChecker) blockNames() *blockNames {
 	if rs.Resolution.Kind == model.DicePool {
 		b.poolSides = rs.Resolution.DieSides
 	}
-	if cb := at(rs.Root, "combat"); cb != nil && cb.Kind == model.Object {
-		b.fight = cb
+	if cb := b.fight; cb != nil {
 		b.combatKind = textAt(cb, "kind")
 		for i, bg := range kids(at(cb, "economy", "budgets")) {
 			id := textAt(bg, "id")
@@ -100,7 +114,7 @@ func (c *formatChecker) blockNames() *blockNames {
 	}
 	// Either block's health may be the wound track that has no buffer for
 	// temporary points: combat's first, then battle's.
-	for _, h := range []*model.Node{at(b.fight, "health"), at(rs.Root, "battle", "health")} {
+	for _, h := range []*model.Node{at(b.fight, "health"), at(b.battle, "health")} {
 		if t := c.tracks[textAt(h, "track")]; t != nil && t.Wound() && b.healthTrack == nil {
 			b.healthTrack = t
 		}
@@ -311,7 +325,7 @@ func holdable(col *model.Field, v *model.Node) bool {
 }
 
 func (b *blockChecker) restRefs() {
-	for _, rest := range kids(at(b.rs.Root, "rests")) {
+	for _, rest := range kids(b.restsNode) {
 		for _, op := range kids(rest.Get("restore")) {
 			b.restStep(op)
 		}
@@ -408,7 +422,7 @@ func contains(list []string, s string) bool {
 }
 
 func (b *blockChecker) battleRefs() {
-	bt := at(b.rs.Root, "battle")
+	bt := b.battle
 	if bt == nil || bt.Kind != model.Object {
 		return
 	}
