@@ -40,12 +40,16 @@ type saveRun struct {
 
 // runMigrate runs `rulebench migrate`.
 func runMigrate(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("migrate", "rulebench migrate [--json] [--out DIR] PATH [SAVE...]", migrateAbout, stderr)
+	fs := newFlags("migrate", "rulebench migrate [--json] [--out DIR] PATH [SAVE...]\n       rulebench migrate --since OLD [--json] PATH [SAVE...]", migrateAbout+"\n"+migrateSinceAbout, stderr)
 	asJSON := fs.Bool("json", false, "print a JSON document instead of a readable trace")
 	outDir := fs.String("out", "", "write each migrated save as a new file in `DIR`")
+	since := fs.String("since", "", "compare with `OLD`, the previous version, and draft the entry that keeps its saved values")
 	pos, code, stop := parseArgs(fs, args, 1, -1)
 	if stop {
 		return code
+	}
+	if *since != "" {
+		return runMigrateSince(*since, pos, *asJSON, *outDir != "", stdout, stderr)
 	}
 	ws, code, ok := loadPath(pos[0], stderr)
 	if !ok {
@@ -230,6 +234,12 @@ func writeMigrateText(w io.Writer, path string, ds []model.Diagnostic, runs []*s
 		writeDiagnostics(w, ds)
 		fmt.Fprintln(w)
 	}
+	writeMigrateSaves(w, path, ds, runs)
+}
+
+// writeMigrateSaves prints each save's trace and the summary line, whose
+// counts take in the findings ds.
+func writeMigrateSaves(w io.Writer, path string, ds []model.Diagnostic, runs []*saveRun) {
 	migrated, failed := 0, 0
 	for i, sd := range runs {
 		if i > 0 {

@@ -11,6 +11,7 @@
 //	rulebench i18n    --new LANG [--out FILE | -w] PATH
 //	rulebench i18n    --update LANG [--prune] [--out FILE | -w] PATH
 //	rulebench migrate [--json] [--out DIR] PATH SAVE...
+//	rulebench migrate --since OLD [--json] PATH [SAVE...]
 //	rulebench fix     [-w] [--json] PATH
 //	rulebench help [COMMAND]
 //	rulebench completion bash|zsh|fish

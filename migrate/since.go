@@ -1150,9 +1150,15 @@ func (a *since) findings() {
 				hint += fmt.Sprintf(", keeping %d of the %d", lo.Kept, lo.Saves)
 			}
 		}
-		lostR.AtPath(model.Error, lo.Path, CodeSinceLost,
-			"the %s of sheet version %d is gone in version %d and no migration moves its values: %d of %d sample saves hold a value there%s",
-			what, a.rep.From, a.rep.To, lo.Saves, counted, hint)
+		gone := fmt.Sprintf("the %s of sheet version %d is gone in version %d and no migration moves its values", what, a.rep.From, a.rep.To)
+		if a.rep.Unchanged {
+			gone = fmt.Sprintf("the %s is gone while sheet.version is still %d, so no migration can move its values", what, a.rep.To)
+		}
+		held := fmt.Sprintf("%d of %d sample saves hold a value there", lo.Saves, counted)
+		if counted == 0 {
+			held = "no sample save could be read to count its values"
+		}
+		lostR.AtPath(model.Error, lo.Path, CodeSinceLost, "%s: %s%s", gone, held, hint)
 	}
 	a.rep.Diagnostics = append(a.rep.Diagnostics, lostR.Diagnostics()...)
 	curR := model.NewReporter(a.cur.File, a.cur.Root, model.Migrations)
