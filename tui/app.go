@@ -71,6 +71,7 @@ func New(cfg Config) (*App, error) {
 		a.snap.analysis = analysis{ws: ws, diags: ws.Diagnostics}
 		a.snap.pending = true
 	}
+	a.snap.resolve()
 	a.restyle(a.dark)
 	return a, nil
 }
@@ -129,6 +130,7 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 	cmd = tea.Batch(cmd, a.tab().settle())
 	a.syncKeys()
+	a.fitHelp()
 	return a, cmd
 }
 
@@ -201,7 +203,16 @@ func (a *App) badges() [paneCount]int {
 func (a *App) resize(w, h int) {
 	a.sized = true
 	a.r = layout(w, h, a.helpHeight(w))
-	a.refresh()
+	a.place()
+}
+
+// fitHelp lays the screen out again when the short help needs another
+// number of lines for the keys enabled now.
+func (a *App) fitHelp() {
+	if a.ready() && !a.help.ShowAll && layout(a.r.Width, a.r.Height, a.helpHeight(a.r.Width)).Help != a.r.Help {
+		a.resize(a.r.Width, a.r.Height)
+		a.syncKeys()
+	}
 }
 
 // restyle rebuilds the styles for the terminal's background.
@@ -209,12 +220,18 @@ func (a *App) restyle(detectedDark bool) {
 	a.dark = detectedDark
 	a.styles = newStyles(a.theme, a.theme.IsDark(detectedDark), a.cfg.ASCII)
 	a.help.Styles = a.styles.help
-	a.refresh()
+	a.place()
 }
 
-// refresh pushes the data, styles and sizes into every tab.
+// refresh works out the effective ruleset for the choice and pushes it
+// into every tab.
 func (a *App) refresh() {
 	a.snap.resolve()
+	a.place()
+}
+
+// place pushes the data, styles and sizes into every tab.
+func (a *App) place() {
 	if !a.ready() {
 		return
 	}

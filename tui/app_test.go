@@ -63,10 +63,10 @@ func TestQuit(t *testing.T) {
 	}
 }
 
-// shortHelp is the help line as drawn.
+// shortHelp is the help as drawn, its lines joined.
 func shortHelp(a *App) string {
 	lines := strings.Split(screen(a), "\n")
-	return lines[len(lines)-1]
+	return strings.Join(lines[len(lines)-max(a.r.Help.H, 1):], "\n")
 }
 
 func TestLayerToggles(t *testing.T) {

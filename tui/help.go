@@ -9,12 +9,17 @@ import (
 	"github.com/charmbracelet/x/ansi"
 )
 
-// helpHeight is the room the help wants: one line, or for the full help
-// the height it takes with every key enabled, so that the layout does not
-// jump as keys come and go.
+// maxShortHelpRows is how many lines the short help may take when the keys
+// of the screen do not fit on one.
+const maxShortHelpRows = 2
+
+// helpHeight is the room the help wants: the lines the short help takes
+// for the keys enabled now (one, or two when the screen's keys do not fit
+// on one), or for the full help the height it takes with every key
+// enabled, so that the layout does not jump as keys come and go.
 func (a *App) helpHeight(width int) int {
 	if !a.help.ShowAll {
-		return 1
+		return len(a.helpLines(a.keys, width))
 	}
 	return len(a.helpLines(newKeyMap(a.cfg.ASCII), width))
 }
@@ -28,10 +33,14 @@ func (a *App) helpLines(k keyMap, width ...int) []string {
 		w = width[0]
 	}
 	h := a.help
-	h.SetWidth(w - 1)
 	if !h.ShowAll {
-		return []string{" " + shortHelpLine(&h, k, w-1)}
+		var out []string
+		for _, row := range shortHelpRows(&h, k, w-1, maxShortHelpRows) {
+			out = append(out, " "+row)
+		}
+		return out
 	}
+	h.SetWidth(w - 1)
 	sep := "   "
 	var rows []string
 	var row []string
@@ -64,28 +73,70 @@ func (a *App) helpLines(k keyMap, width ...int) []string {
 	return out
 }
 
-// shortHelpLine draws the one-line help in width cells. When the enabled
-// keys do not fit, the last of them are left out, but never help and quit,
-// so that the way to every key and the way out always show.
-func shortHelpLine(h *help.Model, k keyMap, width int) string {
-	bs := helpView{k}.ShortHelp()
-	for {
-		line := h.ShortHelpView(bs)
-		if ansi.StringWidth(line) <= width {
-			return line
+// shortHelpRows draws the short help in width cells, on as few lines as
+// it can, at most maxRows: every enabled key on one line; else without
+// the keys that work everywhere and are in the full help (next tab,
+// reload); else every key over more lines; else, over maxRows lines, the
+// last keys left out. Help and quit are never left out, so that the way to
+// every key and the way out always show.
+func shortHelpRows(h *help.Model, k keyMap, width, maxRows int) []string {
+	h.SetWidth(0) // measured here, never cut by the bubble
+	var bs []key.Binding
+	for _, b := range (helpView{k}).ShortHelp() {
+		if b.Enabled() {
+			bs = append(bs, b)
 		}
+	}
+	if rows := flowHelp(h, bs, width); len(rows) == 1 {
+		return rows
+	}
+	var local []key.Binding
+	for _, b := range bs {
+		if !sameBinding(b, k.NextTab) && !sameBinding(b, k.Reload) {
+			local = append(local, b)
+		}
+	}
+	if rows := flowHelp(h, local, width); len(rows) == 1 {
+		return rows
+	}
+	for {
+		rows := flowHelp(h, bs, width)
 		drop := -1
-		for i := len(bs) - 1; i >= 0; i-- {
-			if bs[i].Enabled() && !sameBinding(bs[i], k.Help) && !sameBinding(bs[i], k.Quit) {
+		for i := len(bs) - 1; i >= 0 && len(rows) > maxRows; i-- {
+			if !sameBinding(bs[i], k.Help) && !sameBinding(bs[i], k.Quit) {
 				drop = i
 				break
 			}
 		}
 		if drop < 0 {
-			return line
+			return rows[:min(len(rows), maxRows)]
 		}
 		bs = append(bs[:drop:drop], bs[drop+1:]...)
 	}
+}
+
+// flowHelp lays bindings out as short help lines of at most width cells,
+// each holding as many as fit.
+func flowHelp(h *help.Model, bs []key.Binding, width int) []string {
+	sep := ansi.StringWidth(h.ShortSeparator)
+	var rows []string
+	var row []key.Binding
+	rowW := 0
+	for _, b := range bs {
+		w := ansi.StringWidth(h.ShortHelpView([]key.Binding{b}))
+		if len(row) > 0 && rowW+sep+w > width {
+			rows = append(rows, h.ShortHelpView(row))
+			row, rowW = nil, 0
+		}
+		if len(row) > 0 {
+			rowW += sep
+		}
+		row, rowW = append(row, b), rowW+w
+	}
+	if len(row) > 0 || len(rows) == 0 {
+		rows = append(rows, h.ShortHelpView(row))
+	}
+	return rows
 }
 
 // sameBinding tells whether two bindings answer the same keys.

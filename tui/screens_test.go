@@ -3,6 +3,8 @@ package tui
 import (
 	"strings"
 	"testing"
+
+	"charm.land/bubbles/v2/key"
 )
 
 // The screens of issue 13 ("the workbench reads right at 80 columns, and
@@ -156,4 +158,46 @@ func TestScreenPricesAt80(t *testing.T) {
 	goldenScreens(t, cfg, func(t *testing.T, a *App) *App {
 		return jumpTo(t, keysTo(t, allLayers(t, a), "3"), "Prices")
 	})
+}
+
+// TestScreenKeyHintsAt80 holds the key hints to the keys of the screen at
+// 80 columns: every key the screen offers in the short help shows, and
+// help and quit always do; two lines are taken only when one is not
+// enough (issue 13, item 15).
+func TestScreenKeyHintsAt80(t *testing.T) {
+	states := [][]string{{"1"}, {"2"}, {"3"}, {"4"}, {"4", "enter"}, {"4", "enter", "/"}, {"5", "end"},
+		{"5", "end", "enter"}, {"5", "end", "enter", "n"}, {"5", "end", "enter", "c"}, {"6", "enter"}}
+	for _, keys := range states {
+		a := keysTo(t, newTestApp(t, ferryConfig(t), 80, 24), keys...)
+		h := shortHelp(a)
+		k := a.keys
+		for _, b := range (helpView{k}).ShortHelp() {
+			global := sameBinding(b, k.NextTab) || sameBinding(b, k.Reload)
+			if b.Enabled() && !global && !strings.Contains(h, b.Help().Key+" "+b.Help().Desc) {
+				t.Errorf("after %v the help %q hides %q", keys, h, b.Help().Key+" "+b.Help().Desc)
+			}
+		}
+		if !a.typing() && (!strings.Contains(h, "? all keys") || !strings.Contains(h, "q quit")) {
+			t.Errorf("after %v the help %q hides help or quit", keys, h)
+		}
+		if strings.Contains(h, "…") {
+			t.Errorf("after %v the help is cut: %q", keys, h)
+		}
+		if rows := strings.Count(h, "\n") + 1; rows > 1 && len(flowHelp(&a.help, enabledShortHelp(k), 79)) < 2 {
+			t.Errorf("after %v the help takes %d lines for keys that fit on one", keys, rows)
+		}
+		checkFrame(t, a.View().Content, 80, 24)
+	}
+	goldenScreens(t, ferryConfig(t), keysThen("", "5", "end", "enter"))
+}
+
+// enabledShortHelp are the short help's bindings that are enabled.
+func enabledShortHelp(k keyMap) []key.Binding {
+	var out []key.Binding
+	for _, b := range (helpView{k}).ShortHelp() {
+		if b.Enabled() {
+			out = append(out, b)
+		}
+	}
+	return out
 }
