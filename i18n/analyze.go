@@ -171,8 +171,10 @@ func Analyze(ws *model.Workspace) *Report {
 			continue
 		}
 		if first, dup := r.byLang[l.Lang]; dup {
-			r.Diagnostics = append(r.Diagnostics, model.At(model.Error, f.Name, f.Root, "locale-duplicate",
-				"this file gives the language %s, as %s already does; only the first is used", l.Lang, first.Name()))
+			d := model.At(model.Error, f.Name, f.Root, CodeLocaleDuplicate,
+				"this file gives the language %s, as %s already does; only the first is used", l.Lang, first.Name())
+			d.Category = model.Translations
+			r.Diagnostics = append(r.Diagnostics, d)
 			continue
 		}
 		r.byLang[l.Lang] = l
@@ -256,7 +258,7 @@ func (r *Report) staleFindings() []model.Diagnostic {
 			} else if near := r.Nearest(s.English); near != "" {
 				msg += fmt.Sprintf("; the nearest current string is %q", near)
 			}
-			ds = append(ds, keyAt(model.Warning, l.Name(), s.Node, "locale-stale", "%s", msg))
+			ds = append(ds, keyAt(model.Warning, l.Name(), s.Node, CodeLocaleStale, "%s", msg))
 		}
 	}
 	return ds

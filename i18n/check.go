@@ -47,7 +47,7 @@ func (r *Report) Findings(ws *model.Workspace, entry *CatalogEntry, artifact *mo
 	if entry != nil {
 		ds = append(ds, r.VerifyEntry(ws, entry, artifact)...)
 	}
-	return ds
+	return model.InCategory(model.Translations, ds)
 }
 
 // VerifyEntry compares a catalog entry with the catalog artifact beside
@@ -69,7 +69,7 @@ func (r *Report) VerifyEntry(ws *model.Workspace, e *CatalogEntry, artifact *mod
 	}
 	a := e.Artifact
 	if want := path.Base(ws.RulesetFile); a.prefix != "" && a.prefix+".ruleset.json" != want {
-		at(model.Error, urlNode(a.Node), "entry-artifact", "the entry lists the artifact %s.ruleset.json, but the artifact here is %s", a.prefix, want)
+		at(model.Error, urlNode(a.Node), CodeEntryArtifact, "the entry lists the artifact %s.ruleset.json, but the artifact here is %s", a.prefix, want)
 	}
 	if artifact != nil && a.Node != nil && a.Node.Kind == model.Object {
 		if a.Bytes != 0 && a.Bytes != artifact.Bytes {
@@ -92,7 +92,7 @@ func (r *Report) VerifyEntry(ws *model.Workspace, e *CatalogEntry, artifact *mod
 		listed[p.Lang] = true
 		l := r.byLang[p.Lang]
 		if l == nil {
-			ds = append(ds, keyAt(model.Warning, e.File, p.Node, "entry-pack-absent",
+			ds = append(ds, keyAt(model.Warning, e.File, p.Node, CodeEntryPackAbsent,
 				"no %s pack beside the artifact, so its size, checksum and language were not checked", p.Lang))
 			continue
 		}
@@ -100,11 +100,11 @@ func (r *Report) VerifyEntry(ws *model.Workspace, e *CatalogEntry, artifact *mod
 	}
 	for _, l := range r.Locales {
 		if l.Lang != "" && r.byLang[l.Lang] == l && !listed[l.Lang] {
-			ds = append(ds, model.At(model.Warning, l.Name(), l.File.Root, "entry-pack-unlisted",
+			ds = append(ds, model.At(model.Warning, l.Name(), l.File.Root, CodeEntryPackUnlisted,
 				"the catalog entry %s does not list this %s pack, so the Engine never fetches it", e.File, l.Lang))
 		}
 	}
-	return ds
+	return model.InCategory(model.Translations, ds)
 }
 
 // urlNode returns the node of a listing's URL: the listing itself when it
@@ -139,7 +139,7 @@ func (r *Report) packMismatches(entryFile string, p PackListing) []model.Diagnos
 		if l.MetaLocale != "" {
 			shown = fmt.Sprintf("%q", l.MetaLocale)
 		}
-		ds = append(ds, keyAt(model.Error, entryFile, p.Node, "entry-pack-locale",
+		ds = append(ds, keyAt(model.Error, entryFile, p.Node, CodeEntryPackLocale,
 			"the entry lists %s under %s, but that file's _meta.locale is %s", l.Name(), p.Lang, shown))
 	}
 	return ds

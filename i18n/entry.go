@@ -71,8 +71,8 @@ func LoadEntry(fsys fs.FS, name string) (*CatalogEntry, []model.Diagnostic, erro
 		return nil, nil, err
 	}
 	if len(data) > MaxEntryBytes {
-		return &CatalogEntry{File: name}, []model.Diagnostic{model.Errorf(name, model.RootPath, "entry-size",
-			"the catalog entry is over %d bytes and is refused unread", MaxEntryBytes)}, nil
+		return &CatalogEntry{File: name}, model.InCategory(model.Translations, []model.Diagnostic{model.Errorf(name, model.RootPath, CodeEntrySize,
+			"the catalog entry is over %d bytes and is refused unread", MaxEntryBytes)}), nil
 	}
 	e, ds := ParseEntry(name, data)
 	return e, ds, nil
@@ -87,7 +87,7 @@ func LoadEntry(fsys fs.FS, name string) (*CatalogEntry, []model.Diagnostic, erro
 func ParseEntry(name string, data []byte) (*CatalogEntry, []model.Diagnostic) {
 	root, ds := model.Parse(name, data)
 	e, more := ReadEntry(name, root)
-	return e, append(ds, more...)
+	return e, append(model.InCategory(model.Translations, ds), more...)
 }
 
 // ReadEntry checks a parsed catalog entry (see ParseEntry). A nil root (not
@@ -98,12 +98,12 @@ func ReadEntry(name string, root *model.Node) (*CatalogEntry, []model.Diagnostic
 		return r.e, nil
 	}
 	if root.Kind != model.Object {
-		r.errorf(root, "entry-shape", "a catalog entry is a JSON object, not %s", root.Kind)
-		return r.e, r.ds
+		r.errorf(root, CodeEntryShape, "a catalog entry is a JSON object, not %s", root.Kind)
+		return r.e, model.InCategory(model.Translations, r.ds)
 	}
 	r.artifact(root)
 	r.packs(root.Get("locales"))
-	return r.e, r.ds
+	return r.e, model.InCategory(model.Translations, r.ds)
 }
 
 type entryReader struct {
@@ -135,7 +135,7 @@ func (r *entryReader) artifact(root *model.Node) {
 		r.e.Artifact.SHA256 = r.sha(a.Get("sha256"))
 		r.e.Artifact.Bytes = r.size(a.Get("bytes"), model.MaxReadBytes)
 	default:
-		r.errorf(a, "type", "artifact is an object {url, sha256, bytes} or a URL, not %s", a.Kind)
+		r.errorf(a, model.CodeType, "artifact is an object {url, sha256, bytes} or a URL, not %s", a.Kind)
 		return
 	}
 	u, ok := r.https(urlNode, "the artifact")
@@ -145,7 +145,7 @@ func (r *entryReader) artifact(root *model.Node) {
 	base := path.Base(u.Path)
 	prefix, found := strings.CutSuffix(base, ".ruleset.json")
 	if !found || prefix == "" {
-		r.errorf(urlNode, "entry-url", "the artifact's URL names %q; a catalog ruleset is published as <id>-<version>.ruleset.json", base)
+		r.errorf(urlNode, CodeEntryURL, "the artifact's URL names %q; a catalog ruleset is published as <id>-<version>.ruleset.json", base)
 		return
 	}
 	r.e.Artifact.URL = u.String()
@@ -156,19 +156,19 @@ func (r *entryReader) artifact(root *model.Node) {
 // the path.
 func (r *entryReader) https(n *model.Node, what string) (*url.URL, bool) {
 	if n.Kind != model.String {
-		r.errorf(n, "type", "a url is text, not %s", n.Kind)
+		r.errorf(n, model.CodeType, "a url is text, not %s", n.Kind)
 		return nil, false
 	}
 	u, err := url.Parse(n.Str)
 	switch {
 	case err != nil || !u.IsAbs() || u.Opaque != "":
-		r.errorf(n, "entry-url", "the url of %s is not a valid URL", what)
+		r.errorf(n, CodeEntryURL, "the url of %s is not a valid URL", what)
 	case u.Scheme != "https":
-		r.errorf(n, "entry-url", "the url of %s uses %s; it must use https", what, u.Scheme)
+		r.errorf(n, CodeEntryURL, "the url of %s uses %s; it must use https", what, u.Scheme)
 	case u.Host == "" || u.User != nil:
-		r.errorf(n, "entry-url", "the url of %s needs a plain host", what)
+		r.errorf(n, CodeEntryURL, "the url of %s needs a plain host", what)
 	case u.RawQuery != "" || u.Fragment != "" || strings.ContainsAny(n.Str, "?#"):
-		r.errorf(n, "entry-url", "the url of %s must end with the file name, without a query or fragment", what)
+		r.errorf(n, CodeEntryURL, "the url of %s must end with the file name, without a query or fragment", what)
 	default:
 		return u, true
 	}
@@ -181,7 +181,7 @@ func (r *entryReader) sha(n *model.Node) string {
 	case n == nil:
 		return ""
 	case n.Kind != model.String:
-		r.errorf(n, "type", "sha256 is text, not %s", n.Kind)
+		r.errorf(n, model.CodeType, "sha256 is text, not %s", n.Kind)
 	case !sha256Pattern.MatchString(n.Str):
 		r.errorf(n, CodeEntrySHA256, "sha256 must be 64 lowercase hexadecimal digits; this is %d characters%s", len(n.Str), upperHint(n.Str))
 	default:
@@ -203,7 +203,7 @@ func (r *entryReader) size(n *model.Node, limit int64) int64 {
 	case n == nil:
 		return 0
 	case n.Kind != model.Number:
-		r.errorf(n, "type", "bytes is a number, not %s", n.Kind)
+		r.errorf(n, model.CodeType, "bytes is a number, not %s", n.Kind)
 	case n.Num != float64(int64(n.Num)) || n.Num < 1 || n.Num > float64(limit):
 		r.errorf(n, CodeEntryBytes, "bytes must be a whole number from 1 to %d; it is %s", limit, n.Raw)
 	default:
@@ -217,11 +217,11 @@ func (r *entryReader) packs(n *model.Node) {
 		return
 	}
 	if n.Kind != model.Object {
-		r.errorf(n, "type", "locales is an object of language packs keyed by language, not %s", n.Kind)
+		r.errorf(n, model.CodeType, "locales is an object of language packs keyed by language, not %s", n.Kind)
 		return
 	}
 	if len(n.Children) > MaxPacks {
-		r.errorf(n, "entry-packs", "the entry lists %d language packs; at most %d are allowed", len(n.Children), MaxPacks)
+		r.errorf(n, CodeEntryPacks, "the entry lists %d language packs; at most %d are allowed", len(n.Children), MaxPacks)
 	}
 	seen := map[string]string{}
 	for _, m := range n.Children {
@@ -229,16 +229,16 @@ func (r *entryReader) packs(n *model.Node) {
 		lang, err := Canonical(m.Key)
 		switch {
 		case err != nil:
-			r.ds = append(r.ds, keyAt(model.Error, r.file, m, "entry-lang", "%q is not a language tag: %v", m.Key, err))
+			r.ds = append(r.ds, keyAt(model.Error, r.file, m, CodeEntryLang, "%q is not a language tag: %v", m.Key, err))
 		case lang == "en":
-			r.ds = append(r.ds, keyAt(model.Error, r.file, m, "entry-en", "a catalog ruleset never lists an en pack: English is the ruleset itself"))
+			r.ds = append(r.ds, keyAt(model.Error, r.file, m, CodeEntryEN, "a catalog ruleset never lists an en pack: English is the ruleset itself"))
 		case seen[lang] != "":
-			r.ds = append(r.ds, keyAt(model.Error, r.file, m, "entry-duplicate", "%q is the language %s, already listed as %q", m.Key, lang, seen[lang]))
+			r.ds = append(r.ds, keyAt(model.Error, r.file, m, CodeEntryDuplicate, "%q is the language %s, already listed as %q", m.Key, lang, seen[lang]))
 		default:
 			p.Lang = lang
 			seen[lang] = m.Key
 			if lang != m.Key {
-				r.ds = append(r.ds, keyAt(model.Warning, r.file, m, "entry-lang", "write the language %q as %s", m.Key, lang))
+				r.ds = append(r.ds, keyAt(model.Warning, r.file, m, CodeEntryLang, "write the language %q as %s", m.Key, lang))
 			}
 		}
 		r.pack(m, &p)
@@ -248,14 +248,14 @@ func (r *entryReader) packs(n *model.Node) {
 
 func (r *entryReader) pack(n *model.Node, p *PackListing) {
 	if n.Kind != model.Object {
-		r.errorf(n, "type", "a language pack's listing is an object {url, sha256, bytes, name, description}, not %s", n.Kind)
+		r.errorf(n, model.CodeType, "a language pack's listing is an object {url, sha256, bytes, name, description}, not %s", n.Kind)
 		return
 	}
 	for _, m := range n.Children {
 		switch m.Key {
 		case "url", "sha256", "bytes", "name", "description":
 		default:
-			d := keyAt(model.Error, r.file, m, "unknown-key",
+			d := keyAt(model.Error, r.file, m, model.CodeUnknownKey,
 				"unknown key %q in a language pack's listing (allowed: url, sha256, bytes, name, description)", m.Key)
 			d.Path = n.Path() // at the object, as model reports unknown keys
 			r.ds = append(r.ds, d)
@@ -279,9 +279,9 @@ func (r *entryReader) pack(n *model.Node, p *PackListing) {
 		switch {
 		case v == nil:
 		case v.Kind != model.String:
-			r.errorf(v, "type", "%s is text, not %s", key, v.Kind)
+			r.errorf(v, model.CodeType, "%s is text, not %s", key, v.Kind)
 		case strings.TrimSpace(v.Str) == "":
-			r.errorf(v, "entry-text", "%s is empty: it is the store card's %s in this language", key, key)
+			r.errorf(v, CodeEntryText, "%s is empty: it is the store card's %s in this language", key, key)
 		case key == "name":
 			p.Name = v.Str
 		default:
@@ -298,11 +298,11 @@ func (r *entryReader) packURL(n *model.Node, u *url.URL, p *PackListing) {
 		return // nothing sound to compare with; reported already
 	}
 	if host := strings.ToLower(u.Host); host != a.host {
-		r.errorf(n, "entry-url", "the %s pack is on %s; packs are published on the artifact's host, %s", p.Key, u.Host, a.host)
+		r.errorf(n, CodeEntryURL, "the %s pack is on %s; packs are published on the artifact's host, %s", p.Key, u.Host, a.host)
 		return
 	}
 	if dir := path.Dir(u.Path); dir != a.dir {
-		r.errorf(n, "entry-url", "the %s pack is in the folder %s; packs are published beside the artifact, in %s", p.Key, dir, a.dir)
+		r.errorf(n, CodeEntryURL, "the %s pack is in the folder %s; packs are published beside the artifact, in %s", p.Key, dir, a.dir)
 		return
 	}
 	want := a.prefix + "." + p.Key + ".json"
@@ -315,5 +315,5 @@ func (r *entryReader) packURL(n *model.Node, u *url.URL, p *PackListing) {
 	if canon, err := Canonical(lang); found && hasJSON && err == nil && canon == p.Lang && p.Lang != "" {
 		return // the same language written another way; the key's spelling was reported
 	}
-	r.errorf(n, "entry-url", "the %s pack's URL names %q; it must be %q", p.Key, base, want)
+	r.errorf(n, CodeEntryURL, "the %s pack's URL names %q; it must be %q", p.Key, base, want)
 }

@@ -97,7 +97,7 @@ func ParseLocale(name, lang string, data []byte, pack bool) (*Locale, []model.Di
 	root, ds := model.Parse(name, data)
 	f.Root = root
 	l, more := ReadLocale(f, pack)
-	return l, append(ds, more...)
+	return l, append(model.InCategory(model.Translations, ds), more...)
 }
 
 // allowedLocaleKeys are the top-level keys a locale file may hold.
@@ -114,27 +114,27 @@ func ReadLocale(f *model.File, pack bool) (*Locale, []model.Diagnostic) {
 	r := localeReader{l: l, file: f.Name}
 	r.name()
 	if f.Root == nil {
-		return l, r.ds
+		return l, model.InCategory(model.Translations, r.ds)
 	}
 	if pack && f.Bytes > MaxPackBytes {
-		r.ds = append(r.ds, model.Errorf(f.Name, model.RootPath, "pack-size",
+		r.ds = append(r.ds, model.Errorf(f.Name, model.RootPath, CodePackSize,
 			"the language pack is %d bytes; a pack is at most %d bytes (8 MiB)", f.Bytes, MaxPackBytes))
 	}
 	root := f.Root
 	if root.Kind != model.Object {
-		r.ds = append(r.ds, model.At(model.Error, f.Name, root, "locale-shape",
+		r.ds = append(r.ds, model.At(model.Error, f.Name, root, CodeLocaleShape,
 			"a locale file is a JSON object, not %s", root.Kind))
-		return l, r.ds
+		return l, model.InCategory(model.Translations, r.ds)
 	}
 	for _, m := range root.Children {
 		switch m.Key {
 		case "$schema":
 			if m.Kind != model.String {
-				r.ds = append(r.ds, model.At(model.Error, f.Name, m, "type", "$schema is text, not %s", m.Kind))
+				r.ds = append(r.ds, model.At(model.Error, f.Name, m, model.CodeType, "$schema is text, not %s", m.Kind))
 			}
 		case "_meta", "package", "ruleset":
 		default:
-			r.ds = append(r.ds, keyAt(model.Error, f.Name, m, "locale-key",
+			r.ds = append(r.ds, keyAt(model.Error, f.Name, m, CodeLocaleKey,
 				"unknown key %q: a locale file holds only %s", m.Key, allowedLocaleKeys))
 		}
 	}
@@ -142,7 +142,7 @@ func ReadLocale(f *model.File, pack bool) (*Locale, []model.Diagnostic) {
 	r.pkg(root.Get("package"))
 	r.ruleset(root.Get("ruleset"))
 	if pack && !l.HasRuleset {
-		r.ds = append(r.ds, model.At(model.Error, f.Name, root, "pack-ruleset",
+		r.ds = append(r.ds, model.At(model.Error, f.Name, root, CodePackRuleset,
 			"a language pack needs a ruleset section: it is what the pack translates"))
 	}
 	if l.Lang == "en" && l.HasRuleset {
@@ -150,9 +150,9 @@ func ReadLocale(f *model.File, pack bool) (*Locale, []model.Diagnostic) {
 		if pack {
 			sev, why = model.Error, "a catalog ruleset never has an en pack: English is the ruleset itself"
 		}
-		r.ds = append(r.ds, model.At(sev, f.Name, root.Get("ruleset"), "locale-en", "%s", why))
+		r.ds = append(r.ds, model.At(sev, f.Name, root.Get("ruleset"), CodeLocaleEN, "%s", why))
 	}
-	return l, r.ds
+	return l, model.InCategory(model.Translations, r.ds)
 }
 
 type localeReader struct {
@@ -187,7 +187,7 @@ func (r *localeReader) name() {
 				args = append(args, fixed)
 			}
 		}
-		d := model.At(model.Error, r.file, r.l.File.Root, "locale-name", msg, args...)
+		d := model.At(model.Error, r.file, r.l.File.Root, CodeLocaleName, msg, args...)
 		if d.Line == 0 { // the file is not JSON: point at its start
 			d.Line, d.Column = 1, 1
 		}
@@ -205,12 +205,12 @@ func (r *localeReader) meta(root *model.Node) {
 		return
 	}
 	if meta.Kind != model.Object {
-		r.errorf(meta, "type", "_meta is an object, not %s", meta.Kind)
+		r.errorf(meta, model.CodeType, "_meta is an object, not %s", meta.Kind)
 		return
 	}
 	for _, m := range meta.Children {
 		if m.Key != "locale" && m.Key != "direction" {
-			r.ds = append(r.ds, keyAt(model.Error, r.file, m, "locale-key", "unknown key %q in _meta: it holds only locale and direction", m.Key))
+			r.ds = append(r.ds, keyAt(model.Error, r.file, m, CodeLocaleKey, "unknown key %q in _meta: it holds only locale and direction", m.Key))
 		}
 	}
 	var metaTag language.Tag
@@ -219,7 +219,7 @@ func (r *localeReader) meta(root *model.Node) {
 	case loc == nil:
 		r.ds = append(r.ds, missingAt(r.file, meta, "locale", `"locale" is required in _meta: the language the file name says`))
 	case loc.Kind != model.String:
-		r.errorf(loc, "type", "_meta.locale is text, not %s", loc.Kind)
+		r.errorf(loc, model.CodeType, "_meta.locale is text, not %s", loc.Kind)
 	default:
 		r.l.MetaLocale = loc.Str
 		tag, err := ParseTag(loc.Str)
@@ -242,9 +242,9 @@ func (r *localeReader) meta(root *model.Node) {
 	case dir == nil:
 		r.ds = append(r.ds, missingAt(r.file, meta, "direction", `"direction" is required in _meta: "ltr" or "rtl"`))
 	case dir.Kind != model.String:
-		r.errorf(dir, "type", "_meta.direction is text, not %s", dir.Kind)
+		r.errorf(dir, model.CodeType, "_meta.direction is text, not %s", dir.Kind)
 	case dir.Str != "ltr" && dir.Str != "rtl":
-		r.errorf(dir, "locale-direction", "_meta.direction is %q; it must be \"ltr\" or \"rtl\"", dir.Str)
+		r.errorf(dir, CodeLocaleDirection, "_meta.direction is %q; it must be \"ltr\" or \"rtl\"", dir.Str)
 	default:
 		r.l.Direction = dir.Str
 		tag, haveTag := r.l.Tag, r.l.Lang != ""
@@ -252,7 +252,7 @@ func (r *localeReader) meta(root *model.Node) {
 			tag, haveTag = metaTag, true
 		}
 		if want, known := direction(tag); haveTag && known && want != dir.Str {
-			r.ds = append(r.ds, model.At(model.Warning, r.file, dir, "locale-direction",
+			r.ds = append(r.ds, model.At(model.Warning, r.file, dir, CodeLocaleDirection,
 				"_meta.direction is %s, but %s is written %s", dir.Str, tag, map[string]string{"ltr": "left to right", "rtl": "right to left"}[want]))
 		}
 	}
@@ -267,12 +267,12 @@ var metaLocalePattern = regexp.MustCompile(`^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$`)
 // missingAt reports a required key absent from obj, at the path the key
 // would have and the position of the object.
 func missingAt(file string, obj *model.Node, key, msg string) model.Diagnostic {
-	path := key
+	d := model.At(model.Error, file, obj, model.CodeRequired, "%s", msg)
+	d.Path = key
 	if obj.Parent != nil {
-		path = obj.Path() + "." + key
+		d.Path = obj.Path() + "." + key
 	}
-	return model.Diagnostic{Severity: model.Error, Code: "required", File: file, Path: path,
-		Line: obj.Pos.Line, Column: obj.Pos.Column, Message: msg}
+	return d
 }
 
 func (r *localeReader) pkg(n *model.Node) {
@@ -280,19 +280,19 @@ func (r *localeReader) pkg(n *model.Node) {
 		return
 	}
 	if n.Kind != model.Object {
-		r.errorf(n, "type", "package is an object {name?, description?}, not %s", n.Kind)
+		r.errorf(n, model.CodeType, "package is an object {name?, description?}, not %s", n.Kind)
 		return
 	}
 	for _, m := range n.Children {
 		if m.Key != "name" && m.Key != "description" {
-			r.ds = append(r.ds, keyAt(model.Error, r.file, m, "locale-key", "unknown key %q in package: it holds only name and description", m.Key))
+			r.ds = append(r.ds, keyAt(model.Error, r.file, m, CodeLocaleKey, "unknown key %q in package: it holds only name and description", m.Key))
 			continue
 		}
 		switch {
 		case m.Kind != model.String:
-			r.errorf(m, "type", "package.%s is text, not %s", m.Key, m.Kind)
+			r.errorf(m, model.CodeType, "package.%s is text, not %s", m.Key, m.Kind)
 		case strings.TrimSpace(m.Str) == "":
-			r.errorf(m, "locale-empty", "package.%s is empty; leave the key out instead", m.Key)
+			r.errorf(m, CodeLocaleEmpty, "package.%s is empty; leave the key out instead", m.Key)
 		}
 	}
 }
@@ -302,7 +302,7 @@ func (r *localeReader) ruleset(n *model.Node) {
 		return
 	}
 	if n.Kind != model.Object {
-		r.errorf(n, "type", "ruleset is an object of English display strings and their translations, not %s", n.Kind)
+		r.errorf(n, model.CodeType, "ruleset is an object of English display strings and their translations, not %s", n.Kind)
 		return
 	}
 	r.l.HasRuleset = true
@@ -313,14 +313,14 @@ func (r *localeReader) ruleset(n *model.Node) {
 			k.Value, k.Text = m.Str, true
 			switch why := unsafeText(m.Str); {
 			case why != "":
-				r.ds = append(r.ds, model.At(model.Warning, r.file, m, "locale-text",
+				r.ds = append(r.ds, model.At(model.Warning, r.file, m, CodeLocaleText,
 					"the translation holds %s, which the screen would show as it is", why))
 			case blank(m.Str):
-				r.ds = append(r.ds, model.At(model.Warning, r.file, m, "locale-blank",
+				r.ds = append(r.ds, model.At(model.Warning, r.file, m, CodeLocaleBlank,
 					"the translation is only spaces: it counts as translated but shows nothing; leave it \"\" to show the English"))
 			}
 		} else {
-			r.errorf(m, "locale-value", "every value in ruleset is text; this one is %s, so the string counts as missing", m.Kind)
+			r.errorf(m, CodeLocaleValue, "every value in ruleset is text; this one is %s, so the string counts as missing", m.Kind)
 		}
 		r.l.Keys = append(r.l.Keys, k)
 	}

@@ -139,13 +139,13 @@ func (m *Migrator) Apply(s *model.Save) *Result {
 	r.Sheet = r.Original
 	switch {
 	case m.rs == nil:
-		r.errorf(s, model.RootPath, "migration-no-ruleset", "there is no ruleset to migrate the save with")
+		r.errorf(s, model.RootPath, CodeMigrationNoRuleset, "there is no ruleset to migrate the save with")
 	case m.version < 1:
-		r.errorf(s, model.RootPath, "migration-no-version", "the ruleset has no valid sheet.version, so saves cannot be migrated")
+		r.errorf(s, model.RootPath, CodeMigrationNoVersion, "the ruleset has no valid sheet.version, so saves cannot be migrated")
 	case s.V < 1:
-		r.errorf(s, "v", "save-version", "the save has no valid version v, so it cannot be migrated")
+		r.errorf(s, "v", CodeSaveVersion, "the save has no valid version v, so it cannot be migrated")
 	case s.V > m.version:
-		r.errorf(s, "v", "save-newer",
+		r.errorf(s, "v", CodeSaveNewer,
 			"the save was written under sheet version %d, newer than this ruleset's sheet.version %d; it cannot be migrated back", s.V, m.version)
 	default:
 		m.run(s, r)
@@ -174,7 +174,7 @@ func (m *Migrator) RehearseSave(s *model.Save, read []model.Diagnostic) *Result 
 		// Sheet stays empty: there is no stored sheet to show.
 		r = &Result{File: s.File, From: s.V, To: s.V, Trace: []StepTrace{}, Entries: []EntryRun{}, Diagnostics: []model.Diagnostic{}}
 		if !model.HasErrors(read) {
-			r.errorf(s, model.RootPath, "save-unreadable", "the save has no valid v and build, so it cannot be migrated")
+			r.errorf(s, model.RootPath, CodeSaveUnreadable, "the save has no valid v and build, so it cannot be migrated")
 		}
 	} else {
 		r = m.Apply(s)
@@ -189,6 +189,7 @@ func (m *Migrator) RehearseSave(s *model.Save, read []model.Diagnostic) *Result 
 
 func (r *Result) errorf(s *model.Save, path string, code model.Code, format string, args ...any) {
 	d := model.Errorf(s.File, path, code, format, args...)
+	d.Category = model.Saves
 	if s.Root != nil {
 		model.Locate(&d, s.Root)
 	} else {
@@ -251,7 +252,7 @@ func (m *Migrator) run(s *model.Save, r *Result) {
 	r.Sheet = State{V: m.version, Build: a.build, Live: a.live}
 	if a.buildChanged {
 		if size := sheetSize(m.version, a.build); size > model.MaxSheetBytes {
-			r.errorf(s, "build", "sheet-size",
+			r.errorf(s, "build", model.CodeSheetSize,
 				"the migrated sheet is %d bytes; the Engine keeps at most %d, so it would drop it (copies never delete the old values)", size, model.MaxSheetBytes)
 		}
 	}
@@ -597,7 +598,7 @@ func (a *applier) routeLive(c *compiled, t *StepTrace) {
 		dest = s.LiveCases[chosen]
 	}
 	if len(t.Shown) > 1 {
-		a.r.Diagnostics = append(a.r.Diagnostics, a.warnAt(t.Source, "migration-several-shown",
+		a.r.Diagnostics = append(a.r.Diagnostics, a.warnAt(t.Source, CodeMigrationSeveralShown,
 			"the migrated sheet shows %d of the cases of %s (%s); the first, %q, takes the value",
 			len(t.Shown), t.Path, strings.Join(t.Shown, ", "), dest))
 	}
@@ -636,12 +637,13 @@ func (a *applier) wrongPart(c *compiled, t *StepTrace) {
 		return
 	}
 	path := "live." + other + "." + c.step.From
-	a.r.Diagnostics = append(a.r.Diagnostics, a.warnAt(path, "migration-live-kind",
+	a.r.Diagnostics = append(a.r.Diagnostics, a.warnAt(path, CodeMigrationLiveKind,
 		"%s holds %s, but the tracks of %s carry %s; the value is not moved", path, kind(x), t.Path, carry))
 }
 
 func (a *applier) warnAt(path string, code model.Code, format string, args ...any) model.Diagnostic {
 	d := model.Warnf(a.save.File, path, code, format, args...)
+	d.Category = model.Saves
 	if a.save.Root != nil {
 		model.Locate(&d, a.save.Root)
 	} else {

@@ -102,6 +102,7 @@ type checker struct {
 func (c *checker) report(sev model.Severity, path string, code model.Code, format string, args ...any) {
 	d := model.Errorf(c.rs.File, path, code, format, args...)
 	d.Severity = sev
+	d.Category = model.Migrations
 	if c.rs.Root != nil {
 		model.Locate(&d, c.rs.Root)
 	}
@@ -126,12 +127,12 @@ func (c *checker) entries() {
 		}
 		path := fmt.Sprintf("sheet.migrations.%d.from", i)
 		if version >= 1 && m.From >= version {
-			c.errorf(path, "migration-from-version",
+			c.errorf(path, CodeMigrationFromVersion,
 				"this entry moves sheets from version %d to %d, but sheet.version is %d: an entry's from must be below sheet.version",
 				m.From, m.From+1, version)
 		}
 		if j, ok := first[m.From]; ok {
-			c.errorf(path, "migration-duplicate-from",
+			c.errorf(path, CodeMigrationDuplicateFrom,
 				"sheet.migrations.%d already moves sheets from version %d; two entries may not start from the same version", j, m.From)
 			continue
 		}
@@ -232,7 +233,7 @@ func (c *checker) rename(p int, cs chainStep) {
 		return
 	}
 	if s.From != "" && c.has(s.What, s.From) {
-		c.errorf(cs.path("from"), "migration-reads-current",
+		c.errorf(cs.path("from"), CodeMigrationReadsCurrent,
 			"the sheet still has the %s %q; a rename reads only from an id the sheet no longer has, so that running it again is safe", s.What, s.From)
 	}
 	if s.To == "" {
@@ -245,7 +246,7 @@ func (c *checker) rename(p int, cs chainStep) {
 		}
 	}
 	if len(missing) > 0 {
-		c.errorf(cs.path("to"), "migration-unknown-id", "the sheet has no %s %s to write to%s", s.What, quoteList(missing), viaAll(s.To, missing))
+		c.errorf(cs.path("to"), CodeMigrationUnknownID, "the sheet has no %s %s to write to%s", s.What, quoteList(missing), viaAll(s.To, missing))
 	}
 }
 
@@ -275,11 +276,11 @@ func (c *checker) route(p int, cs chainStep) {
 	if s.By != "" {
 		if f := c.rs.Sheet.Field(s.By); f != nil {
 			if f.Type == model.TypeNumber || f.Type == model.TypeBoolean {
-				c.warnf(cs.path("by"), "migration-by-type",
+				c.warnf(cs.path("by"), CodeMigrationByType,
 					"by names the %s field %q; a route matches words in text, so no case can ever match", f.Type, s.By)
 			}
 		} else if !c.renamedAway(s.By) {
-			c.errorf(cs.path("by"), "migration-route-by",
+			c.errorf(cs.path("by"), CodeMigrationRouteBy,
 				"by names %q, which is neither a field the sheet has nor one a migration renamed away", s.By)
 		}
 	}
@@ -288,7 +289,7 @@ func (c *checker) route(p int, cs chainStep) {
 	for k, rc := range s.Cases {
 		if rc.To != "" {
 			if k0, ok := toCase[rc.To]; ok {
-				c.errorf(cs.path(fmt.Sprintf("cases.%d.to", k)), "migration-case-twice",
+				c.errorf(cs.path(fmt.Sprintf("cases.%d.to", k)), CodeMigrationCaseTwice,
 					"cases %d and %d both send to %q; a case is listed only once", k0, k, rc.To)
 			} else {
 				toCase[rc.To] = k
@@ -301,15 +302,15 @@ func (c *checker) route(p int, cs chainStep) {
 				continue
 			}
 			if !singleWord(word) {
-				c.warnf(path, "migration-word-never-matches",
+				c.warnf(path, CodeMigrationWordNeverMatches,
 					"%q is not a single word (words are runs of letters), so it can never match", word)
 			}
 			f := Fold(word)
 			if k0, ok := wordCase[f]; ok && k0 != k {
-				c.errorf(path, "migration-case-twice",
+				c.errorf(path, CodeMigrationCaseTwice,
 					"the word %q is in case %d and case %d; a word may name only one case", word, k0, k)
 			} else if inCase[f] {
-				c.warnf(path, "migration-word-twice", "the word %q is listed twice in this case", word)
+				c.warnf(path, CodeMigrationWordTwice, "the word %q is listed twice in this case", word)
 			} else {
 				wordCase[f] = k
 			}
@@ -322,7 +323,7 @@ func (c *checker) route(p int, cs chainStep) {
 		switch s.Default.(type) {
 		case float64, string:
 		default:
-			c.warnf(cs.path("default"), "migration-value-type",
+			c.warnf(cs.path("default"), CodeMigrationValueType,
 				"the default is %s; it can land only in a number or text field", kind(s.Default))
 		}
 	}
@@ -342,25 +343,25 @@ func (c *checker) destination(p int, cs chainStep, sub, id string) {
 			continue
 		}
 		if f.Type != model.TypeNumber && f.Type != model.TypeText {
-			c.errorf(path, "migration-route-destination",
+			c.errorf(path, CodeMigrationRouteDestination,
 				"%q is a %s field%s; a route sends only to number or text fields", end, f.Type, via(id, end))
 			continue
 		}
 		switch d := f.Default.(type) {
 		case float64:
 			if d != 0 {
-				c.errorf(path, "migration-route-destination",
+				c.errorf(path, CodeMigrationRouteDestination,
 					"%q has the default %v%s; a route destination has no default, or 0, or it would read as a value nobody gave", end, d, via(id, end))
 			}
 		case string:
 			if d != "" {
-				c.errorf(path, "migration-route-destination",
+				c.errorf(path, CodeMigrationRouteDestination,
 					"%q has the default %q%s; a route destination has no default, or an empty one, or it would read as a value nobody gave", end, d, via(id, end))
 			}
 		}
 	}
 	if len(missing) > 0 {
-		c.errorf(path, "migration-unknown-id", "the sheet has no field %s to route to%s", quoteList(missing), viaAll(id, missing))
+		c.errorf(path, CodeMigrationUnknownID, "the sheet has no field %s to route to%s", quoteList(missing), viaAll(id, missing))
 	}
 }
 
@@ -368,7 +369,7 @@ func (c *checker) routeLive(p int, cs chainStep) {
 	s := cs.step
 	sheet := &c.rs.Sheet
 	if s.From != "" && (sheet.Pool(s.From) != nil || sheet.Track(s.From) != nil) {
-		c.errorf(cs.path("from"), "migration-reads-current",
+		c.errorf(cs.path("from"), CodeMigrationReadsCurrent,
 			"the sheet still has the live %s %q; routeLive reads only from an id the sheet no longer has, so that running it on every read is safe",
 			liveKind(sheet, s.From), s.From)
 	}
@@ -390,18 +391,18 @@ func (c *checker) routeLive(p int, cs chainStep) {
 		case "pool":
 			if sheet.Pool(id) == nil {
 				if sheet.Track(id) != nil {
-					c.errorf(path, "migration-live-kind", "%q is a track, not a pool; this step moves a pool", id)
+					c.errorf(path, CodeMigrationLiveKind, "%q is a track, not a pool; this step moves a pool", id)
 				} else {
-					c.errorf(path, "migration-unknown-id", "the sheet has no live pool %q to move to", id)
+					c.errorf(path, CodeMigrationUnknownID, "the sheet has no live pool %q to move to", id)
 				}
 			}
 		case "track":
 			t := sheet.Track(id)
 			if t == nil {
 				if sheet.Pool(id) != nil {
-					c.errorf(path, "migration-live-kind", "%q is a pool, not a track; this step moves a track", id)
+					c.errorf(path, CodeMigrationLiveKind, "%q is a pool, not a track; this step moves a track", id)
 				} else {
-					c.errorf(path, "migration-unknown-id", "the sheet has no live track %q to move to", id)
+					c.errorf(path, CodeMigrationUnknownID, "the sheet has no live track %q to move to", id)
 				}
 				return
 			}
@@ -411,7 +412,7 @@ func (c *checker) routeLive(p int, cs chainStep) {
 	for k, id := range s.LiveCases {
 		sub := fmt.Sprintf("cases.%d", k)
 		if k0, ok := seen[id]; ok && id != "" {
-			c.errorf(cs.path(sub), "migration-case-twice", "%q is listed twice in cases (%d and %d)", id, k0, k)
+			c.errorf(cs.path(sub), CodeMigrationCaseTwice, "%q is listed twice in cases (%d and %d)", id, k0, k)
 			continue
 		}
 		seen[id] = k
@@ -420,7 +421,7 @@ func (c *checker) routeLive(p int, cs chainStep) {
 	check(s.Else, "else")
 	for _, t := range tracks[min(1, len(tracks)):] {
 		if t.wound != tracks[0].wound {
-			c.errorf(t.path, "migration-mixed-tracks",
+			c.errorf(t.path, CodeMigrationMixedTracks,
 				"%q is %s but %q is %s; the tracks a value goes to are all wound tracks (marks) or all plain tracks (numbers)",
 				t.id, trackKind(t.wound), tracks[0].id, trackKind(tracks[0].wound))
 		}
@@ -448,19 +449,19 @@ func (c *checker) setColumn(cs chainStep) {
 	}
 	list := c.rs.Sheet.List(s.List)
 	if list == nil {
-		c.errorf(cs.path("setColumn.list"), "migration-unknown-id", "the sheet has no list %q", s.List)
+		c.errorf(cs.path("setColumn.list"), CodeMigrationUnknownID, "the sheet has no list %q", s.List)
 		return
 	}
 	for _, w := range s.Where {
 		path := cs.path("setColumn.where." + w.Column)
 		col := list.Column(w.Column)
 		if col == nil {
-			c.errorf(path, "migration-unknown-id", "the list %q has no column %q", s.List, w.Column)
+			c.errorf(path, CodeMigrationUnknownID, "the list %q has no column %q", s.List, w.Column)
 			continue
 		}
 		for k, v := range w.Values {
 			if why := misfit(col, v, true); why != "" {
-				c.warnf(fmt.Sprintf("%s.%d", path, k), "migration-value-type", "%s, so no row can match it", why)
+				c.warnf(fmt.Sprintf("%s.%d", path, k), CodeMigrationValueType, "%s, so no row can match it", why)
 			}
 		}
 	}
@@ -469,11 +470,11 @@ func (c *checker) setColumn(cs chainStep) {
 	}
 	col := list.Column(s.Column)
 	if col == nil {
-		c.errorf(cs.path("setColumn.column"), "migration-unknown-id", "the list %q has no column %q", s.List, s.Column)
+		c.errorf(cs.path("setColumn.column"), CodeMigrationUnknownID, "the list %q has no column %q", s.List, s.Column)
 		return
 	}
 	if why := misfit(col, s.Value, false); why != "" && s.Value != nil {
-		c.warnf(cs.path("setColumn.to"), "migration-value-type", "%s", why)
+		c.warnf(cs.path("setColumn.to"), CodeMigrationValueType, "%s", why)
 	}
 }
 
