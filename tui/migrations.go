@@ -126,12 +126,22 @@ func (p *migrationsPane) set(s *snapshot, st *styles, body rect, wide bool) {
 		p.nameW = max(p.nameW, ansi.StringWidth(p.name(i)))
 	}
 	p.nameW = min(p.nameW, 40)
-	p.place(body, wide, p.len(), 40, st)
+	// Beside the detail, the list takes the room its rows need, so that
+	// every status shows whole, between 40 and 60 percent of the width.
+	share := 40
+	if wide {
+		need := 0
+		for i := range p.len() {
+			need = max(need, 3+ansi.StringWidth(p.row(i, false)))
+		}
+		share = min(max((need*100+body.W-1)/max(body.W, 1), 40), 60)
+	}
+	p.place(body, wide, p.len(), share, st)
 	if p.stepping {
 		// After a reload: the same save, rehearsed again, at the same step
 		// when it still has it.
 		_, r, ok := p.save(p.list.cursor)
-		if !ok || r == nil {
+		if !ok || !steppable(r) {
 			p.stepping = false
 		} else if r != p.step.r {
 			pos := p.step.pos
@@ -157,8 +167,13 @@ func (p *migrationsPane) startStepping() {
 // canStep tells whether enter would step through the selected row.
 func (p *migrationsPane) canStep() bool {
 	_, r, ok := p.save(p.list.cursor)
-	return !p.stepping && !p.inDetail && ok && r != nil
+	return !p.stepping && !p.inDetail && ok && steppable(r)
 }
+
+// steppable tells whether a save's rehearsal has steps to go through: it
+// was migrated and at least one step ran. A save that cannot be migrated
+// says why in the list and its detail instead.
+func steppable(r *migrate.Result) bool { return r != nil && r.Migrated && len(r.Trace) > 0 }
 
 // entryRefusals are the import refusals about entry i.
 func (p *migrationsPane) entryRefusals(i int) []model.Diagnostic {
@@ -172,14 +187,14 @@ func (p *migrationsPane) entryRefusals(i int) []model.Diagnostic {
 	return out
 }
 
-// name is the first column of row i: "entry 1 → 2" or "save <file>".
+// name is the first column of row i: "entry 1 → 2", or the save's file.
 func (p *migrationsPane) name(i int) string {
 	if i < len(p.entries) {
 		m := p.entries[i]
 		return fmt.Sprintf("entry %d %s %d", m.From, p.st.g.arrow, m.From+1)
 	}
 	sv, _, _ := p.save(i)
-	return "save " + vis(relFile(sv.File, p.s.ws))
+	return vis(relFile(sv.File, p.s.ws))
 }
 
 // len is the number of rows: the entries, then the saves.
@@ -263,8 +278,14 @@ func (p *migrationsPane) row(i int, styled bool) string {
 	switch {
 	case r == nil:
 		note, style = "not rehearsed", st.muted
+	case sv.V == 0:
+		note, style = "no readable version", st.err
+	case sv.V > rs.Sheet.Version:
+		note, style = fmt.Sprintf("v%d, newer than the sheet (version %d)", sv.V, rs.Sheet.Version), st.err
 	case !r.OK:
 		note, style = fmt.Sprintf("v%d: %s", sv.V, describeFindings(r.Diagnostics)), st.err
+	case r.From == rs.Sheet.Version && len(r.Trace) > 0:
+		note = fmt.Sprintf("v%d, current; %s", r.From, plural(len(r.Trace), "step runs", "steps run"))
 	case r.From == rs.Sheet.Version:
 		note = fmt.Sprintf("v%d, current", r.From)
 	default:

@@ -281,7 +281,7 @@ func TestMigrationRefusals(t *testing.T) {
 	}
 	a = keysTo(t, a, "down")
 	s := screen(a)
-	for _, want := range []string{"entry 2 → 3          2 steps, 1 refusal", "Import refuses (1)", "sheet.migrations.1.steps.1"} {
+	for _, want := range []string{"entry 2 → 3     2 steps, 1 refusal", "Import refuses (1)", "sheet.migrations.1.steps.1"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("the refused entry lacks %q:\n%s", want, s)
 		}

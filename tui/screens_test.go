@@ -201,3 +201,23 @@ func enabledShortHelp(k keyMap) []key.Binding {
 	}
 	return out
 }
+
+// TestScreenMigrationsList holds each save's status whole in the list at
+// 80 and 120 columns, without a repeated "save" word, and keeps enter off
+// a save that cannot be migrated (issue 13, item 11).
+func TestScreenMigrationsList(t *testing.T) {
+	cfg := exampleConfig(t, "lantern-road")
+	for _, size := range screenSizes {
+		a := keysTo(t, newTestApp(t, cfg, size.w, size.h), "5")
+		s := screen(a)
+		for _, want := range []string{"saves/future.json      v9, newer than the sheet (version 4)", "saves/fighter3.json    v1 → 4, 9 steps", "saves/current.json     v4, current; 2 steps run"} {
+			if !strings.Contains(s, want) && size.h >= 40 {
+				t.Errorf("at %s the list lacks %q:\n%s", size.name, want, s)
+			}
+		}
+		if strings.Contains(s, "save saves/") || strings.Contains(s, "e…") {
+			t.Errorf("at %s the list repeats save or cuts a status:\n%s", size.name, s)
+		}
+	}
+	goldenScreens(t, cfg, keysThen("", "5", "end", "up", "up", "up"))
+}
