@@ -122,8 +122,9 @@ func rulesetFindings(a *analysis.Result) []model.Diagnostic {
 	ws := a.Workspace
 	ds := append([]model.Diagnostic{}, a.Select(model.Reading, model.Format, model.Migrations)...)
 	if ws.Ruleset == nil && !model.HasErrors(ds) {
-		ds = append(ds, model.Diagnostic{Severity: model.Error, Category: model.Migrations, Code: "no-ruleset", File: ws.RulesetFile, Path: model.RootPath,
-			Line: 1, Column: 1, Message: "there is no ruleset to migrate with"})
+		r := model.NewReporter(ws.RulesetFile, nil, model.Migrations)
+		r.AtPath(model.Error, model.RootPath, CodeNoRuleset, "there is no ruleset to migrate with")
+		ds = append(ds, r.Diagnostics()...)
 	}
 	return ds
 }
