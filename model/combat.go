@@ -207,8 +207,7 @@ var combatLevelShape = object(append([]member{opt("track", sheetIDShape), opt("d
 	if present(n, "track") == present(n, "derived") {
 		at := n.Get("track")
 		if at == nil {
-			d.diags = append(d.diags, Diagnostic{Severity: Error, Code: CodeLevelSource, File: d.file, Path: n.Path() + ".track",
-				Line: n.Pos.Line, Column: n.Pos.Column, Message: "a level reads a live track or a derived value: exactly one of the two"})
+			d.lacks(n, "track", CodeLevelSource, "a level reads a live track or a derived value: exactly one of the two")
 		} else {
 			d.errorf(at, CodeLevelSource, "a level reads a live track or a derived value: exactly one of the two")
 		}
@@ -223,8 +222,7 @@ var combatLevelShape = object(append([]member{opt("track", sheetIDShape), opt("d
 		if effects != nil {
 			d.errorf(effects, CodeLevelEmpty, "a level does something: effects, modifiers or failsSaves")
 		} else {
-			d.diags = append(d.diags, Diagnostic{Severity: Error, Code: CodeLevelEmpty, File: d.file, Path: n.Path() + ".effects",
-				Line: n.Pos.Line, Column: n.Pos.Column, Message: "a level does something: effects, modifiers or failsSaves"})
+			d.lacks(n, "effects", CodeLevelEmpty, "a level does something: effects, modifiers or failsSaves")
 		}
 	}
 	narrowing(d, n)

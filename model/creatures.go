@@ -110,8 +110,7 @@ var creatureActionShape = object(
 	if !present(n, "save") && !present(n, "saveDifficulty") {
 		for _, a := range kids(n.Get("applies")) {
 			if present(a, "saveEnds") {
-				d.diags = append(d.diags, Diagnostic{Severity: Error, Code: CodeSaveDifficulty, File: d.file, Path: n.Path() + ".saveDifficulty",
-					Line: n.Pos.Line, Column: n.Pos.Column, Message: "a condition that ends on a save needs a difficulty: give the action a save or a saveDifficulty"})
+				d.lacks(n, "saveDifficulty", CodeSaveDifficulty, "a condition that ends on a save needs a difficulty: give the action a save or a saveDifficulty")
 				break
 			}
 		}
@@ -181,8 +180,7 @@ var creatureShape = object(
 			continue
 		}
 		if points == nil {
-			d.diags = append(d.diags, Diagnostic{Severity: Error, Code: CodeSignaturePoints, File: d.file, Path: n.Path() + ".signaturePoints",
-				Line: n.Pos.Line, Column: n.Pos.Column, Message: "an action bought with points needs signaturePoints to buy it from"})
+			d.lacks(n, "signaturePoints", CodeSignaturePoints, "an action bought with points needs signaturePoints to buy it from")
 			points = &Node{} // reported once
 			continue
 		}
@@ -196,8 +194,7 @@ var creatureShape = object(
 	}
 	for _, k := range creaturePlainNeeds {
 		if !present(n, k) {
-			d.diags = append(d.diags, Diagnostic{Severity: Error, Code: CodeCreatureNeeds, File: d.file, Path: n.Path() + "." + k,
-				Line: n.Pos.Line, Column: n.Pos.Column, Message: "a creature without a sheet needs its " + k})
+			d.lacks(n, k, CodeCreatureNeeds, "a creature without a sheet needs its %s", k)
 		}
 	}
 	if acts := n.Get("actions"); acts == nil || acts.Kind == Array && len(acts.Children) == 0 {

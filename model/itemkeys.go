@@ -71,8 +71,7 @@ var itemEffectShape = object(
 	}
 	if !present(n, "effects") && !present(n, "modifiers") && !present(n, "failsSaves") && nAbilities == 0 &&
 		!present(n, "resist") && !present(n, "vulnerable") && !present(n, "immune") && !present(n, "conditionImmunities") {
-		d.diags = append(d.diags, Diagnostic{Severity: Error, Code: CodeEffectEmpty, File: d.file, Path: n.Path() + ".effects",
-			Line: n.Pos.Line, Column: n.Pos.Column, Message: "an item's effect does something: effects, modifiers, failsSaves, abilities, or harm or conditions it keeps off"})
+		d.lacks(n, "effects", CodeEffectEmpty, "an item's effect does something: effects, modifiers, failsSaves, abilities, or harm or conditions it keeps off")
 	}
 	if nAbilities > 12 {
 		d.errorf(abilities, CodeEffectAbilities, "an item changes at most 12 abilities; this one changes %d", nAbilities)

@@ -71,7 +71,7 @@ var appliesShape = object(
 	opt("endsAfter", oneOfWords("own-attack", "attacked", "own-save")),
 ).with(func(d *decoder, n *Node) {
 	if du := n.Get("duration"); du != nil && du.Kind == String && du.Str == "until-save" && !present(n, "saveEnds") {
-		d.errorf(du, CodeUntilSave, "a condition lasting until-save needs saveEnds, the save that ends it")
+		d.lacks(n, "saveEnds", CodeUntilSave, "the condition %q lasts until-save, so it needs saveEnds, the save that ends it", textOf(n.Get("condition")))
 	}
 })
 
@@ -208,6 +208,14 @@ var mechanicsShape = mechanicsBase.extend(nil).with(func(d *decoder, n *Node) {
 		d.noRepeats(st.Get("actions"), "standard action")
 	}
 })
+
+// textOf is the text of a string node, "" for anything else.
+func textOf(n *Node) string {
+	if n != nil && n.Kind == String {
+		return n.Str
+	}
+	return ""
+}
 
 // noRepeats reports each text item of a list that repeats an earlier one.
 func (d *decoder) noRepeats(list *Node, what string) {

@@ -167,6 +167,15 @@ func (d *decoder) resolution(n *Node) Resolution {
 	for _, s := range o.array("difficultyLadder", true, 1, 12) {
 		r.Ladder = append(r.Ladder, d.ladderStep(s))
 	}
+	// The base ladder is of the ruleset's own kind, so a step lacks the
+	// number that kind reads (a layer's ladder may be of either kind, which
+	// the cross-checks hold to this one).
+	need := map[string]string{DiceSum: "dc", DicePool: "successes"}[r.Kind]
+	for _, s := range r.Ladder {
+		if need != "" && s.Node.Kind == Object && s.Node.Get(need) == nil {
+			d.lacks(s.Node, need, CodeRequired, "this ruleset is %s, so the step %q needs %s", r.Kind, s.Label, need)
+		}
+	}
 	return r
 }
 

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"fmt"
 	"math"
 	"strings"
 )
@@ -291,4 +292,15 @@ func uniqueIn(pairs ...[2]string) func(d *decoder, n *Node) {
 			d.uniqueBy(n.Get(p[0]), "id", p[1])
 		}
 	}
+}
+
+// lacks reports that obj lacks key, at the path the key would have and the
+// position of obj, with the rule's own code and sentence.
+func (d *decoder) lacks(obj *Node, key string, code Code, format string, args ...any) {
+	path := key
+	if obj.Parent != nil {
+		path = obj.Path() + "." + key
+	}
+	d.diags = append(d.diags, Diagnostic{Severity: Error, Code: code, File: d.file, Path: path,
+		Line: obj.Pos.Line, Column: obj.Pos.Column, Message: fmt.Sprintf(format, args...)})
 }

@@ -387,3 +387,32 @@ func TestPoolBlockRefs(t *testing.T) {
 	}
 	runBlockCases(t, cases)
 }
+
+// TestResolutionRefs: what the resolution's spends, adjustments and
+// proficiency bonus read, and the base ladder's steps of its own kind.
+func TestResolutionRefs(t *testing.T) {
+	spend := func(pool string) string {
+		return `{"pool": "` + pool + `", "amount": 1, "dice": 1, "perCheck": 1}`
+	}
+	pool := func(cases ...blockCase) []blockCase {
+		for i := range cases {
+			cases[i].also = append(append([][2]any{}, poolEdits...), cases[i].also...)
+		}
+		return cases
+	}
+	cases := pool(
+		blockCase{name: "spend from an unknown pool", path: "resolution.spend", value: "json:[" + spend("mana") + "]", code: "unknown-pool", at: "resolution.spend.0.pool"},
+		blockCase{name: "spend from a pool that starts empty", path: "resolution.spend", value: "json:[" + spend("stress") + "]", code: "empty-pool", at: "resolution.spend.0.pool"},
+		blockCase{name: "two spends from one pool", path: "resolution.spend", value: "json:[" + spend("ki") + "," + spend("ki") + "]", code: "pool-twice", at: "resolution.spend"},
+		blockCase{name: "spend perCheck reading a text field", path: "resolution.spend", value: `json:[{"pool": "ki", "amount": 1, "dice": 1, "perCheck": {"field": "motto"}}]`, code: "ref-type", at: "resolution.spend.0.perCheck.field"},
+	)
+	cases = append(cases,
+		blockCase{name: "adjustment of an unknown ability", path: "resolution.adjust", value: `json:[{"value": {"const": -1}, "abilities": ["wis"]}]`, code: "unknown-ability", at: "resolution.adjust.0.abilities.0"},
+		blockCase{name: "proficiency bonus reading a skill", path: "resolution.proficiency.bonus", value: `json:{"skillMod": "athletics"}`, code: "proficiency-mod", at: "resolution.proficiency.bonus"},
+		blockCase{name: "proficiency bonus through a derived value reading a save", path: "resolution.proficiency.bonus", value: `json:{"derived": "armor"}`, code: "proficiency-mod", at: "sheet.derived.0",
+			also: [][2]any{{"sheet.derived.0.of.1", `json:{"saveMod": "dex_save"}`}}},
+		blockCase{name: "summed ladder step without a dc", path: "resolution.difficultyLadder.0", value: `json:{"label": "Easy"}`, code: "required", at: "resolution.difficultyLadder.0.dc",
+			more: []string{"ladder-kind@resolution.difficultyLadder.0"}},
+	)
+	runBlockCases(t, cases)
+}

@@ -148,6 +148,10 @@ const (
 	CodeRestoreHealth model.Code = "restore-health"
 	// CodeUseToHit: a use with a to-hit that rolls no attack.
 	CodeUseToHit model.Code = "use-to-hit"
+	// CodeSpendKind: a resolution spend in a ruleset that throws no pool.
+	CodeSpendKind model.Code = "spend-kind"
+	// CodeProficiencyMod: the proficiency bonus reading a skill or save modifier, itself or through a derived value.
+	CodeProficiencyMod model.Code = "proficiency-mod"
 	// CodeUseBudget: a use in a ruleset with fights that spends no budget and is not free.
 	CodeUseBudget model.Code = "use-budget"
 )
