@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"rulebench/analysis/say"
 	"rulebench/model"
 )
 
@@ -163,16 +164,8 @@ func visible(s string) string { return model.Visible(s) }
 // writeSummary ends a text report with the counts of errors and warnings:
 // "PATH: 1 error, 2 warnings".
 func writeSummary(w io.Writer, path string, ds []model.Diagnostic) {
-	fmt.Fprintf(w, "%s: %s, %s\n", visible(path), plural(model.Count(ds, model.Error), "error"), plural(model.Count(ds, model.Warning), "warning"))
+	fmt.Fprintf(w, "%s: %s, %s\n", visible(path), say.Count(model.Count(ds, model.Error), "error"), say.Count(model.Count(ds, model.Warning), "warning"))
 }
 
-// plural writes a count with its noun: "1 error", "2 errors", "3 successes".
-func plural(n int, noun string) string {
-	if n == 1 {
-		return "1 " + noun
-	}
-	if strings.HasSuffix(noun, "s") {
-		return fmt.Sprintf("%d %ses", n, noun)
-	}
-	return fmt.Sprintf("%d %ss", n, noun)
-}
+// plural writes a count with its noun: "1 error", "2 errors" (say.Count).
+func plural(n int, noun string) string { return say.Count(n, noun) }

@@ -7,6 +7,7 @@ import (
 
 	"rulebench/analysis"
 	"rulebench/analysis/report"
+	"rulebench/analysis/say"
 	"rulebench/i18n"
 	"rulebench/model"
 )
@@ -127,11 +128,7 @@ func writeI18nText(w io.Writer, name string, r *i18n.Report, langs []*i18n.Langu
 		writeI18nDetail(w, r, langs[0])
 	}
 	if imp != nil {
-		fmt.Fprintf(w, "\nImport with the Engine in %s: keeps %s; discards %s", imp.EngineLang, listOrNone(imp.Kept), listOrNone(imp.Discarded))
-		if len(imp.Refused) > 0 {
-			fmt.Fprintf(w, " (%s refused: the file differs from the catalog's listing, so the ruleset stays in English)", strings.Join(imp.Refused, ", "))
-		}
-		fmt.Fprintln(w, ".")
+		fmt.Fprintf(w, "\nOn import, %s.\n", say.Import(*imp, r.Catalog))
 	}
 	fmt.Fprintln(w)
 }
@@ -150,10 +147,10 @@ func writeI18nDetail(w io.Writer, r *i18n.Report, l *i18n.Language) {
 	}
 	for i, s := range r.Strings {
 		st := l.States[i]
-		line := fmt.Sprintf("  %-10s  %s", st, quoted(s.Text))
+		line := fmt.Sprintf("  %-10s  %s", st, say.Quoted(s.Text))
 		if st == i18n.Translated || st == i18n.ViaBase {
 			shown := l.Show(s.Text)
-			line += " → " + quoted(shown.Text)
+			line += " → " + say.Quoted(shown.Text)
 			if st == i18n.ViaBase {
 				line += " (" + shown.Lang + ")"
 			}
@@ -161,20 +158,10 @@ func writeI18nDetail(w io.Writer, r *i18n.Report, l *i18n.Language) {
 		fmt.Fprintln(w, line)
 	}
 	for _, k := range l.Stale {
-		line := "  stale       " + quoted(k.English)
+		line := "  stale       " + say.Quoted(k.English)
 		if near := r.Nearest(k.English); near != "" {
-			line += ", nearest current string " + quoted(near)
+			line += ", nearest current string " + say.Quoted(near)
 		}
 		fmt.Fprintln(w, line)
 	}
-}
-
-// quoted puts file text in quotes, made safe for the terminal.
-func quoted(s string) string { return `"` + visible(s) + `"` }
-
-func listOrNone(list []string) string {
-	if len(list) == 0 {
-		return "none"
-	}
-	return strings.Join(list, ", ")
 }

@@ -7,6 +7,7 @@ import (
 
 	"rulebench/analysis"
 	"rulebench/analysis/report"
+	"rulebench/analysis/say"
 	"rulebench/model"
 	"rulebench/rules"
 )
@@ -247,9 +248,9 @@ func stepText(s model.LadderStep) string {
 	case s.HasDC:
 		return fmt.Sprintf("dc %d", s.DC)
 	case s.HasTarget:
-		return fmt.Sprintf("%s, target %d", plural(s.Successes, "success"), s.Target)
+		return fmt.Sprintf("%s, target %d", say.Count(s.Successes, "success"), s.Target)
 	}
-	return plural(s.Successes, "success")
+	return say.Count(s.Successes, "success")
 }
 
 // amountText is an amount as the Engine shows it, or "no price".

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -13,6 +12,7 @@ import (
 
 	"rulebench/analysis"
 	"rulebench/analysis/report"
+	"rulebench/analysis/say"
 	"rulebench/migrate"
 	"rulebench/model"
 )
@@ -272,8 +272,8 @@ func writeMigrateSaves(w io.Writer, path string, ds []model.Diagnostic, runs []*
 	for _, sd := range runs {
 		all = append(all, sd.Diagnostics...)
 	}
-	fmt.Fprintf(w, "\n%s: %s, %d migrated, %d not; %s, %s\n", visible(path), plural(len(runs), "save"), migrated, failed,
-		plural(model.Count(all, model.Error), "error"), plural(model.Count(all, model.Warning), "warning"))
+	fmt.Fprintf(w, "\n%s: %s, %d migrated, %d not; %s, %s\n", visible(path), say.Count(len(runs), "save"), migrated, failed,
+		say.Count(model.Count(all, model.Error), "error"), say.Count(model.Count(all, model.Warning), "warning"))
 }
 
 // writeTrace prints one line a step: the entry, the step, where the value
@@ -290,7 +290,7 @@ func writeTrace(w io.Writer, trace []migrate.StepTrace) {
 		if st.Destination != "" {
 			move += " → " + st.Destination
 		}
-		row := [3]string{fmt.Sprintf("%d→%d  %s", st.From, st.From+1, op), visible(move), outcomeText(st)}
+		row := [3]string{fmt.Sprintf("%d→%d  %s", st.From, st.From+1, op), visible(move), say.Outcome(st)}
 		for i := range width {
 			width[i] = max(width[i], len([]rune(row[i])))
 		}
@@ -303,53 +303,4 @@ func writeTrace(w io.Writer, trace []migrate.StepTrace) {
 
 func pad(s string, n int) string {
 	return s + strings.Repeat(" ", max(0, n-len([]rune(s))))
-}
-
-// outcomeText says what a step did, with the values it moved.
-func outcomeText(st migrate.StepTrace) string {
-	out := string(st.Outcome)
-	switch st.Outcome {
-	case migrate.Moved, migrate.Default, migrate.Else:
-		out += " " + valueText(st.Value)
-	case migrate.KeptExisting:
-		out += fmt.Sprintf(" (holds %s; %s not moved)", valueText(st.Existing), valueText(st.Value))
-	case migrate.DroppedOldKey:
-		out += fmt.Sprintf(" (%s dropped; the new key holds %s)", valueText(st.Value), valueText(st.Existing))
-	case migrate.Set:
-		rows := "rows"
-		if st.Count == 1 {
-			rows = "row"
-		}
-		out += fmt.Sprintf(" %d %s to %s", st.Count, rows, valueText(st.Value))
-	}
-	switch st.Op {
-	case model.StepRoute:
-		out += fmt.Sprintf(", by %s names %s", valueText(st.By), caseList(st.Matched))
-	case model.StepRouteLive:
-		if st.Outcome != migrate.NoValue {
-			out += ", shown: " + caseList(st.Shown)
-		}
-	}
-	return out
-}
-
-func caseList(ids []string) string {
-	if len(ids) == 0 {
-		return "no case"
-	}
-	return visible(strings.Join(ids, ", "))
-}
-
-// valueText writes a saved value compactly as JSON, cut short when long and
-// made safe for the terminal.
-func valueText(v any) string {
-	b, err := json.Marshal(v)
-	if err != nil {
-		return "?"
-	}
-	s := string(b)
-	if r := []rune(s); len(r) > 60 {
-		s = string(r[:57]) + "..."
-	}
-	return visible(s)
 }

@@ -19,7 +19,7 @@ var domainPackages = []string{"rulebench/model", "rulebench/rules", "rulebench/i
 // analysisPackages sit between the domain and its front ends: they may
 // import the domain packages, never UI code nor the workbench, and no
 // domain package imports them.
-var analysisPackages = []string{"rulebench/analysis", "rulebench/analysis/report"}
+var analysisPackages = []string{"rulebench/analysis", "rulebench/analysis/report", "rulebench/analysis/say"}
 
 // siblings build on model and never on each other.
 var siblings = []string{"rulebench/rules", "rulebench/i18n", "rulebench/migrate"}
@@ -177,6 +177,8 @@ func TestDepViolationsCatches(t *testing.T) {
 			"rulebench/analysis": {ImportPath: "rulebench/analysis", Imports: []string{"rulebench/rules", "rulebench/i18n", "rulebench/migrate"},
 				Deps: []string{"fmt", "golang.org/x/text/language", "rulebench/model", "rulebench/rules", "rulebench/i18n", "rulebench/migrate"}},
 			"rulebench/analysis/report": {ImportPath: "rulebench/analysis/report", Imports: []string{"rulebench/rules", "rulebench/i18n", "rulebench/migrate"},
+				Deps: []string{"fmt", "golang.org/x/text/language", "rulebench/model", "rulebench/rules", "rulebench/i18n", "rulebench/migrate"}},
+			"rulebench/analysis/say": {ImportPath: "rulebench/analysis/say", Imports: []string{"rulebench/rules", "rulebench/i18n", "rulebench/migrate"},
 				Deps: []string{"fmt", "golang.org/x/text/language", "rulebench/model", "rulebench/rules", "rulebench/i18n", "rulebench/migrate"}},
 		}
 		if edit != nil {

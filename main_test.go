@@ -123,15 +123,3 @@ func TestBundledExampleEmbedded(t *testing.T) {
 		t.Fatalf("the bundled example is not embedded: %v", err)
 	}
 }
-
-func TestPlural(t *testing.T) {
-	for _, tc := range []struct {
-		n    int
-		noun string
-		want string
-	}{{0, "error", "0 errors"}, {1, "error", "1 error"}, {2, "warning", "2 warnings"}, {1, "success", "1 success"}, {4, "success", "4 successes"}} {
-		if got := plural(tc.n, tc.noun); got != tc.want {
-			t.Errorf("plural(%d, %q) = %q, want %q", tc.n, tc.noun, got, tc.want)
-		}
-	}
-}

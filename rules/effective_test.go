@@ -561,8 +561,8 @@ func TestMarketAndLoot(t *testing.T) {
 	if len(e.Market.Sellers) != 1 || e.Market.Sellers[0].ID != "chandler" {
 		t.Errorf("sellers %v", e.Market.Sellers)
 	}
-	if len(e.Market.Skipped) != 1 || e.Market.Skipped[0].Layer.ID != "no_chandler" || len(e.MarketNotes()) != 1 {
-		t.Errorf("skipped %+v notes %v", e.Market.Skipped, e.MarketNotes())
+	if len(e.Market.Skipped) != 1 || e.Market.Skipped[0].Layer.ID != "no_chandler" {
+		t.Errorf("skipped %+v", e.Market.Skipped)
 	}
 	if len(e.Market.Unsold) != 2 || e.Market.Unsold[1].Layer.ID != "no_chandler" {
 		t.Errorf("unsold filters %+v", e.Market.Unsold)
@@ -689,7 +689,7 @@ func TestConflictChain(t *testing.T) {
 func TestResolveEmpty(t *testing.T) {
 	for _, rs := range []*model.Ruleset{nil, {}} {
 		e := Resolve(rs, []string{"x"})
-		if len(e.Applied) != 0 || len(e.Dropped) != 1 || e.MarketNotes() == nil {
+		if len(e.Applied) != 0 || len(e.Dropped) != 1 || e.HiddenPriced() != 0 {
 			t.Errorf("%+v", e)
 		}
 	}

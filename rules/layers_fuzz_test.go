@@ -44,7 +44,7 @@ func FuzzLayers(f *testing.F) {
 		r := NewResolver(rs)
 		for _, sel := range [][]string{all, some, {"nope"}} {
 			e := r.Resolve(sel)
-			e.MarketNotes()
+			e.HiddenPriced()
 			e.LadderChanges()
 			s, _ := model.DecodeSave("s.json", save)
 			e.KeptInSave(s)

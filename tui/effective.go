@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"rulebench/analysis/say"
 	"rulebench/model"
 	"rulebench/rules"
 )
@@ -535,7 +536,7 @@ func (d *effectiveDoc) market() {
 	if len(m.UnsoldItems) > 0 {
 		d.para("No seller", quoteList(capList(m.UnsoldItems, maxEffectiveRows)), st.text.Render)
 	}
-	for _, n := range e.MarketNotes() {
+	for _, n := range say.MarketNotes(e) {
 		d.item(vis(n), st.muted.Render)
 	}
 }

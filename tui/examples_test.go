@@ -9,6 +9,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"rulebench/analysis/say"
 	"rulebench/model"
 )
 
@@ -293,7 +294,7 @@ func TestLanternRoadStepping(t *testing.T) {
 		save     string
 		outcomes []string
 	}{
-		{"fighter3.json", []string{"moved", "moved", "moved", "set 2", "moved", "moved", "moved", "moved", "moved"}},
+		{"fighter3.json", []string{"moved", "moved", "moved", "set 2 rows", "moved", "moved", "moved", "moved", "moved"}},
 		{"multiclass.json", []string{"moved", "moved", "moved", "else", "moved"}},
 		{"dest-set.json", []string{"no-value", "kept-existing", "dropped-old-key"}},
 		{"no-level.json", []string{"moved", "default", "moved"}},
@@ -319,9 +320,9 @@ func TestLanternRoadStepping(t *testing.T) {
 				t.Errorf("%s: the screen does not say %q:\n%s", tt.save, want, s)
 			}
 			cur := a.migr().step.current()
-			got = append(got, outcomeText(*cur))
-			if !strings.Contains(s, "  "+outcomeText(*cur)) {
-				t.Errorf("%s step %d: the outcome %s is not shown:\n%s", tt.save, i+1, outcomeText(*cur), s)
+			got = append(got, say.OutcomeBrief(*cur))
+			if !strings.Contains(s, "  "+say.OutcomeBrief(*cur)) {
+				t.Errorf("%s step %d: the outcome %s is not shown:\n%s", tt.save, i+1, say.OutcomeBrief(*cur), s)
 			}
 			a = keysTo(t, a, "n")
 		}

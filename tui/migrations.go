@@ -1,7 +1,6 @@
 package tui
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -9,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"rulebench/analysis/say"
 	"rulebench/migrate"
 	"rulebench/model"
 )
@@ -356,7 +356,7 @@ func (p *migrationsPane) rowDetail() []string {
 		}
 		head := fmt.Sprintf("%d%s%d #%d %s  %s", t.From, st.g.arrow, t.From+1, t.Step+1, what, where)
 		out = append(out, bulleted(head, width, " ", st, st.text.Render)...)
-		out = append(out, "     "+outcomeStyle(t.Outcome, st)(outcomeText(t))+st.muted.Render(traceNote(t)))
+		out = append(out, "     "+outcomeStyle(t.Outcome, st)(say.Outcome(t)))
 		for _, c := range t.Changes {
 			out = append(out, "     "+changeLine(c, st))
 		}
@@ -376,27 +376,6 @@ func outcomeStyle(o migrate.Outcome, st *styles) func(...string) string {
 	return st.muted.Render
 }
 
-// traceNote adds what a step read and matched.
-func traceNote(t migrate.StepTrace) string {
-	var s string
-	if t.Value != nil {
-		s += " " + jsonText(t.Value)
-	}
-	if t.Existing != nil {
-		s += ", kept " + jsonText(t.Existing)
-	}
-	if t.By != nil {
-		s += ", by " + jsonText(t.By)
-	}
-	if len(t.Matched) > 0 {
-		s += ", matched " + quoteList(t.Matched)
-	}
-	if len(t.Shown) > 0 {
-		s += ", shown " + quoteList(t.Shown)
-	}
-	return s
-}
-
 // changeLine writes one change a step made to the save.
 func changeLine(c migrate.Change, st *styles) string {
 	switch c.Op {
@@ -409,12 +388,4 @@ func changeLine(c migrate.Change, st *styles) string {
 }
 
 // jsonText writes a value as JSON, made visible, cut to a sensible length.
-func jsonText(v any) string {
-	var b strings.Builder
-	enc := json.NewEncoder(&b)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return fit(vis(fmt.Sprint(v)), 80, "...")
-	}
-	return fit(vis(strings.TrimSuffix(b.String(), "\n")), 80, "...")
-}
+func jsonText(v any) string { return say.Value(v, 80) }

@@ -5,6 +5,7 @@ import (
 	"strconv"
 	"strings"
 
+	"rulebench/analysis/say"
 	"rulebench/migrate"
 	"rulebench/model"
 )
@@ -388,7 +389,7 @@ func (p *migrationsPane) stepSummary(width, room int) []string {
 		if t.Destination != "" {
 			where += " " + st.g.arrow + " " + vis(t.Destination)
 		}
-		out = append(out, "   "+st.muted.Render(where)+"  "+outcomeStyle(t.Outcome, st)(outcomeText(*t))+st.muted.Render(traceNote(*t)))
+		out = append(out, "   "+st.muted.Render(where)+"  "+outcomeStyle(t.Outcome, st)(say.Outcome(*t)))
 		for i, c := range t.Changes {
 			if i == room {
 				out = append(out, "   "+st.muted.Render(fmt.Sprintf("and %d more changes", len(t.Changes)-i)))
@@ -424,17 +425,9 @@ func (p *migrationsPane) stepSummary(width, room int) []string {
 			where += " " + st.g.arrow + " " + vis(t.Destination)
 		}
 		out = append(out, "   "+st.muted.Render(fmt.Sprintf("%d%s%d #%d %s ", t.From, st.g.arrow, t.From+1, t.Step+1, t.Op))+
-			st.text.Render(where)+"  "+outcomeStyle(t.Outcome, st)(outcomeText(t)))
+			st.text.Render(where)+"  "+outcomeStyle(t.Outcome, st)(say.OutcomeBrief(t)))
 	}
 	return out
-}
-
-// outcomeText is a step's outcome, with the count for set.
-func outcomeText(t migrate.StepTrace) string {
-	if t.Outcome == migrate.Set {
-		return fmt.Sprintf("set %d", t.Count)
-	}
-	return string(t.Outcome)
 }
 
 // modelStep finds the step of the ruleset a trace line ran.

@@ -8,6 +8,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
+	"rulebench/analysis/say"
 	"rulebench/model"
 )
 
@@ -18,13 +19,8 @@ func vis(s string) string { return model.Visible(s) }
 
 func itoa(n int) string { return strconv.Itoa(n) }
 
-// plural writes "1 layer" or "3 layers".
-func plural(n int, one, many string) string {
-	if n == 1 {
-		return "1 " + one
-	}
-	return itoa(n) + " " + many
-}
+// plural writes "1 layer" or "3 layers" (say.Plural).
+func plural(n int, one, many string) string { return say.Plural(n, one, many) }
 
 // fit cuts a (possibly styled) line to width cells, ending it with the
 // ellipsis when something was cut.
@@ -69,8 +65,8 @@ func wrap(s string, width int) []string {
 // number writes a float without a trailing .0.
 func number(f float64) string { return strconv.FormatFloat(f, 'f', -1, 64) }
 
-// quoteList writes ids or values separated by commas.
-func quoteList(items []string) string { return vis(strings.Join(items, ", ")) }
+// quoteList writes ids or values separated by commas (say.List).
+func quoteList(items []string) string { return say.List(items) }
 
 // location is file:line:column, the file relative to the workspace.
 func location(d model.Diagnostic, ws *model.Workspace) string {

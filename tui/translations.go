@@ -13,6 +13,7 @@ import (
 	"golang.org/x/text/language"
 	"golang.org/x/text/language/display"
 
+	"rulebench/analysis/say"
 	"rulebench/i18n"
 	"rulebench/model"
 )
@@ -833,7 +834,7 @@ func (p *translationsPane) languageDetail() []string {
 	out = append(out, field("", fmt.Sprintf("%d translated, %d via base, %d empty, %d missing; %s",
 		c.Translated, c.ViaBase, c.Empty, c.Missing, plural(len(l.Stale), "stale key", "stale keys")))...)
 	if imp, err := p.s.report.ImportChoice(l.Lang, p.s.entry); err == nil {
-		out = append(out, field("Import", importText(l.Lang, imp, p.s.report.Catalog))...)
+		out = append(out, field("Import", say.Import(imp, p.s.report.Catalog))...)
 	} else {
 		out = append(out, field("Import", "not an Engine language: the Engine is never set to it")...)
 	}
@@ -842,31 +843,6 @@ func (p *translationsPane) languageDetail() []string {
 	}
 	out = append(out, "", " "+st.muted.Render("enter shows its strings"))
 	return out
-}
-
-// importText says what an Engine set to a language keeps of the
-// translations: for a package, the files kept and discarded; for a catalog
-// ruleset, the one pack installing fetches, and whether it is refused.
-func importText(lang string, imp i18n.Import, catalog bool) string {
-	engine := "an Engine set to " + vis(lang) + " "
-	if catalog {
-		switch {
-		case len(imp.Refused) > 0:
-			return engine + "fetches the " + vis(imp.Refused[0]) + " pack and refuses it (it differs from the catalog entry's listing): the ruleset stays in English"
-		case imp.Fetched == "":
-			return engine + "fetches no pack: the ruleset stays in English"
-		}
-		return engine + "fetches the " + vis(imp.Fetched) + " pack"
-	}
-	kept := "nothing: the ruleset stays in English"
-	if len(imp.Kept) > 0 {
-		kept = quoteList(imp.Kept)
-	}
-	text := engine + "keeps " + kept
-	if len(imp.Discarded) > 0 {
-		text += "; discards " + quoteList(imp.Discarded)
-	}
-	return text
 }
 
 // numberedPreview shows how up to n creatures of the ruleset are named on

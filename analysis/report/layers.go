@@ -3,6 +3,7 @@ package report
 import (
 	"strconv"
 
+	"rulebench/analysis/say"
 	"rulebench/model"
 	"rulebench/rules"
 )
@@ -266,7 +267,7 @@ func NewLayers(e *rules.Effective) *Layers {
 	for _, u := range e.Market.Unsold {
 		d.Market.Unsold = append(d.Market.Unsold, docFilter(u.Filter))
 	}
-	d.Market.Notes = e.MarketNotes()
+	d.Market.Notes = say.MarketNotes(e)
 	for _, lt := range e.Loot {
 		dl := DocLoot{Table: docTable(lt.Table), RolledBy: []DocUser{}, DropsNothing: []DocDead{}}
 		if lt.ReplacedBy != nil {

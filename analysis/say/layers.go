@@ -1,26 +1,22 @@
-package rules
+package say
 
 import (
 	"fmt"
 	"strings"
+
+	"rulebench/rules"
 )
 
-// MarketNotes says in plain words what the layers did to the market that a
-// list of sellers does not show: seller removals skipped because they would
-// leave no seller, and hidden items still priced.
-func (e *Effective) MarketNotes() []string {
+// MarketNotes says what the layers did to the market that a list of
+// sellers does not show: seller removals skipped because they would leave
+// no seller, and hidden items still priced.
+func MarketNotes(e *rules.Effective) []string {
 	notes := []string{}
 	for _, s := range e.Market.Skipped {
 		notes = append(notes, fmt.Sprintf("%s: its seller removal (%s) is not made, because it would leave the market with no seller; its other effects still apply",
 			s.Layer.ID, strings.Join(s.Sellers, ", ")))
 	}
-	hidden := 0
-	for _, p := range e.Prices {
-		if _, h := e.Hidden(p.Catalog.ID, p.Entry.ID); h {
-			hidden++
-		}
-	}
-	if hidden > 0 && e.Market.Declared {
+	if hidden := e.HiddenPriced(); hidden > 0 && e.Market.Declared {
 		notes = append(notes, fmt.Sprintf("%d priced item(s) are hidden from the item picker by a layer; they are still listed here, since whether the Engine's market leaves them out is not established", hidden))
 	}
 	return notes

@@ -1,0 +1,107 @@
+package say
+
+import (
+	"strings"
+	"testing"
+
+	"rulebench/i18n"
+	"rulebench/migrate"
+	"rulebench/model"
+	"rulebench/rules"
+)
+
+func TestCount(t *testing.T) {
+	for _, tc := range []struct {
+		n          int
+		noun, want string
+	}{{0, "error", "0 errors"}, {1, "error", "1 error"}, {2, "warning", "2 warnings"}, {1, "success", "1 success"},
+		{4, "success", "4 successes"}, {2, "entry", "2 entries"}, {2, "day", "2 days"}, {3, "box", "3 boxes"}, {1, "row", "1 row"}} {
+		if got := Count(tc.n, tc.noun); got != tc.want {
+			t.Errorf("Count(%d, %q) = %q, want %q", tc.n, tc.noun, got, tc.want)
+		}
+	}
+	if got := Plural(3, "display string", "display strings"); got != "3 display strings" {
+		t.Errorf("Plural: %q", got)
+	}
+}
+
+func TestListsAndValues(t *testing.T) {
+	if got := List([]string{"a", "b\x1b[2J"}); got != `a, b\x1b[2J` {
+		t.Errorf("List: %q", got)
+	}
+	if got := ListOr(nil, "none"); got != "none" {
+		t.Errorf("ListOr: %q", got)
+	}
+	if got := Quoted("Ghoul\n"); got != `"Ghoul\n"` {
+		t.Errorf("Quoted: %q", got)
+	}
+	if got := Value(map[string]any{"value": 2, "tag": "<&>"}, 60); got != `{"tag":"<&>","value":2}` {
+		t.Errorf("Value: %q", got)
+	}
+	long := Value(strings.Repeat("x", 100), 20)
+	if len([]rune(long)) != 20 || !strings.HasSuffix(long, "...") {
+		t.Errorf("a long value: %q", long)
+	}
+}
+
+func TestOutcome(t *testing.T) {
+	route := &migrate.StepInfo{Op: model.StepRoute}
+	live := &migrate.StepInfo{Op: model.StepRouteLive}
+	rename := &migrate.StepInfo{Op: model.StepRename}
+	for _, tc := range []struct {
+		st          migrate.StepTrace
+		full, brief string
+	}{
+		{migrate.StepTrace{StepInfo: rename, Outcome: migrate.Moved, Value: 7.0}, "moved 7", "moved"},
+		{migrate.StepTrace{StepInfo: rename, Outcome: migrate.NoValue}, "no-value", "no-value"},
+		{migrate.StepTrace{StepInfo: route, Outcome: migrate.KeptExisting, Value: 4.0, Existing: 2.0, By: "Fighter", Matched: []string{"level_fighter"}},
+			`kept-existing (holds 2; 4 not moved), by "Fighter" names level_fighter`, "kept-existing"},
+		{migrate.StepTrace{StepInfo: route, Outcome: migrate.Else, Value: 5.0, By: ""}, `else 5, by "" names no case`, "else"},
+		{migrate.StepTrace{Outcome: migrate.Set, Count: 1, Value: "deft"}, `set 1 row to "deft"`, "set 1 row"},
+		{migrate.StepTrace{StepInfo: live, Outcome: migrate.DroppedOldKey, Value: 3.0, Existing: 1.0, Shown: []string{"hit_dice_d10"}},
+			"dropped-old-key (3 dropped; the new key holds 1), shown: hit_dice_d10", "dropped-old-key"},
+		{migrate.StepTrace{StepInfo: live, Outcome: migrate.NoValue}, "no-value", "no-value"},
+	} {
+		if got := Outcome(tc.st); got != tc.full {
+			t.Errorf("Outcome = %q, want %q", got, tc.full)
+		}
+		if got := OutcomeBrief(tc.st); got != tc.brief {
+			t.Errorf("OutcomeBrief = %q, want %q", got, tc.brief)
+		}
+	}
+}
+
+func TestImport(t *testing.T) {
+	for _, tc := range []struct {
+		imp     i18n.Import
+		catalog bool
+		want    string
+	}{
+		{i18n.Import{EngineLang: "pt-BR", Kept: []string{"pt-BR", "pt"}, Discarded: []string{"fr"}}, false, "an Engine set to pt-BR keeps pt-BR, pt; discards fr"},
+		{i18n.Import{EngineLang: "ja", Discarded: []string{"fr"}}, false, "an Engine set to ja keeps nothing: the ruleset stays in English; discards fr"},
+		{i18n.Import{EngineLang: "fr", Kept: []string{"fr"}}, false, "an Engine set to fr keeps fr"},
+		{i18n.Import{EngineLang: "de", Refused: []string{"de"}}, true, "an Engine set to de fetches the de pack and refuses it (it differs from the catalog entry's listing): the ruleset stays in English"},
+		{i18n.Import{EngineLang: "ja"}, true, "an Engine set to ja fetches no pack: the ruleset stays in English"},
+		{i18n.Import{EngineLang: "pt-BR", Kept: []string{"pt-BR"}, Fetched: "pt-BR"}, true, "an Engine set to pt-BR fetches the pt-BR pack"},
+	} {
+		if got := Import(tc.imp, tc.catalog); got != tc.want {
+			t.Errorf("Import(%+v) = %q, want %q", tc.imp, got, tc.want)
+		}
+	}
+}
+
+func TestMarketNotes(t *testing.T) {
+	ws, err := model.Load(model.OSFS{}, "../../examples/lantern-road")
+	if err != nil || ws.Ruleset == nil {
+		t.Fatal(err)
+	}
+	r := rules.NewResolver(ws.Ruleset)
+	if notes := MarketNotes(r.Resolve(nil)); notes == nil || len(notes) != 0 {
+		t.Errorf("no layer: %q", notes)
+	}
+	notes := MarketNotes(r.Resolve([]string{"toll_war", "lean_years"}))
+	if len(notes) != 2 || !strings.HasPrefix(notes[0], "lean_years: its seller removal (lamp_house) is not made") ||
+		!strings.HasPrefix(notes[1], "2 priced item(s) are hidden from the item picker") {
+		t.Errorf("notes %q", notes)
+	}
+}
