@@ -130,7 +130,7 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	}
 	cmd = tea.Batch(cmd, a.tab().settle())
 	a.syncKeys()
-	a.fitHelp()
+	a.fitChrome()
 	return a, cmd
 }
 
@@ -171,7 +171,7 @@ func (a *App) render() string {
 		headerView(&a.snap, st, a.r.Width),
 		tabs,
 		a.tab().view(),
-		statusView(a.status, a.tab().hint(), a.tab().scroller().position(), a.changes != nil, st, a.r.Width),
+		strings.Join(a.statusLines(a.r.Width), "\n"),
 	}
 	if a.r.Help.H > 0 {
 		parts = append(parts, block(a.helpLines(a.keys), a.r.Width, a.r.Help.H, st.g.ellipsis))
@@ -202,14 +202,24 @@ func (a *App) badges() [paneCount]int {
 // resize lays the screen out for a new terminal size.
 func (a *App) resize(w, h int) {
 	a.sized = true
-	a.r = layout(w, h, a.helpHeight(w))
+	a.r = layout(w, h, len(a.statusLines(w)), a.helpHeight(w))
 	a.place()
 }
 
-// fitHelp lays the screen out again when the short help needs another
-// number of lines for the keys enabled now.
-func (a *App) fitHelp() {
-	if a.ready() && !a.help.ShowAll && layout(a.r.Width, a.r.Height, a.helpHeight(a.r.Width)).Help != a.r.Help {
+// statusLines draws the status line for a width: one line, or more for a
+// long message or hint.
+func (a *App) statusLines(width int) []string {
+	t := a.tab()
+	return statusView(a.status, t.hint(), t.scroller().position(), a.changes != nil, a.styles, width, maxStatusHeight)
+}
+
+// fitChrome lays the screen out again when the status line or the short
+// help needs another number of lines for what they say now.
+func (a *App) fitChrome() {
+	if !a.ready() {
+		return
+	}
+	if r := layout(a.r.Width, a.r.Height, len(a.statusLines(a.r.Width)), a.helpHeight(a.r.Width)); r.Status != a.r.Status || r.Help != a.r.Help {
 		a.resize(a.r.Width, a.r.Height)
 		a.syncKeys()
 	}

@@ -109,14 +109,15 @@ type statusLine struct {
 }
 
 // statusView draws the status line: the message (or what the pane has
-// under its cursor), and where the view is on the right.
-func statusView(msg statusLine, hint, position string, watching bool, st *styles, width int) string {
-	left := st.status.Render(" " + hint)
+// under its cursor), and where the view is on the right. A message or hint
+// too long for one line wraps onto more, up to maxRows, so that a reason
+// is read whole; where the view is then goes on the last line if it fits.
+func statusView(msg statusLine, hint, position string, watching bool, st *styles, width, maxRows int) []string {
+	text, style := hint, st.status
 	if msg.text != "" {
+		text, style = msg.text, st.statusInfo
 		if msg.isErr {
-			left = st.statusErr.Render(" " + msg.text)
-		} else {
-			left = st.statusInfo.Render(" " + msg.text)
+			style = st.statusErr
 		}
 	}
 	right := position
@@ -126,10 +127,26 @@ func statusView(msg statusLine, hint, position string, watching bool, st *styles
 		}
 		right += "watching"
 	}
-	if msg.text != "" && ansi.StringWidth(left)+ansi.StringWidth(right)+2 > width {
-		right = "" // the message matters more than where the view is
+	if right != "" {
+		right += " "
 	}
-	return spread(left, st.status.Render(right+" "), width, st)
+	rw := ansi.StringWidth(right)
+	if ansi.StringWidth(text)+1+rw+1 <= width {
+		return []string{spread(style.Render(" "+text), st.status.Render(right), width, st)}
+	}
+	lines := wrap(text, max(width-2, 1))
+	if len(lines) > maxRows {
+		lines = append(lines[:maxRows-1:maxRows-1], fit(strings.Join(lines[maxRows-1:], " "), width-2, st.g.ellipsis))
+	}
+	out := make([]string, len(lines))
+	for i, l := range lines {
+		r := ""
+		if i == len(lines)-1 && ansi.StringWidth(l)+1+rw+1 <= width {
+			r = right
+		}
+		out[i] = spread(style.Render(" "+l), st.status.Render(r), width, st)
+	}
+	return out
 }
 
 // tooSmallView asks for a bigger terminal.

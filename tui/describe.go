@@ -161,15 +161,11 @@ func describeHide(h model.HideRule) string {
 	return what
 }
 
-// layerEffects lists what a layer does, one effect a line.
+// layerEffects lists what a layer does, one effect a line: what it changes
+// first, the guidance prose it appends last, so that a long text does not
+// push the changes off the screen.
 func layerEffects(l *model.Layer) []string {
 	var out []string
-	if l.Guidance != nil {
-		out = append(out, "appends to the check guidance: "+vis(*l.Guidance))
-	}
-	if l.WorldGuidance != nil {
-		out = append(out, "appends to the world guidance: "+vis(*l.WorldGuidance))
-	}
 	if l.Ladder != nil {
 		out = append(out, "replaces the difficulty ladder: "+describeLadder(l.Ladder))
 	}
@@ -205,15 +201,18 @@ func layerEffects(l *model.Layer) []string {
 	if len(l.Conflicts) > 0 {
 		out = append(out, "conflicts with "+quoteList(l.Conflicts))
 	}
+	if l.Guidance != nil {
+		out = append(out, "appends to the check guidance: "+vis(*l.Guidance))
+	}
+	if l.WorldGuidance != nil {
+		out = append(out, "appends to the world guidance: "+vis(*l.WorldGuidance))
+	}
 	return out
 }
 
-// effectNames is the short form of layerEffects: "guidance, ladder, coins".
+// effectNames is the short form of layerEffects: "ladder, coins, guidance".
 func effectNames(l *model.Layer) string {
 	var out []string
-	if l.Guidance != nil || l.WorldGuidance != nil {
-		out = append(out, "guidance")
-	}
 	if l.Ladder != nil {
 		out = append(out, "ladder")
 	}
@@ -228,6 +227,9 @@ func effectNames(l *model.Layer) string {
 	}
 	if l.Items != nil {
 		out = append(out, "items")
+	}
+	if l.Guidance != nil || l.WorldGuidance != nil {
+		out = append(out, "guidance")
 	}
 	if len(out) == 0 {
 		return "no effects"

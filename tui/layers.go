@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"strings"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
@@ -164,20 +165,26 @@ func (p *layersPane) layerDetail() []string {
 			out = append(out, " "+st.text.Render(line))
 		}
 	}
-	var state string
+	// The state is a reason the author acts on: wrapped, never cut.
+	state, style := "off", st.muted
 	switch {
 	case t.on:
-		state = st.ok.Render("on")
+		state, style = "on", st.ok
 	case t.blocked():
-		state = st.warn.Render("blocked by " + quoteList(t.blockedBy) + ": switch that off first")
+		state, style = "blocked by "+quoteList(t.blockedBy)+": switch that off first", st.warn
 	case t.chosen && t.dropped != "":
-		state = st.warn.Render("chosen, but not applied: " + vis(t.dropped))
+		state, style = "chosen, but not applied: "+vis(t.dropped), st.warn
 	case t.chosen:
-		state = st.warn.Render("chosen, but not applied")
-	default:
-		state = st.muted.Render("off")
+		state, style = "chosen, but not applied", st.warn
 	}
-	out = append(out, " "+st.label.Render("State  ")+state, "")
+	for i, line := range wrap(state, max(width-8, 10)) {
+		lead := strings.Repeat(" ", 8)
+		if i == 0 {
+			lead = " " + st.label.Render("State  ")
+		}
+		out = append(out, lead+style.Render(line))
+	}
+	out = append(out, "")
 	effects := layerEffects(l)
 	if len(effects) == 0 {
 		out = append(out, " "+st.muted.Render("This layer changes nothing."))
@@ -217,7 +224,7 @@ func toggleLine(t toggle, st *styles, cols toggleCols, selected bool) string {
 	case t.blocked():
 		mark, style = st.g.blocked, st.muted
 	case t.chosen:
-		mark, style = st.g.on, st.warn
+		mark, style = st.g.dropped, st.warn
 	}
 	note := effectNames(t.layer)
 	switch {

@@ -12,8 +12,10 @@ const (
 
 	headerHeight  = 1
 	tabsHeight    = 2 // the tab names and a rule under them
-	statusHeight  = 1
 	minBodyHeight = 4
+	// maxStatusHeight is how many lines the status line may take when its
+	// message or hint does not fit on one.
+	maxStatusHeight = 3
 )
 
 // rect is a region of the screen, in cells.
@@ -34,15 +36,18 @@ type rects struct {
 }
 
 // layout places the header, tab bar, body, status line and help for a
-// terminal of width×height, given the height the help wants (one line, or
-// more for the full help). The help gives way before the body shrinks
-// below minBodyHeight.
-func layout(width, height, helpHeight int) rects {
+// terminal of width×height, given the height the status line wants (one
+// line, up to maxStatusHeight for a long reason) and the help wants (one
+// line, two when the keys do not fit, more for the full help). The help,
+// then the status line, give way before the body shrinks below
+// minBodyHeight.
+func layout(width, height, statusHeight, helpHeight int) rects {
 	r := rects{Width: width, Height: height}
 	if width < minWidth || height < minHeight {
 		r.TooSmall = true
 		return r
 	}
+	statusHeight = min(max(statusHeight, 1), maxStatusHeight)
 	chrome := headerHeight + tabsHeight + statusHeight
 	helpHeight = min(max(helpHeight, 0), height-chrome-minBodyHeight)
 	y := 0

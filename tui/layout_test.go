@@ -5,7 +5,7 @@ import "testing"
 func TestLayout(t *testing.T) {
 	tests := []struct {
 		name                string
-		w, h, help          int
+		w, h, status, help  int
 		tooSmall, wide      bool
 		bodyY, bodyH, helpH int
 		statusY             int
@@ -15,13 +15,15 @@ func TestLayout(t *testing.T) {
 		{name: "80x24 full help", w: 80, h: 24, help: 6, bodyY: 3, bodyH: 14, helpH: 6, statusY: 17},
 		{name: "160x48 wide", w: 160, h: 48, help: 1, wide: true, bodyY: 3, bodyH: 43, helpH: 1, statusY: 46},
 		{name: "help gives way to the body", w: 60, h: 16, help: 20, bodyY: 3, bodyH: minBodyHeight, helpH: 8, statusY: 7},
+		{name: "a status of two lines", w: 80, h: 24, status: 2, help: 1, bodyY: 3, bodyH: 18, helpH: 1, statusY: 21},
+		{name: "a status of more lines than it may take", w: 80, h: 24, status: 9, help: 2, bodyY: 3, bodyH: 16, helpH: 2, statusY: 19},
 		{name: "narrow", w: 59, h: 24, tooSmall: true},
 		{name: "short", w: 80, h: 15, tooSmall: true},
 		{name: "zero", w: 0, h: 0, tooSmall: true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := layout(tt.w, tt.h, tt.help)
+			r := layout(tt.w, tt.h, tt.status, tt.help)
 			if r.TooSmall != tt.tooSmall {
 				t.Fatalf("TooSmall = %v, want %v", r.TooSmall, tt.tooSmall)
 			}

@@ -221,3 +221,38 @@ func TestScreenMigrationsList(t *testing.T) {
 	}
 	goldenScreens(t, cfg, keysThen("", "5", "end", "up", "up", "up"))
 }
+
+// TestScreenReasonsWhole holds a layer chosen but not applied on lantern-road
+// (hill_fever beside drowned_fens): its own mark in the list, its state's
+// reason wrapped whole in the detail and on the status line, and the
+// layer's effects before its guidance prose (issue 13, item 4).
+func TestScreenReasonsWhole(t *testing.T) {
+	cfg := exampleConfig(t, "lantern-road")
+	to := func(t *testing.T, a *App) *App {
+		a = keysTo(t, selectLayer(t, a, "drowned_fens"), "space")
+		return keysTo(t, selectLayer(t, a, "hill_fever"), "space")
+	}
+	a := to(t, newTestApp(t, cfg, 80, 24))
+	tg, _ := a.layers().selected()
+	if tg.on || !tg.chosen || tg.dropped == "" {
+		t.Fatalf("hill_fever is not chosen but dropped: %+v", tg)
+	}
+	s := screen(a)
+	if !strings.Contains(s, "[!] Hill fever") {
+		t.Errorf("the dropped layer has no mark of its own:\n%s", s)
+	}
+	// Every word of the reason shows, in the detail and on the status line.
+	flat := strings.Join(strings.Fields(s), " ")
+	for _, w := range strings.Fields(vis(tg.dropped)) {
+		if !strings.Contains(flat, w) {
+			t.Errorf("the reason's %q is cut:\n%s", w, s)
+		}
+	}
+	if a.r.Status.H < 2 || !strings.Contains(strings.Join(strings.Fields(strings.Join(strings.Split(s, "\n")[a.r.Status.Y:a.r.Status.Y+a.r.Status.H], " ")), " "), vis(tg.dropped)) {
+		t.Errorf("the status line does not give the whole reason (%d lines):\n%s", a.r.Status.H, s)
+	}
+	if strings.Contains(s, "…") {
+		t.Errorf("something is cut:\n%s", s)
+	}
+	goldenScreens(t, cfg, to)
+}

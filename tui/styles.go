@@ -13,6 +13,7 @@ import (
 // (--ascii).
 type glyphs struct {
 	on, off, blocked string // layer toggles
+	dropped          string // a layer chosen but not applied
 	cursor, noCursor string // the selected row's marker
 	ellipsis         string
 	sep              string // between items on one line
@@ -26,11 +27,11 @@ type glyphs struct {
 
 func newGlyphs(ascii bool) glyphs {
 	if ascii {
-		return glyphs{on: "[x]", off: "[ ]", blocked: "[-]", cursor: ">", noCursor: " ",
+		return glyphs{on: "[x]", off: "[ ]", blocked: "[-]", dropped: "[!]", cursor: ">", noCursor: " ",
 			ellipsis: "...", sep: " - ", rule: "-", arrow: "->", vbar: "|",
 			lquote: `"`, rquote: `"`, textCursor: "_", dash: " - "}
 	}
-	return glyphs{on: "[●]", off: "[ ]", blocked: "[⊘]", cursor: "▸", noCursor: " ",
+	return glyphs{on: "[●]", off: "[ ]", blocked: "[⊘]", dropped: "[!]", cursor: "▸", noCursor: " ",
 		ellipsis: "…", sep: " · ", rule: "─", arrow: "→", vbar: "│",
 		lquote: "“", rquote: "”", textCursor: "▏", dash: " — "}
 }
