@@ -23,10 +23,11 @@ Exit 0: no errors; 1: errors found; 2: bad usage or unreadable input.`
 
 // runI18n runs `rulebench i18n`.
 func runI18n(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("i18n", "rulebench i18n [--lang TAG] [--engine-lang TAG] [--entry FILE] [--json] PATH"+i18nAuthorUsage, i18nAbout+i18nAuthorAbout, stderr)
+	fs := newFlags("i18n", "rulebench i18n [--lang TAG [--only STATES]] [--engine-lang TAG] [--entry FILE] [--json] PATH"+i18nAuthorUsage, i18nAbout+i18nAuthorAbout, stderr)
 	langFlag := fs.String("lang", "", "list one language (a BCP 47 tag such as pt-BR): every display string, its state and what is shown")
 	engineFlag := fs.String("engine-lang", "", "the Engine's language ("+strings.Join(i18n.EngineLanguages, ", ")+"): which translations an import keeps")
 	entryFlag := fs.String("entry", "", "a catalog entry (JSON with artifact and locales) to check against a catalog artifact")
+	onlyFlag := fs.String("only", "", "with --lang, list only the strings in these states: missing, empty, via-base, translated, stale (comma-separated)")
 	asJSON := fs.Bool("json", false, "print a JSON document instead of text")
 	author := addAuthorFlags(fs)
 	pos, code, stop := parseArgs(fs, args, 1, 1)
@@ -41,6 +42,13 @@ func runI18n(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "rulebench i18n: --lang %s: %v\n", visible(*langFlag), err)
 			return exitUsage
 		}
+	}
+	only, err := parseOnly(*onlyFlag)
+	switch {
+	case err != nil:
+		return fs.usageError("--only %s: %v", *onlyFlag, err)
+	case only != nil && *langFlag == "":
+		return fs.usageError("--only filters the listing of one language: give --lang TAG too")
 	}
 	if *engineFlag != "" {
 		if _, err := i18n.EngineLanguage(*engineFlag); err != nil {
@@ -95,12 +103,12 @@ func runI18n(args []string, stdout, stderr io.Writer) int {
 	}
 
 	if *asJSON {
-		if err := writeJSON(stdout, report.NewI18n(r, langs, *langFlag != "", imp, ds)); err != nil {
+		if err := writeJSON(stdout, only.filterDoc(report.NewI18n(r, langs, *langFlag != "", imp, ds))); err != nil {
 			return exitUsage
 		}
 		return code
 	}
-	writeI18nText(stdout, pos[0], r, langs, *langFlag != "", imp)
+	writeI18nText(stdout, pos[0], r, langs, *langFlag != "", only, imp)
 	writeDiagnostics(stdout, ds)
 	writeSummary(stdout, pos[0], ds)
 	return code
@@ -108,7 +116,7 @@ func runI18n(args []string, stdout, stderr io.Writer) int {
 
 // writeI18nText prints the coverage table, then with --lang every string
 // in that language, then the import choice.
-func writeI18nText(w io.Writer, name string, r *i18n.Report, langs []*i18n.Language, detail bool, imp *i18n.Import) {
+func writeI18nText(w io.Writer, name string, r *i18n.Report, langs []*i18n.Language, detail bool, only stateFilter, imp *i18n.Import) {
 	fmt.Fprintf(w, "%s: %d display strings, %d words\n", visible(name), len(r.Strings), r.Words)
 	if len(langs) == 0 {
 		fmt.Fprintln(w, "no translations")
@@ -125,7 +133,7 @@ func writeI18nText(w io.Writer, name string, r *i18n.Report, langs []*i18n.Langu
 		}
 	}
 	if detail && len(langs) == 1 {
-		writeI18nDetail(w, r, langs[0])
+		writeI18nDetail(w, r, langs[0], only)
 	}
 	if imp != nil {
 		fmt.Fprintf(w, "\nOn import, %s.\n", say.Import(*imp, r.Catalog))
@@ -133,7 +141,7 @@ func writeI18nText(w io.Writer, name string, r *i18n.Report, langs []*i18n.Langu
 	fmt.Fprintln(w)
 }
 
-func writeI18nDetail(w io.Writer, r *i18n.Report, l *i18n.Language) {
+func writeI18nDetail(w io.Writer, r *i18n.Report, l *i18n.Language, only stateFilter) {
 	fmt.Fprintln(w)
 	switch {
 	case l.Own != nil && l.BaseLocale != nil:
@@ -147,6 +155,9 @@ func writeI18nDetail(w io.Writer, r *i18n.Report, l *i18n.Language) {
 	}
 	for i, s := range r.Strings {
 		st := l.States[i]
+		if !only.shows(st) {
+			continue
+		}
 		line := fmt.Sprintf("  %-10s  %s", st, say.Quoted(s.Text))
 		if st == i18n.Translated || st == i18n.ViaBase {
 			shown := l.Show(s.Text)
@@ -158,6 +169,9 @@ func writeI18nDetail(w io.Writer, r *i18n.Report, l *i18n.Language) {
 		fmt.Fprintln(w, line)
 	}
 	for _, k := range l.Stale {
+		if !only.showsStale() {
+			break
+		}
 		line := "  stale       " + say.Quoted(k.English)
 		if near := r.Nearest(k.English); near != "" {
 			line += ", nearest current string " + say.Quoted(near)

@@ -11,9 +11,11 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"rulebench/analysis"
+	"rulebench/analysis/report"
 	"rulebench/i18n"
 	"rulebench/model"
 )
@@ -21,7 +23,9 @@ import (
 // The command lines of `rulebench i18n` that write files for translators.
 const i18nAuthorUsage = `
        rulebench i18n --new LANG [--out FILE | -w] PATH
-       rulebench i18n --update LANG [--prune] [--out FILE | -w] PATH`
+       rulebench i18n --update LANG [--prune] [--out FILE | -w] PATH
+       rulebench i18n --po LANG [--out FILE] PATH
+       rulebench i18n --from-po FILE.po [--out FILE | -w] PATH`
 
 const i18nAuthorAbout = `
 
@@ -33,6 +37,13 @@ Writing the files a translator works on:
                end of its ruleset section, each existing member kept in its place; stale
                keys are reported with the nearest current string, and removed with --prune.
                A second run changes nothing.
+--po LANG      a gettext PO file for LANG (for Poedit, Weblate, Crowdin...): msgid the
+               English, msgstr the translation or empty, #: where the string is used
+               (file:line), msgctxt package.name and package.description in a package.
+--from-po FILE merges a PO file's translations into the locale file of its Language
+               header (a new one when there is none). An entry whose msgid is no display
+               string, or that is fuzzy or plural, is reported and not written. A PO made
+               by --po and merged back unedited changes nothing.
 
 The file goes to stdout, or to --out FILE (a new file: an existing one or an input is
 refused), or with -w into the ruleset's own files: locales/LANG.json beside the ruleset
@@ -40,9 +51,9 @@ refused), or with -w into the ruleset's own files: locales/LANG.json beside the 
 the catalog entry) gets the file's sha256 and size, and the manifest's capabilityApi.minor
 what the package needs, as 'rulebench fix' would. --new -w refuses a file that exists.
 Every write goes through a temporary file renamed into place; a link is refused.
-Notes (strings added, stale keys) go to stderr.
-Exit 0: written; 1: the ruleset could not be read; 2: bad usage, an unreadable input, or
-a file that could not be written.`
+Notes (strings added, stale keys, PO entries not written) go to stderr.
+Exit 0: written; 1: the ruleset could not be read, or the PO file is malformed (nothing
+is written then); 2: bad usage, an unreadable input, or a file that could not be written.`
 
 // authorFlags are the flags of the writing commands of `rulebench i18n`,
 // declared on the command's own flag set (so that its help and the shell
@@ -59,6 +70,8 @@ func addAuthorFlags(fs *cmdFlags) *authorFlags {
 	fs.StringVar(&f.newLang, "new", "", "write a new locale file for this language (a BCP 47 tag such as pt-BR)")
 	fs.StringVar(&f.updateLang, "update", "", "bring this language's locale file up to date with the ruleset")
 	fs.BoolVar(&f.prune, "prune", false, "with --update, remove the stale keys")
+	fs.StringVar(&f.poLang, "po", "", "write a gettext PO file for this language")
+	fs.StringVar(&f.fromPO, "from-po", "", "merge this PO file's translations into the locale file of its Language header")
 	fs.StringVar(&f.out, "out", "", "with --new, --update, --po or --from-po: write to this new file instead of stdout")
 	fs.BoolVar(&f.write, "w", false, "with --new, --update or --from-po: write into the ruleset's own locale file, and refresh its listing")
 	return f
@@ -116,9 +129,10 @@ func runI18nAuthor(fs *cmdFlags, f *authorFlags, p string, stdout, stderr io.Wri
 		return w.newLocale(lang)
 	case f.updateLang != "":
 		return w.update(lang)
+	case f.poLang != "":
+		return w.po(lang)
 	default:
-		fmt.Fprintln(stderr, "rulebench i18n: --po and --from-po are not built yet")
-		return exitUsage
+		return w.fromPOFile()
 	}
 }
 
@@ -139,7 +153,7 @@ func (f *authorFlags) check(fs *cmdFlags) string {
 	}
 	switch {
 	case modes != 1:
-		return "give --new or --update"
+		return "give one of --new, --update, --po and --from-po"
 	case f.prune && f.updateLang == "":
 		return "--prune goes with --update"
 	case f.out != "" && f.write:
@@ -147,7 +161,7 @@ func (f *authorFlags) check(fs *cmdFlags) string {
 	case f.poLang != "" && f.write:
 		return "--po writes a PO file to stdout or --out FILE; -w is for locale files"
 	case set["lang"] || set["engine-lang"] || set["entry"] || set["json"] || set["only"]:
-		return "--lang, --engine-lang, --entry and --json go with the coverage listing, not with --new or --update"
+		return "--lang, --engine-lang, --entry and --json go with the coverage listing, not with --new, --update, --po or --from-po"
 	}
 	return ""
 }
@@ -497,3 +511,127 @@ func relativeTo(dir, name string) string {
 	}
 	return strings.TrimPrefix(name, dir+"/")
 }
+
+// po runs --po.
+func (w *authorWriter) po(lang string) int {
+	po, notes := i18n.BuildPO(w.ws, w.r, lang)
+	for _, n := range notes {
+		w.notef("%s", n)
+	}
+	w.notef("%s: %d PO entries, %d translated in its own file", lang, len(po.Entries), countTranslated(po))
+	data := po.Bytes()
+	if w.flags.out == "" {
+		w.stdout.Write(data)
+		return exitOK
+	}
+	return w.deliver(lang, "", nil, data)
+}
+
+func countTranslated(po *i18n.PO) int {
+	n := 0
+	for _, e := range po.Entries {
+		if e.Translation() != "" {
+			n++
+		}
+	}
+	return n
+}
+
+// fromPOFile runs --from-po.
+func (w *authorWriter) fromPOFile() int {
+	name := w.flags.fromPO
+	data, err := readBounded(name, i18n.MaxPOBytes)
+	if err != nil {
+		fmt.Fprintf(w.stderr, "rulebench i18n: cannot read %s: %v\n", visible(name), err)
+		return exitUsage
+	}
+	po, ds := i18n.ReadPO(name, data)
+	if model.HasErrors(ds) {
+		writeDiagnostics(w.stderr, ds)
+		fmt.Fprintf(w.stderr, "rulebench i18n: %s is not a PO file rulebench can read; nothing was written\n", visible(name))
+		return exitFindings
+	}
+	m, err := i18n.MergePO(w.ws, w.r, po, name)
+	if err != nil {
+		fmt.Fprintf(w.stderr, "rulebench i18n: %v\n", visible(err.Error()))
+		return exitFindings
+	}
+	ds = append(ds, m.Findings...)
+	writeDiagnostics(w.stderr, ds)
+	verb := "merged into"
+	if m.Old == nil {
+		verb = "merged into a new"
+	}
+	w.notef("%s: %s %s %s", name, plural(m.Written, "value"), verb, m.Target)
+	return w.deliver(m.Lang, m.Target, m.Old, m.Data)
+}
+
+// readBounded reads a file of at most limit bytes; a larger one is
+// refused unread.
+func readBounded(name string, limit int64) ([]byte, error) {
+	f, err := os.Open(name)
+	if err != nil {
+		return nil, unwrapPath(err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, unwrapPath(err)
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("it is over %d MiB, refused unread", limit>>20)
+	}
+	return data, nil
+}
+
+// filterDoc keeps, in each language's detail of an i18n document, only the
+// strings and stale keys the filter lists.
+func (f stateFilter) filterDoc(doc *report.I18n) *report.I18n {
+	if f == nil {
+		return doc
+	}
+	for i := range doc.Languages {
+		l := &doc.Languages[i]
+		if l.Detail != nil {
+			l.Detail = slices.DeleteFunc(l.Detail, func(s report.I18nString) bool { return !f.shows(s.State) })
+		}
+		if !f.showsStale() {
+			l.StaleKeys = nil
+		}
+	}
+	return doc
+}
+
+// stateFilter is what `i18n --lang TAG --only STATES` lists: the states
+// named, and whether stale keys are. nil lists everything.
+type stateFilter map[string]bool
+
+// onlyStates are the words --only takes, in the order the help gives them.
+var onlyStates = []string{"missing", "empty", "via-base", "translated", "stale"}
+
+// parseOnly reads the value of --only; nil for "".
+func parseOnly(v string) (stateFilter, error) {
+	if v == "" {
+		return nil, nil
+	}
+	f := stateFilter{}
+	for _, w := range strings.Split(v, ",") {
+		w = strings.ToLower(strings.TrimSpace(w))
+		if w == "via base" || w == "viabase" {
+			w = "via-base"
+		}
+		if !slices.Contains(onlyStates, w) {
+			return nil, fmt.Errorf("%q is not a state; the states are %s", w, strings.Join(onlyStates, ", "))
+		}
+		f[w] = true
+	}
+	return f, nil
+}
+
+// shows tells whether strings in state st are listed.
+func (f stateFilter) shows(st i18n.State) bool {
+	return f == nil || f[strings.ReplaceAll(st.String(), " ", "-")]
+}
+
+// showsStale tells whether stale keys are listed.
+func (f stateFilter) showsStale() bool { return f == nil || f["stale"] }

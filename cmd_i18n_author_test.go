@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -402,5 +403,252 @@ func TestI18nWriteReadOnlyFolder(t *testing.T) {
 	}
 	if extra := leftovers(t, filepath.Join(dir, "locales"), "en.json", "fr.json", "pt.json", "pt-BR.json"); len(extra) > 0 {
 		t.Errorf("files left: %v", extra)
+	}
+}
+
+// msgfmtCheck runs msgfmt --check-format on a PO file when gettext is
+// installed (.ci/run installs it).
+func msgfmtCheck(t *testing.T, name string) {
+	t.Helper()
+	msgfmt, err := exec.LookPath("msgfmt")
+	if err != nil {
+		return
+	}
+	if out, err := exec.Command(msgfmt, "--check-format", "-o", os.DevNull, name).CombinedOutput(); err != nil {
+		t.Errorf("msgfmt --check-format %s: %v\n%s", name, err, out)
+	}
+}
+
+// poRoundTrip writes the PO of lang for dir, checks it with msgfmt, merges
+// it back unedited and returns the locale file --from-po prints.
+func poRoundTrip(t *testing.T, dir, lang string) (po, merged string) {
+	t.Helper()
+	file := filepath.Join(t.TempDir(), lang+".po")
+	code, out, errOut := runCLI("i18n", "--po", lang, "--out", file, dir)
+	if code != exitOK || out != file+"\n" {
+		t.Fatalf("--po %s: exit %d, %q %s", lang, code, out, errOut)
+	}
+	msgfmtCheck(t, file)
+	code, merged, errOut = runCLI("i18n", "--from-po", file, dir)
+	if code != exitOK {
+		t.Fatalf("--from-po %s: exit %d, %s", lang, code, errOut)
+	}
+	return readText(t, file), merged
+}
+
+// Must hold 3: the PO round trip leaves every locale file of both examples
+// unchanged, and msgfmt accepts each PO.
+func TestPORoundTripExamples(t *testing.T) {
+	if _, err := exec.LookPath("msgfmt"); err != nil {
+		t.Log("msgfmt is not installed: the PO files are not checked with it")
+	}
+	for _, dir := range []string{"examples/lantern-road", "examples/mirefall"} {
+		_, r, _ := displayStrings(t, dir)
+		if len(r.Locales) < 2 {
+			t.Fatalf("%s: %d locale files", dir, len(r.Locales))
+		}
+		for _, l := range r.Locales {
+			po, merged := poRoundTrip(t, dir, l.Lang)
+			if merged != string(l.File.Data) {
+				t.Errorf("%s %s: the round trip changed the file", dir, l.Lang)
+			}
+			if want := "Language: " + strings.ReplaceAll(l.Lang, "-", "_") + `\n`; !strings.Contains(po, want) {
+				t.Errorf("%s %s: no %q header", dir, l.Lang, want)
+			}
+			// Every translation of the file is a msgstr.
+			for _, k := range l.Keys {
+				if _, current := r.Index(k.English); current && k.Value != "" && !strings.Contains(po, "msgstr "+strconv.Quote(k.Value)+"\n") && !strings.Contains(k.Value, "\n") {
+					t.Errorf("%s %s: %q is not in the PO", dir, l.Lang, k.Value)
+				}
+			}
+		}
+	}
+}
+
+// Must hold 3: a locale whose translations and English hold quotes,
+// backslashes, line breaks, tabs and non-Latin text survives the round
+// trip, and msgfmt accepts the PO.
+func TestPORoundTripHardText(t *testing.T) {
+	dir := copyExample(t, "lantern-road")
+	editFile(t, filepath.Join(dir, "ruleset.json"), `"label": "Road skills"`, `"label": "Road \"skills\"\\ \tof\nthe way"`)
+	locale := filepath.Join(dir, "locales", "fr.json")
+	editFile(t, locale, `"Green": "`, `"Road \"skills\"\\ \tof\nthe way": "Compétences \"de la\" route\\\tà\nsuivre — дорога 道 طريق", "Green": "«\u00a0Vert\u00a0» \\n \"`)
+	old := readText(t, locale)
+	po, merged := poRoundTrip(t, dir, "fr")
+	if merged != old {
+		t.Errorf("the round trip changed the file:\n%s", merged)
+	}
+	for _, want := range []string{
+		"msgid \"\"\n\"Road \\\"skills\\\"\\\\ \\tof\\n\"\n\"the way\"\n",
+		"\"Compétences \\\"de la\\\" route\\\\\\tà\\n\"\n\"suivre — дорога 道 طريق\"\n",
+	} {
+		if !strings.Contains(po, want) {
+			t.Errorf("the PO does not hold %q:\n%s", want, po)
+		}
+	}
+	// An edit in the PO reaches the file, and only that value changes.
+	file := filepath.Join(t.TempDir(), "fr.po")
+	os.WriteFile(file, []byte(strings.Replace(po, "\"suivre — дорога 道 طريق\"", "\"suivre\\ttout \\\"droit\\\"\"", 1)), 0o644)
+	code, out, errOut := runCLI("i18n", "--from-po", file, dir)
+	want := strings.Replace(old, `suivre — дорога 道 طريق`, `suivre\ttout \"droit\"`, 1)
+	if code != exitOK || out != want {
+		t.Errorf("exit %d, %s\n%s", code, errOut, out)
+	}
+}
+
+// --from-po writes what the PO translates and reports, without writing,
+// what it cannot: a msgid that is no display string (with the nearest),
+// another msgctxt, plural forms, a fuzzy translation, a msgid given twice.
+func TestFromPOFindings(t *testing.T) {
+	dir := copyExample(t, "lantern-road")
+	po := `msgid ""
+msgstr "Language: pt-BR\n"
+
+msgid "Glasswork"
+msgstr "Vidraria"
+
+msgid "Guild favor"
+msgstr "Favor da guilda"
+
+msgid "Road luck dice"
+msgstr "Dado da sorte"
+
+msgctxt "menu"
+msgid "Kit"
+msgstr "Kit"
+
+msgid "Kit"
+msgid_plural "Kits"
+msgstr[0] "Kit"
+msgstr[1] "Kits"
+
+#, fuzzy
+msgid "Caravan"
+msgstr "Caravanas"
+
+msgid "Glasswork"
+msgstr "Vidro"
+
+msgctxt "package.name"
+msgid "Lantern Road"
+msgstr ""
+`
+	file := filepath.Join(t.TempDir(), "pt-BR.po")
+	os.WriteFile(file, []byte(po), 0o644)
+	locale := filepath.Join(dir, "locales", "pt-BR.json")
+	old := readText(t, locale)
+	code, out, errOut := runCLI("i18n", "--from-po", file, "-w", dir)
+	if code != exitOK || out != locale+"\n"+filepath.Join(dir, "manifest.json")+"\n" {
+		t.Fatalf("exit %d, %q\n%s", code, out, errOut)
+	}
+	for _, want := range []string{
+		file + ":10:1: warning: msgid: \"Road luck dice\" is no display string of the ruleset; it was not written (the nearest is \"Road-luck die\")",
+		file + ":14:1: warning: msgctxt: msgctxt \"menu\"",
+		file + ":17:1: warning: msgid_plural:",
+		file + ":23:1: warning: msgstr: the translation of \"Caravan\" is marked fuzzy",
+		file + ":26:1: warning: msgid: \"Glasswork\" is given again (first on line 4)",
+		"3 values merged into " + locale,
+	} {
+		if !strings.Contains(errOut, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, errOut)
+		}
+	}
+	got := readText(t, locale)
+	want := strings.NewReplacer(`"Glasswork": ""`, `"Glasswork": "Vidraria"`,
+		"    \"name\": \"Estrada das Lanternas\",\n", "").Replace(old)
+	want = strings.Replace(want, "\n  }\n}", ",\n    \"Guild favor\": \"Favor da guilda\"\n  }\n}", 1)
+	if got != want {
+		t.Errorf("the merged file:\n%s", got)
+	}
+	if code, got := checkCodes(t, dir); code != exitOK || len(got) > 0 {
+		t.Errorf("check after --from-po -w: exit %d, %q", code, got)
+	}
+}
+
+// A malformed PO is reported with its line, exit 1, and nothing is
+// written; a PO with no Language is refused.
+func TestFromPORefuses(t *testing.T) {
+	dir := copyExample(t, "lantern-road")
+	locale := filepath.Join(dir, "locales", "pt-BR.json")
+	old := readText(t, locale)
+	bad := filepath.Join(t.TempDir(), "bad.po")
+	os.WriteFile(bad, []byte("msgid \"\"\nmsgstr \"Language: pt_BR\\n\"\n\nmsgid \"Green\"\nmsgstr \"Novato\n"), 0o644)
+	code, out, errOut := runCLI("i18n", "--from-po", bad, "-w", dir)
+	if code != exitFindings || out != "" || !strings.Contains(errOut, bad+":5:8: error:") || readText(t, locale) != old {
+		t.Errorf("malformed: exit %d, %q %q", code, out, errOut)
+	}
+	nolang := filepath.Join(t.TempDir(), "nolang.po")
+	os.WriteFile(nolang, []byte("msgid \"Green\"\nmsgstr \"Novato\"\n"), 0o644)
+	if code, out, errOut := runCLI("i18n", "--from-po", nolang, "-w", dir); code != exitFindings || out != "" || !strings.Contains(errOut, "no Language") {
+		t.Errorf("no Language: exit %d, %q %q", code, out, errOut)
+	}
+	if code, _, errOut := runCLI("i18n", "--from-po", filepath.Join(dir, "nowhere.po"), dir); code != exitUsage || !strings.Contains(errOut, "cannot read") {
+		t.Errorf("missing PO: exit %d, %q", code, errOut)
+	}
+	// --out may not name the PO itself.
+	good := filepath.Join(t.TempDir(), "good.po")
+	os.WriteFile(good, []byte("msgid \"\"\nmsgstr \"Language: pt_BR\\n\"\n"), 0o644)
+	if code, _, errOut := runCLI("i18n", "--from-po", good, "--out", good, dir); code != exitUsage || !strings.Contains(errOut, "input") {
+		t.Errorf("--out the PO: exit %d, %q", code, errOut)
+	}
+}
+
+// A PO for a language with no file yet makes the file: -w writes it and
+// lists it in the manifest.
+func TestFromPONewLanguage(t *testing.T) {
+	dir := copyExample(t, "lantern-road")
+	po, _ := poRoundTrip(t, dir, "de")
+	po = strings.Replace(po, "msgid \"Green\"\nmsgstr \"\"", "msgid \"Green\"\nmsgstr \"Grün\"", 1)
+	file := filepath.Join(t.TempDir(), "de.po")
+	os.WriteFile(file, []byte(po), 0o644)
+	code, out, errOut := runCLI("i18n", "--from-po", file, "-w", dir)
+	target := filepath.Join(dir, "locales", "de.json")
+	if code != exitOK || out != target+"\n"+filepath.Join(dir, "manifest.json")+"\n" {
+		t.Fatalf("exit %d, %q %s", code, out, errOut)
+	}
+	doc := runI18nJSON(t, exitOK, "--lang", "de", dir)
+	if l := doc.Languages[0]; l.Translated != 1 || l.Empty != doc.Strings-1 {
+		t.Errorf("de: %+v", l)
+	}
+	if code, got := checkCodes(t, dir); code != exitOK || len(got) > 0 {
+		t.Errorf("check: exit %d, %q", code, got)
+	}
+}
+
+// --only lists the strings in the states named, in text and JSON.
+func TestI18nOnly(t *testing.T) {
+	dir := "examples/lantern-road"
+	full := runI18nJSON(t, exitOK, "--lang", "pt-BR", dir)
+	for _, only := range []string{"missing", "empty", "via-base", "translated", "stale", "missing,empty,via-base,stale"} {
+		doc := runI18nJSON(t, exitOK, "--lang", "pt-BR", "--only", only, dir)
+		states := strings.Split(strings.ReplaceAll(only, "via-base", "via base"), ",")
+		want := 0
+		for _, d := range full.Languages[0].Detail {
+			if slices.Contains(states, d.State) {
+				want++
+			}
+		}
+		l := doc.Languages[0]
+		if len(l.Detail) != want || l.Missing != full.Languages[0].Missing {
+			t.Errorf("--only %s: %d strings, want %d", only, len(l.Detail), want)
+		}
+		for _, d := range l.Detail {
+			if !slices.Contains(states, d.State) {
+				t.Errorf("--only %s lists a %s string", only, d.State)
+			}
+		}
+		_, text, _ := runCLI("i18n", "--lang", "pt-BR", "--only", only, dir)
+		stale := strings.Count(text, "\n  stale ")
+		if wantStale := map[bool]int{true: 2, false: 0}[slices.Contains(states, "stale")]; stale != wantStale {
+			t.Errorf("--only %s: %d stale lines in the text, want %d", only, stale, wantStale)
+		}
+		if lines := strings.Count(text, "\n  ") - stale; lines != want {
+			t.Errorf("--only %s: %d string lines in the text, want %d", only, lines, want)
+		}
+	}
+	for _, args := range [][]string{{"--only", "missing", dir}, {"--lang", "fr", "--only", "lost", dir}} {
+		if code, _, _ := runCLI(append([]string{"i18n"}, args...)...); code != exitUsage {
+			t.Errorf("%q: exit %d, want 2", args, code)
+		}
 	}
 }

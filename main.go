@@ -10,6 +10,8 @@
 //	rulebench i18n    [--lang TAG] [--engine-lang TAG] [--entry FILE] [--json] PATH
 //	rulebench i18n    --new LANG [--out FILE | -w] PATH
 //	rulebench i18n    --update LANG [--prune] [--out FILE | -w] PATH
+//	rulebench i18n    --po LANG [--out FILE] PATH
+//	rulebench i18n    --from-po FILE.po [--out FILE | -w] PATH
 //	rulebench migrate [--json] [--out DIR] PATH SAVE...
 //	rulebench migrate --since OLD [--json] PATH [SAVE...]
 //	rulebench fix     [-w] [--json] PATH

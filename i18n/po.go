@@ -1,0 +1,552 @@
+package i18n
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"rulebench/model"
+)
+
+// This file reads and writes gettext PO files, the format translators'
+// tools (Poedit, Weblate, Crowdin) read. No well-kept Go library for PO
+// gives the line of each entry and an error for each malformed line, which
+// findings need, so the reader is this small one, fuzzed in po_test.go.
+
+// MaxPOBytes bounds a PO file; a larger one is refused unread.
+const MaxPOBytes = 16 * 1024 * 1024
+
+// PO is a gettext PO file: its header and its messages.
+type PO struct {
+	// Comments are the header entry's translator comments.
+	Comments []string
+	// Header is the header entry's fields ("Language", "Content-Type"...)
+	// in order.
+	Header []POField
+	// Entries are the messages after the header, obsolete ones (#~) left
+	// out.
+	Entries []POEntry
+}
+
+// POField is one field of a PO header.
+type POField struct{ Key, Value string }
+
+// POEntry is one message of a PO file.
+type POEntry struct {
+	// Context is the msgctxt, when HasContext.
+	Context    string
+	HasContext bool
+	ID         string
+	// Plural is the msgid_plural, when HasPlural.
+	Plural    string
+	HasPlural bool
+	// Str is the msgstr, or msgstr[0], msgstr[1]... of a plural entry.
+	Str []string
+	// Comments (# ), Extracted (#.), References (#: items) and Flags (#,).
+	Comments, Extracted, References, Flags []string
+	// Line is the line of the entry's msgid.
+	Line int
+}
+
+// Fuzzy tells whether the entry is marked fuzzy (to be reviewed): gettext
+// does not use its translation.
+func (e *POEntry) Fuzzy() bool {
+	for _, f := range e.Flags {
+		if f == "fuzzy" {
+			return true
+		}
+	}
+	return false
+}
+
+// Translation is the entry's msgstr ("" when it has none).
+func (e *POEntry) Translation() string {
+	if len(e.Str) == 0 {
+		return ""
+	}
+	return e.Str[0]
+}
+
+// HeaderValue returns the value of a header field, matched without regard
+// to case.
+func (p *PO) HeaderValue(key string) (string, bool) {
+	for _, f := range p.Header {
+		if strings.EqualFold(f.Key, key) {
+			return f.Value, true
+		}
+	}
+	return "", false
+}
+
+// poReader reads a PO file line by line.
+type poReader struct {
+	name string
+	po   *PO
+	ds   []model.Diagnostic
+	// cur is the entry being read; part the keyword whose string the next
+	// continuation line extends ("" before any).
+	cur       *POEntry
+	part      string
+	started   bool // cur has a keyword
+	headerSet bool
+	seenIDs   bool
+}
+
+func (r *poReader) errorf(line, col int, path string, code model.Code, format string, args ...any) {
+	r.ds = append(r.ds, model.Diagnostic{Severity: model.Error, Category: model.Translations, Code: code,
+		File: r.name, Path: path, Line: line, Column: col, Message: fmt.Sprintf(format, args...)})
+}
+
+// ReadPO reads a PO file. A malformed line is an error finding, and the
+// file's messages are then not to be trusted: the caller writes nothing.
+// The file must be UTF-8 (a header naming another charset is an error).
+func ReadPO(name string, data []byte) (*PO, []model.Diagnostic) {
+	r := &poReader{name: name, po: &PO{}}
+	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
+	if !utf8.Valid(data) {
+		line := 1 + bytes.Count(data[:firstInvalid(data)], []byte("\n"))
+		r.errorf(line, 1, "(file)", CodePOEncoding, "the file is not UTF-8; save it as UTF-8")
+		return r.po, r.ds
+	}
+	r.cur = &POEntry{}
+	n := 0
+	for len(data) > 0 {
+		n++
+		var line []byte
+		if i := bytes.IndexByte(data, '\n'); i >= 0 {
+			line, data = data[:i], data[i+1:]
+		} else {
+			line, data = data, nil
+		}
+		r.line(n, strings.TrimSuffix(string(line), "\r"))
+	}
+	r.finish(n)
+	r.checkHeader()
+	return r.po, r.ds
+}
+
+// firstInvalid returns the offset of the first byte that is not UTF-8.
+func firstInvalid(data []byte) int {
+	for i := 0; i < len(data); {
+		r, size := utf8.DecodeRune(data[i:])
+		if r == utf8.RuneError && size <= 1 {
+			return i
+		}
+		i += size
+	}
+	return len(data)
+}
+
+func (r *poReader) line(n int, text string) {
+	trimmed := strings.TrimLeft(text, " \t")
+	col := len(text) - len(trimmed) + 1
+	switch {
+	case trimmed == "":
+		return
+	case strings.HasPrefix(trimmed, "#~"), strings.HasPrefix(trimmed, "#|"):
+		return // obsolete messages and previous strings: not used
+	case strings.HasPrefix(trimmed, "#"):
+		if r.started {
+			r.finish(n)
+		}
+		r.comment(trimmed)
+		return
+	case strings.HasPrefix(trimmed, `"`):
+		if r.part == "" {
+			r.errorf(n, col, "(file)", CodePOSyntax, "a string with no msgid, msgstr or msgctxt before it")
+			return
+		}
+		s, ok := r.quoted(n, col, trimmed)
+		if ok {
+			r.extend(s)
+		}
+		return
+	}
+	word := trimmed
+	if i := strings.IndexAny(trimmed, " \t\""); i >= 0 {
+		word = trimmed[:i]
+	}
+	rest := strings.TrimLeft(trimmed[len(word):], " \t")
+	restCol := col + len(trimmed) - len(rest)
+	switch {
+	case word == "msgctxt":
+		if r.started {
+			r.finish(n)
+		}
+		r.cur.HasContext = true
+	case word == "msgid":
+		if r.cur.Line > 0 {
+			r.finish(n)
+		}
+		r.cur.Line = n
+	case word == "msgid_plural":
+		if r.cur.Line == 0 || r.cur.HasPlural || len(r.cur.Str) > 0 {
+			r.errorf(n, col, word, CodePOSyntax, "msgid_plural belongs after a msgid and before its msgstr")
+			return
+		}
+		r.cur.HasPlural = true
+	case word == "msgstr" || strings.HasPrefix(word, "msgstr["):
+		if r.cur.Line == 0 {
+			r.errorf(n, col, word, CodePOSyntax, "%s with no msgid before it", word)
+			return
+		}
+		want := fmt.Sprintf("msgstr[%d]", len(r.cur.Str))
+		switch {
+		case word == "msgstr" && (r.cur.HasPlural || len(r.cur.Str) > 0),
+			word != "msgstr" && (!r.cur.HasPlural || word != want):
+			r.errorf(n, col, word, CodePOSyntax, "%s is out of place: a message has one msgstr, or msgstr[0], msgstr[1]... after a msgid_plural", word)
+			return
+		}
+		r.cur.Str = append(r.cur.Str, "")
+	default:
+		r.errorf(n, col, "(file)", CodePOSyntax, "%q is not a PO keyword (msgctxt, msgid, msgid_plural, msgstr) or a comment", truncate(word, 40))
+		return
+	}
+	r.started = true
+	r.part = word
+	if s, ok := r.quoted(n, restCol, rest); ok {
+		r.extend(s)
+	}
+}
+
+func truncate(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	return string([]rune(s)[:n]) + "…"
+}
+
+// extend appends s to the string of the current keyword.
+func (r *poReader) extend(s string) {
+	switch e := r.cur; {
+	case r.part == "msgctxt":
+		e.Context += s
+	case r.part == "msgid":
+		e.ID += s
+	case r.part == "msgid_plural":
+		e.Plural += s
+	default:
+		e.Str[len(e.Str)-1] += s
+	}
+}
+
+func (r *poReader) comment(text string) {
+	e := r.cur
+	body := func(prefix string) string { return strings.TrimSpace(strings.TrimPrefix(text, prefix)) }
+	switch {
+	case strings.HasPrefix(text, "#."):
+		e.Extracted = append(e.Extracted, body("#."))
+	case strings.HasPrefix(text, "#:"):
+		e.References = append(e.References, strings.Fields(body("#:"))...)
+	case strings.HasPrefix(text, "#,"):
+		for _, f := range strings.Split(body("#,"), ",") {
+			if f = strings.TrimSpace(f); f != "" {
+				e.Flags = append(e.Flags, f)
+			}
+		}
+	default:
+		e.Comments = append(e.Comments, strings.TrimPrefix(strings.TrimPrefix(text, "#"), " "))
+	}
+}
+
+// finish ends the current entry: the header, or a message.
+func (r *poReader) finish(n int) {
+	e := r.cur
+	r.cur, r.part, r.started = &POEntry{}, "", false
+	if e.Line == 0 {
+		if e.HasContext {
+			r.errorf(n, 1, "msgctxt", CodePOSyntax, "a msgctxt with no msgid after it")
+		}
+		// Comments alone (at the end of the file, say) are not a message.
+		if len(r.po.Entries) == 0 && !r.headerSet {
+			r.po.Comments = append(r.po.Comments, e.Comments...)
+		}
+		return
+	}
+	if len(e.Str) == 0 {
+		r.errorf(e.Line, 1, "msgid", CodePOSyntax, "a msgid with no msgstr")
+		return
+	}
+	if e.ID == "" && !e.HasContext {
+		if r.headerSet || r.seenIDs {
+			r.errorf(e.Line, 1, "msgid", CodePOSyntax, "an empty msgid is the header, which comes first and once")
+			return
+		}
+		r.headerSet = true
+		r.po.Comments = append(r.po.Comments, e.Comments...)
+		r.po.Header = parseHeader(e.Translation())
+		return
+	}
+	r.seenIDs = true
+	r.po.Entries = append(r.po.Entries, *e)
+}
+
+// parseHeader reads the "Key: value" lines of a header.
+func parseHeader(s string) []POField {
+	var out []POField
+	for _, line := range strings.Split(s, "\n") {
+		k, v, ok := strings.Cut(line, ":")
+		if !ok || strings.TrimSpace(k) == "" {
+			continue
+		}
+		out = append(out, POField{Key: strings.TrimSpace(k), Value: strings.TrimSpace(v)})
+	}
+	return out
+}
+
+// checkHeader refuses a charset other than UTF-8.
+func (r *poReader) checkHeader() {
+	ct, ok := r.po.HeaderValue("Content-Type")
+	if !ok {
+		return
+	}
+	_, cs, found := strings.Cut(strings.ToLower(ct), "charset=")
+	if cs = strings.TrimSpace(cs); found && cs != "utf-8" && cs != "utf8" && cs != "charset" {
+		r.errorf(1, 1, "header", CodePOEncoding, "the header's charset is %s; rulebench reads UTF-8 PO files only", truncate(cs, 20))
+	}
+}
+
+// quoted reads the one quoted string that text must be (after a keyword,
+// or a continuation line), with the C escapes gettext knows.
+func (r *poReader) quoted(n, col int, text string) (string, bool) {
+	if !strings.HasPrefix(text, `"`) {
+		r.errorf(n, col, r.part, CodePOSyntax, "expected a string in double quotes")
+		return "", false
+	}
+	var b strings.Builder
+	i := 1
+	for {
+		if i >= len(text) {
+			r.errorf(n, col, r.part, CodePOSyntax, "the string has no closing quote")
+			return "", false
+		}
+		c := text[i]
+		if c == '"' {
+			break
+		}
+		if c != '\\' {
+			b.WriteByte(c)
+			i++
+			continue
+		}
+		if i+1 >= len(text) {
+			r.errorf(n, col+i, r.part, CodePOSyntax, "a backslash at the end of the line")
+			return "", false
+		}
+		e := text[i+1]
+		switch e {
+		case 'n':
+			b.WriteByte('\n')
+		case 't':
+			b.WriteByte('\t')
+		case 'r':
+			b.WriteByte('\r')
+		case 'a':
+			b.WriteByte('\a')
+		case 'b':
+			b.WriteByte('\b')
+		case 'f':
+			b.WriteByte('\f')
+		case 'v':
+			b.WriteByte('\v')
+		case '\\', '"', '\'', '?':
+			b.WriteByte(e)
+		case 'x':
+			j := i + 2
+			for j < len(text) && j < i+4 && isHex(text[j]) {
+				j++
+			}
+			if j == i+2 {
+				r.errorf(n, col+i, r.part, CodePOSyntax, `\x needs hexadecimal digits`)
+				return "", false
+			}
+			v, _ := strconv.ParseUint(text[i+2:j], 16, 8)
+			b.WriteByte(byte(v))
+			i = j
+			continue
+		default:
+			if e < '0' || e > '7' {
+				r.errorf(n, col+i, r.part, CodePOSyntax, `unknown escape \%c`, e)
+				return "", false
+			}
+			j := i + 1
+			for j < len(text) && j < i+4 && text[j] >= '0' && text[j] <= '7' {
+				j++
+			}
+			v, _ := strconv.ParseUint(text[i+1:j], 8, 16)
+			if v > 0xff {
+				r.errorf(n, col+i, r.part, CodePOSyntax, "the octal escape \\%s is over one byte", text[i+1:j])
+				return "", false
+			}
+			b.WriteByte(byte(v))
+			i = j
+			continue
+		}
+		i += 2
+	}
+	if rest := strings.TrimSpace(text[i+1:]); rest != "" {
+		r.errorf(n, col+i+1, r.part, CodePOSyntax, "text after the closing quote")
+		return "", false
+	}
+	s := b.String()
+	switch {
+	case strings.IndexByte(s, 0) >= 0:
+		r.errorf(n, col, r.part, CodePOSyntax, `the string holds a NUL character (\0), which PO strings cannot`)
+		return "", false
+	case !utf8.ValidString(s):
+		r.errorf(n, col, r.part, CodePOEncoding, "the escapes in the string make bytes that are not UTF-8")
+		return "", false
+	}
+	return s, true
+}
+
+func isHex(c byte) bool {
+	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
+
+// Bytes writes the PO file: header comments, the header entry, then each
+// message with its comments, references (wrapped at 79 columns) and
+// flags. A string holding a line break is written one line per line.
+func (p *PO) Bytes() []byte {
+	var b bytes.Buffer
+	for _, c := range p.Comments {
+		writeComment(&b, "#", c)
+	}
+	var h strings.Builder
+	for _, f := range p.Header {
+		h.WriteString(f.Key + ": " + f.Value + "\n")
+	}
+	writeKeyword(&b, "msgid", "")
+	writeKeyword(&b, "msgstr", h.String())
+	for _, e := range p.Entries {
+		b.WriteByte('\n')
+		for _, c := range e.Comments {
+			writeComment(&b, "#", c)
+		}
+		for _, c := range e.Extracted {
+			writeComment(&b, "#.", c)
+		}
+		writeReferences(&b, e.References)
+		if len(e.Flags) > 0 {
+			b.WriteString("#, " + strings.Join(e.Flags, ", ") + "\n")
+		}
+		if e.HasContext {
+			writeKeyword(&b, "msgctxt", e.Context)
+		}
+		writeKeyword(&b, "msgid", e.ID)
+		if e.HasPlural {
+			writeKeyword(&b, "msgid_plural", e.Plural)
+			for i, s := range e.Str {
+				writeKeyword(&b, fmt.Sprintf("msgstr[%d]", i), s)
+			}
+			continue
+		}
+		writeKeyword(&b, "msgstr", e.Translation())
+	}
+	return b.Bytes()
+}
+
+// writeComment writes a comment, one line per line of text (a comment
+// cannot hold a line break).
+func writeComment(b *bytes.Buffer, mark, text string) {
+	for _, line := range strings.Split(text, "\n") {
+		line = strings.Map(func(r rune) rune {
+			if r < 0x20 || r == 0x7f {
+				return ' '
+			}
+			return r
+		}, line)
+		if line == "" {
+			b.WriteString(mark + "\n")
+		} else {
+			b.WriteString(mark + " " + line + "\n")
+		}
+	}
+}
+
+func writeReferences(b *bytes.Buffer, refs []string) {
+	width := 0
+	for _, r := range refs {
+		if width > 0 && width+1+len(r) > 79 {
+			b.WriteByte('\n')
+			width = 0
+		}
+		if width == 0 {
+			b.WriteString("#:")
+			width = 2
+		}
+		b.WriteString(" " + r)
+		width += 1 + len(r)
+	}
+	if width > 0 {
+		b.WriteByte('\n')
+	}
+}
+
+// writeKeyword writes keyword "string", the string one line per line when
+// it holds a line break that is not its end: keyword "", then each line.
+func writeKeyword(b *bytes.Buffer, keyword, s string) {
+	lines := splitAfterNewlines(s)
+	if len(lines) <= 1 {
+		b.WriteString(keyword + " " + poQuote(s) + "\n")
+		return
+	}
+	b.WriteString(keyword + " \"\"\n")
+	for _, l := range lines {
+		b.WriteString(poQuote(l) + "\n")
+	}
+}
+
+// splitAfterNewlines cuts s after each line break.
+func splitAfterNewlines(s string) []string {
+	var out []string
+	for s != "" {
+		i := strings.IndexByte(s, '\n')
+		if i < 0 {
+			out = append(out, s)
+			break
+		}
+		out = append(out, s[:i+1])
+		s = s[i+1:]
+	}
+	return out
+}
+
+// poQuote writes s as a PO string: in double quotes, with the C escapes
+// for quotes, backslashes and control characters.
+func poQuote(s string) string {
+	var b strings.Builder
+	b.WriteByte('"')
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '"':
+			b.WriteString(`\"`)
+		case '\\':
+			b.WriteString(`\\`)
+		case '\n':
+			b.WriteString(`\n`)
+		case '\t':
+			b.WriteString(`\t`)
+		case '\r':
+			b.WriteString(`\r`)
+		case '\a':
+			b.WriteString(`\a`)
+		case '\b':
+			b.WriteString(`\b`)
+		case '\f':
+			b.WriteString(`\f`)
+		case '\v':
+			b.WriteString(`\v`)
+		default:
+			if c < 0x20 || c == 0x7f {
+				fmt.Fprintf(&b, `\%03o`, c)
+			} else {
+				b.WriteByte(c)
+			}
+		}
+	}
+	b.WriteByte('"')
+	return b.String()
+}

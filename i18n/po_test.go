@@ -1,0 +1,177 @@
+package i18n
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"unicode/utf8"
+
+	"rulebench/model"
+)
+
+const samplePO = "\xef\xbb\xbf# Header comment\r\n" + `msgid ""
+msgstr ""
+"Language: pt_BR\n"
+"Content-Type: text/plain; charset=UTF-8\n"
+
+# A translator's note
+#. sheet.sections.0.label
+#: ruleset.json:12 catalogs/knacks.json:40
+#: ruleset.json:99
+#, fuzzy, c-format
+msgid "Who they are"
+msgstr "Quem são"
+
+msgctxt "package.name"
+msgid "Lantern Road"
+msgstr ""
+"Estrada "
+"das Lanternas"
+
+msgid ""
+"two\n"
+"lines"
+msgstr "tab\there \"q\" back\\slash \101\x42 \u00e9 — 緑"
+
+#~ msgid "obsolete"
+#~ msgstr "gone"
+
+msgid "one"
+msgid_plural "many"
+msgstr[0] "um"
+msgstr[1] "muitos"
+`
+
+func TestReadPO(t *testing.T) {
+	po, ds := ReadPO("x.po", []byte(strings.ReplaceAll(samplePO, `\u00e9`, "é")))
+	if len(ds) > 0 {
+		t.Fatalf("findings: %v", ds)
+	}
+	if lang, _ := po.HeaderValue("language"); lang != "pt_BR" || !slices.Equal(po.Comments, []string{"Header comment"}) {
+		t.Errorf("header: %q, comments %q", lang, po.Comments)
+	}
+	want := []POEntry{
+		{ID: "Who they are", Str: []string{"Quem são"}, Comments: []string{"A translator's note"}, Extracted: []string{"sheet.sections.0.label"},
+			References: []string{"ruleset.json:12", "catalogs/knacks.json:40", "ruleset.json:99"}, Flags: []string{"fuzzy", "c-format"}, Line: 12},
+		{Context: "package.name", HasContext: true, ID: "Lantern Road", Str: []string{"Estrada das Lanternas"}, Line: 16},
+		{ID: "two\nlines", Str: []string{"tab\there \"q\" back\\slash AB é — 緑"}, Line: 21},
+		{ID: "one", Plural: "many", HasPlural: true, Str: []string{"um", "muitos"}, Line: 29},
+	}
+	if len(po.Entries) != len(want) {
+		t.Fatalf("%d entries, want %d: %+v", len(po.Entries), len(want), po.Entries)
+	}
+	for i, w := range want {
+		if !samePOEntry(po.Entries[i], w) || po.Entries[i].Line != w.Line {
+			t.Errorf("entry %d:\n got %+v\nwant %+v", i, po.Entries[i], w)
+		}
+	}
+	if !po.Entries[0].Fuzzy() || po.Entries[1].Fuzzy() {
+		t.Error("fuzzy flag misread")
+	}
+}
+
+func samePOEntry(a, b POEntry) bool {
+	return a.Context == b.Context && a.HasContext == b.HasContext && a.ID == b.ID && a.Plural == b.Plural && a.HasPlural == b.HasPlural &&
+		slices.Equal(a.Str, b.Str) && slices.Equal(a.Comments, b.Comments) && slices.Equal(a.Extracted, b.Extracted) &&
+		slices.Equal(a.References, b.References) && slices.Equal(a.Flags, b.Flags)
+}
+
+func TestReadPOFindings(t *testing.T) {
+	for _, c := range []struct {
+		name, text string
+		code       model.Code
+		line       int
+	}{
+		{"unknown keyword", "msgid \"a\"\nmsgstr \"b\"\nmsgfoo \"c\"\n", CodePOSyntax, 3},
+		{"no closing quote", "msgid \"a\nmsgstr \"b\"\n", CodePOSyntax, 1},
+		{"no msgstr", "msgid \"a\"\n\nmsgid \"b\"\nmsgstr \"c\"\n", CodePOSyntax, 1},
+		{"stray string", "\"a\"\n", CodePOSyntax, 1},
+		{"bad escape", "msgid \"a\\q\"\nmsgstr \"\"\n", CodePOSyntax, 1},
+		{"text after the quote", "msgid \"a\" x\nmsgstr \"\"\n", CodePOSyntax, 1},
+		{"msgstr twice", "msgid \"a\"\nmsgstr \"b\"\nmsgstr \"c\"\n", CodePOSyntax, 3},
+		{"plural index out of order", "msgid \"a\"\nmsgid_plural \"b\"\nmsgstr[1] \"c\"\n", CodePOSyntax, 3},
+		{"NUL escape", "msgid \"a\"\nmsgstr \"\\0\"\n", CodePOSyntax, 2},
+		{"escape not UTF-8", "msgid \"a\"\nmsgstr \"\\377\"\n", CodePOEncoding, 2},
+		{"file not UTF-8", "msgid \"a\"\nmsgstr \"\xff\"\n", CodePOEncoding, 2},
+		{"latin-1 charset", "msgid \"\"\nmsgstr \"Content-Type: text/plain; charset=ISO-8859-1\\n\"\n", CodePOEncoding, 1},
+		{"second header", "msgid \"a\"\nmsgstr \"b\"\n\nmsgid \"\"\nmsgstr \"\"\n", CodePOSyntax, 4},
+		{"msgctxt alone", "msgctxt \"a\"\n", CodePOSyntax, 1},
+	} {
+		_, ds := ReadPO("x.po", []byte(c.text))
+		if len(ds) == 0 || ds[0].Code != c.code || ds[0].Line != c.line || ds[0].Severity != model.Error || ds[0].File != "x.po" {
+			t.Errorf("%s: %v; want %s at line %d", c.name, ds, c.code, c.line)
+		}
+	}
+}
+
+// Every string survives a write and a read: quotes, backslashes, line
+// breaks (at the start, middle and end), tabs, control characters and
+// non-Latin text.
+func TestPORoundTripStrings(t *testing.T) {
+	for _, s := range []string{
+		"plain", `"quoted"`, `back\slash\`, "a\nb", "\nlead", "trail\n", "\n\n", "tab\tin", "\r\a\b\f\v\x01\x7f",
+		"Лежащий", "火の矢", "عربي", "emoji 🐉", `\n not a newline`, "",
+	} {
+		po := &PO{Header: []POField{{"Language", "fr"}}, Entries: []POEntry{{ID: "id " + s, Str: []string{s}}, {Context: s, HasContext: true, ID: "x", Str: []string{""}}}}
+		back, ds := ReadPO("x.po", po.Bytes())
+		if len(ds) > 0 || len(back.Entries) != 2 {
+			t.Fatalf("%q: %v\n%s", s, ds, po.Bytes())
+		}
+		if e := back.Entries[0]; e.ID != "id "+s || e.Translation() != s {
+			t.Errorf("%q came back as %q, %q", s, e.ID, e.Translation())
+		}
+		if e := back.Entries[1]; e.Context != s || !e.HasContext {
+			t.Errorf("context %q came back as %q", s, e.Context)
+		}
+	}
+}
+
+// FuzzReadPO: reading never panics; a file read without findings, written
+// again and read back, gives the same messages.
+func FuzzReadPO(f *testing.F) {
+	f.Add([]byte(samplePO))
+	f.Add([]byte("msgid \"a\"\nmsgstr \"b\"\n"))
+	f.Add([]byte("msgctxt \"c\"\nmsgid \"\"\n\"x\\ny\"\nmsgstr[0] \"\"\n"))
+	f.Add([]byte("#, fuzzy\n#: a:1\nmsgid \"\\x41\\101\"\nmsgstr \"\\t\"\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		po, ds := ReadPO("f.po", data)
+		for _, d := range ds {
+			if d.Line < 1 || d.Severity != model.Error {
+				t.Fatalf("finding without a line: %+v", d)
+			}
+		}
+		if model.HasErrors(ds) {
+			return
+		}
+		again, ds2 := ReadPO("f.po", po.Bytes())
+		if len(ds2) > 0 {
+			t.Fatalf("the file written again has findings: %v\n%s", ds2, po.Bytes())
+		}
+		if len(again.Entries) != len(po.Entries) || !slices.Equal(again.Header, po.Header) {
+			t.Fatalf("%d entries came back, want %d; header %v, want %v", len(again.Entries), len(po.Entries), again.Header, po.Header)
+		}
+		for i := range po.Entries {
+			if !samePOEntry(po.Entries[i], again.Entries[i]) {
+				t.Fatalf("entry %d:\n got %+v\nwant %+v", i, again.Entries[i], po.Entries[i])
+			}
+		}
+	})
+}
+
+// FuzzPOString: any UTF-8 text without NUL written as a msgid and msgstr
+// reads back the same.
+func FuzzPOString(f *testing.F) {
+	for _, s := range []string{"a", "\"\\\n\t", "é\n", "\n", "\x1b[31m"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if !utf8.ValidString(s) || strings.IndexByte(s, 0) >= 0 || s == "" {
+			return
+		}
+		po := &PO{Entries: []POEntry{{ID: s, Str: []string{s}, Comments: []string{s}}}}
+		back, ds := ReadPO("f.po", po.Bytes())
+		if len(ds) > 0 || len(back.Entries) != 1 || back.Entries[0].ID != s || back.Entries[0].Translation() != s {
+			t.Fatalf("%q: %v %+v\n%s", s, ds, back.Entries, po.Bytes())
+		}
+	})
+}
