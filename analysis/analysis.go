@@ -100,25 +100,21 @@ func Run(ws *model.Workspace, opts Options) *Result {
 // format, layers, capability, translations and migrations.
 func (r *Result) findings(opts Options) {
 	ws := r.Workspace
-	ds := make([]model.Diagnostic, 0, len(ws.Diagnostics))
-	for _, d := range ws.Diagnostics {
-		d.Category = loadCategory(ws, d)
-		ds = append(ds, d)
-	}
+	ds := append([]model.Diagnostic(nil), ws.Diagnostics...)
 	r.guard("format checks", func() {
 		if ws.Ruleset != nil {
-			ds = append(ds, categorised(model.Format, rules.CheckFormat(ws.Ruleset))...)
+			ds = append(ds, rules.CheckFormat(ws.Ruleset)...)
 		}
 	})
 	r.guard("layer checks", func() {
 		if ws.Ruleset != nil {
-			ds = append(ds, categorised(model.Layers, rules.CheckLayers(ws.Ruleset))...)
+			ds = append(ds, rules.CheckLayers(ws.Ruleset)...)
 		}
 	})
 	r.guard("capability", func() {
 		needs := rules.CapabilityNeeds(ws)
 		r.Capability = rules.NeededMinor(needs)
-		ds = append(ds, categorised(model.Capability, rules.CheckNeeds(ws, needs))...)
+		ds = append(ds, rules.CheckNeeds(ws, needs)...)
 	})
 	r.guard("translations", func() {
 		entry, entryDiags := opts.Entry, opts.EntryFindings
@@ -126,13 +122,13 @@ func (r *Result) findings(opts Options) {
 			entry, entryDiags = i18n.BesideEntry(ws)
 		}
 		r.Entry = entry
-		ds = append(ds, categorised(model.Translations, entryDiags)...)
+		ds = append(ds, entryDiags...)
 		r.Translations = i18n.Analyze(ws)
-		ds = append(ds, categorised(model.Translations, r.Translations.Findings(ws, entry, ws.RulesetSource))...)
+		ds = append(ds, r.Translations.Findings(ws, entry, ws.RulesetSource)...)
 	})
 	r.guard("migration checks", func() {
 		if ws.Ruleset != nil {
-			r.Refusals = categorised(model.Migrations, migrate.Check(ws.Ruleset))
+			r.Refusals = migrate.Check(ws.Ruleset)
 			ws.Locate(r.Refusals)
 			ds = append(ds, r.Refusals...)
 		}
@@ -140,17 +136,6 @@ func (r *Result) findings(opts Options) {
 	ws.Locate(ds)
 	model.SortDiagnostics(ds)
 	r.Findings = ds
-}
-
-// categorised gives each finding the category of the check that made it,
-// where the finding has none of its own.
-func categorised(c model.Category, ds []model.Diagnostic) []model.Diagnostic {
-	for i := range ds {
-		if ds[i].Category == model.Reading {
-			ds[i].Category = c
-		}
-	}
-	return ds
 }
 
 // Select returns the findings of the given categories, in the order of
@@ -217,7 +202,7 @@ func (r *Result) Saves() []*migrate.Result {
 		r.guard("rehearsals", func() {
 			out := make([]*migrate.Result, 0, len(r.Workspace.Saves))
 			for _, s := range r.Workspace.Saves {
-				out = append(out, categorisedResult(m.RehearseSave(s, s.Findings)))
+				out = append(out, m.RehearseSave(s, s.Findings))
 			}
 			r.saves.val = out
 		})
@@ -237,11 +222,6 @@ func (r *Result) Rehearse(file string, data []byte) *migrate.Result {
 	if res == nil {
 		res = m.Rehearse(file, nil)
 	}
-	return categorisedResult(res)
-}
-
-func categorisedResult(res *migrate.Result) *migrate.Result {
-	categorised(model.Saves, res.Diagnostics)
 	return res
 }
 

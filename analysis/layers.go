@@ -26,6 +26,7 @@ func (r *Result) Selection(on []string) (*rules.Effective, []model.Diagnostic) {
 			return
 		}
 		rs := ws.Ruleset
+		rep := model.NewReporter(rs.File, ws.Sources[rs.File], model.Layers)
 		where := model.RootPath
 		if rs.Root != nil && rs.Root.Get("layers") != nil {
 			where = "layers"
@@ -33,12 +34,12 @@ func (r *Result) Selection(on []string) (*rules.Effective, []model.Diagnostic) {
 		for _, is := range rules.NewGameIssues(rs, rules.LayerOptions(on)) {
 			switch is.Code {
 			case rules.IssueLayerUnknown:
-				ds = append(ds, model.Errorf(rs.File, where, rules.CodeLayerUnknown,
-					"--on names %q, but the ruleset declares no layer with that id; the Engine refuses a new game with it", is.Layers[0]))
+				rep.AtPath(model.Error, where, rules.CodeLayerUnknown,
+					"--on names %q, but the ruleset declares no layer with that id; the Engine refuses a new game with it", is.Layers[0])
 			case rules.IssueLayerConflict:
-				ds = append(ds, model.Warnf(rs.File, where, rules.CodeLayerConflict,
+				rep.AtPath(model.Warning, where, rules.CodeLayerConflict,
 					"%q and %q conflict: the Engine refuses a new game with both; a pinned game with both keeps %q and drops %q",
-					is.Labels[0], is.Labels[1], is.Labels[0], is.Labels[1]))
+					is.Labels[0], is.Labels[1], is.Labels[0], is.Labels[1])
 			}
 		}
 		for _, d := range eff.Dropped {
@@ -47,11 +48,10 @@ func (r *Result) Selection(on []string) (*rules.Effective, []model.Diagnostic) {
 				if l := rs.Layer(d.ID); l != nil && l.Node != nil {
 					path = l.Node.Path()
 				}
-				ds = append(ds, model.Warnf(rs.File, path, CodeLayerDropped, "the layer %q is not applied: %s", d.ID, d.Reason()))
+				rep.AtPath(model.Warning, path, CodeLayerDropped, "the layer %q is not applied: %s", d.ID, d.Reason())
 			}
 		}
-		ws.Locate(ds)
-		categorised(model.Layers, ds)
+		ds = rep.Diagnostics()
 	})
 	return eff, ds
 }
