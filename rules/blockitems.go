@@ -21,7 +21,7 @@ const (
 // itemKeyRefs checks the keys of the item at it.
 func (b *blockChecker) itemKeyRefs(it *model.Node) {
 	if it == nil || it.Kind != model.Object || b.rs.Items == nil {
-		return
+		return // a catalog of items needs an items block, which is reported at its holds
 	}
 	for _, key := range []string{"worn", "carried"} {
 		e := it.Get(key)

@@ -123,7 +123,15 @@ func (c *formatChecker) blockNames() *blockNames {
 }
 
 // damageKey is how a damage type is matched: without case, trimmed.
-func damageKey(s string) string { return strings.ToLower(strings.TrimSpace(s)) }
+func damageKey(s string) string {
+	t := strings.TrimSpace(s)
+	for i := 0; i < len(t); i++ {
+		if c := t[i]; c >= 'A' && c <= 'Z' || c >= 0x80 {
+			return strings.ToLower(t)
+		}
+	}
+	return t
+}
 
 // blockChecker reports about one file: the ruleset's, or a catalog asset's
 // for the entries it holds.
