@@ -50,7 +50,7 @@ const (
 	CodeRulesetSize Code = "ruleset-size"
 	// CodeSchemaURL: $schema is not the URL of the published JSON Schema (a warning: only editors are misled).
 	CodeSchemaURL Code = "schema-url"
-	// CodeStateValue: a state value holds a double quote.
+	// CodeStateValue: a live state value that is not allowed: one that holds a double quote, or one a rest sets that the state does not have.
 	CodeStateValue Code = "state-value"
 	// CodeTrackShape: a track mixes levels with boxes, or gives a plain track the keys of a wound track.
 	CodeTrackShape Code = "track-shape"

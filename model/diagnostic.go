@@ -59,6 +59,7 @@ func (d Diagnostic) String() string {
 // Errorf makes an error finding at a path, without a position yet; Locate
 // fills in the line and column.
 func Errorf(file, path string, code Code, format string, args ...any) Diagnostic {
+	trace(code)
 	return Diagnostic{Severity: Error, Code: code, File: file, Path: path, Message: fmt.Sprintf(format, args...)}
 }
 
@@ -71,6 +72,7 @@ func Warnf(file, path string, code Code, format string, args ...any) Diagnostic 
 
 // At makes a finding at a node: its path, line and column.
 func At(sev Severity, file string, n *Node, code Code, format string, args ...any) Diagnostic {
+	trace(code)
 	d := Diagnostic{Severity: sev, Code: code, File: file, Path: n.Path(), Message: fmt.Sprintf(format, args...)}
 	if n != nil {
 		d.Line, d.Column = n.Pos.Line, n.Pos.Column

@@ -101,6 +101,7 @@ type parser struct {
 }
 
 func (p *parser) diag(pos Pos, code Code, msg string) Diagnostic {
+	trace(code)
 	return Diagnostic{Severity: Error, Code: code, File: p.file, Line: pos.Line, Column: pos.Column, Path: RootPath, Message: msg}
 }
 

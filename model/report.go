@@ -52,6 +52,7 @@ func (c Category) MarshalText() ([]byte, error) { return []byte(c.String()), nil
 func InCategory(c Category, ds []Diagnostic) []Diagnostic {
 	for i := range ds {
 		ds[i].Category = c
+		trace(ds[i].Code)
 	}
 	return ds
 }
@@ -81,7 +82,12 @@ func (r *Reporter) Diagnostics() []Diagnostic { return r.diags }
 
 // Add appends findings made elsewhere (a decoder's), giving each this
 // reporter's category where it has none of its own.
-func (r *Reporter) Add(ds ...Diagnostic) { r.diags = append(r.diags, ds...) }
+func (r *Reporter) Add(ds ...Diagnostic) {
+	for _, d := range ds {
+		trace(d.Code)
+	}
+	r.diags = append(r.diags, ds...)
+}
 
 // At reports a finding at a value: its path, line and column. A nil node
 // stands for the top of the document.
@@ -93,6 +99,7 @@ func (r *Reporter) At(sev Severity, n *Node, code Code, format string, args ...a
 	if n != nil {
 		d.Path, d.Line, d.Column = n.Path(), n.Pos.Line, n.Pos.Column
 	}
+	trace(code)
 	r.diags = append(r.diags, d)
 }
 
@@ -115,6 +122,7 @@ func (r *Reporter) AtKey(sev Severity, member *Node, code Code, format string, a
 	if member.Parent != nil {
 		d.Path = member.Parent.Path()
 	}
+	trace(code)
 	r.diags = append(r.diags, d)
 }
 
@@ -127,5 +135,6 @@ func (r *Reporter) AtPath(sev Severity, path string, code Code, format string, a
 		n, _ := r.root.Find(path)
 		d.Line, d.Column = n.Pos.Line, n.Pos.Column
 	}
+	trace(code)
 	r.diags = append(r.diags, d)
 }

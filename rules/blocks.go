@@ -448,7 +448,7 @@ func (b *blockChecker) restStep(op *model.Node) {
 		if st == nil {
 			b.err(sn, CodeUnknownState, "the rest puts back the live state %q, which the sheet does not declare", sn.Str)
 		} else if to := at(op, "to"); to != nil && to.Kind == model.String && to.Str != "default" && !contains(st.Values, to.Str) {
-			b.err(to, CodeStateValue, "%q is not \"default\" or one of the values of the state %q", to.Str, st.ID)
+			b.err(to, model.CodeStateValue, "%q is not \"default\" or one of the values of the state %q", to.Str, st.ID)
 		}
 	}
 	ln := at(op, "listPools")

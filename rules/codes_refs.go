@@ -56,8 +56,6 @@ const (
 	CodeWoundTrack model.Code = "wound-track"
 	// CodeTrackRead: a penalty read off a track without levels or boxes.
 	CodeTrackRead model.Code = "track-read"
-	// CodeStateValue: a rest puts a live state to a value it does not have.
-	CodeStateValue model.Code = "state-value"
 	// CodeUnknownLiveText: a live text the sheet does not declare.
 	CodeUnknownLiveText model.Code = "unknown-live-text"
 	// CodeUnknownCondition: a condition sheet.live.conditions does not declare.
