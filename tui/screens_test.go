@@ -256,3 +256,34 @@ func TestScreenReasonsWhole(t *testing.T) {
 	}
 	goldenScreens(t, cfg, to)
 }
+
+// TestScreenTranslationUses holds the strings table: at 80x24 where the
+// selected string is used shows without scrolling; at 120 the table's
+// columns take the width, each as wide as its text where it can be
+// (issue 13, item 6).
+func TestScreenTranslationUses(t *testing.T) {
+	cfg := exampleConfig(t, "lantern-road")
+	a := keysTo(t, newTestApp(t, cfg, 80, 24), "4", "enter", "down", "down")
+	if s := screen(a); !strings.Contains(s, "Used at (1)") || !strings.Contains(s, "coverage.summary  ruleset.json:16:16") {
+		t.Errorf("at 80x24 the uses do not show:\n%s", s)
+	}
+	wide := keysTo(t, newTestApp(t, cfg, 120, 40), "4", "enter", "down")
+	if s := screen(wide); !strings.Contains(s, "The Wick Guild printing, fourth sheet layout  ") {
+		t.Errorf("at 120 columns the English column is cut:\n%s", s)
+	}
+	goldenScreens(t, cfg, keysThen("", "4", "enter", "down", "down"))
+}
+
+// TestScreenLanguagePicker holds the picker's language names whole at 120
+// columns (issue 13, item 6).
+func TestScreenLanguagePicker(t *testing.T) {
+	cfg := exampleConfig(t, "lantern-road")
+	a := keysTo(t, newTestApp(t, cfg, 120, 40), "4")
+	s := screen(a)
+	for _, want := range []string{"Brazilian Portuguese — português (Brasil)", "Simplified Chinese (Engine language, no file)"} {
+		if !strings.Contains(s, want) {
+			t.Errorf("at 120 columns the picker cuts %q:\n%s", want, s)
+		}
+	}
+	goldenScreens(t, cfg, keysThen("", "4"))
+}

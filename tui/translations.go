@@ -87,8 +87,10 @@ type translationsPane struct {
 	// worked out for, so that they are worked out again only on a change.
 	rows    []int
 	rowsFor rowsKey
-	// cols are the widths of the table's English and shown-text columns.
+	// cols are the widths of the table's English and shown-text columns;
+	// widest the widths of the widest English and shown text of the rows.
 	colE, colS int
+	widest     [2]int
 	// width is the width of the tab.
 	width int
 	// views keeps the languages without a file as worked out for a report,
@@ -157,7 +159,17 @@ func (p *translationsPane) set(s *snapshot, st *styles, body rect, wide bool) {
 		p.views, p.viewsFrom = map[string]*i18n.Language{}, s.report
 	}
 	p.langs = pickerLanguages(s, st, p.views)
-	p.picker.place(body, wide, len(p.langs), 45, st)
+	// Beside its detail the picker takes the room its names need, so that
+	// none is cut, between 45 and 70 percent of the width.
+	share := 45
+	if wide {
+		need := 0
+		for _, l := range p.langs {
+			need = max(need, 3+ansi.StringWidth(p.langLine(l, false)))
+		}
+		share = min(max((need*100+body.W-1)/max(body.W, 1), 45), 70)
+	}
+	p.picker.place(body, wide, len(p.langs), share, st)
 	if !p.placed && s.preview != nil {
 		p.placed = true
 		p.selectLang(s.preview.Lang)
@@ -176,7 +188,9 @@ func (p *translationsPane) set(s *snapshot, st *styles, body rect, wide bool) {
 		p.mode = pickLanguage
 	}
 	inner := rect{0, 0, body.W, max(body.H-tableTop, 1)}
-	p.table.place(inner, wide, len(p.rows), 55, st)
+	// The strings table keeps the whole width for its two columns of text
+	// until there is room for both beside the detail.
+	p.table.place(inner, body.W >= tableWideWidth, len(p.rows), 55, st)
 	p.table.lr.Y += tableTop
 	p.table.dr.Y += tableTop
 	p.settle()
@@ -509,7 +523,20 @@ func (p *translationsPane) updateRows() {
 		rows = p.search(rows)
 	}
 	p.rows = rows
+	p.widest = [2]int{}
+	for i, r := range rows {
+		if i == maxMeasuredRows {
+			break
+		}
+		english, shown := p.rowText(r)
+		p.widest[0] = max(p.widest[0], ansi.StringWidth(vis(english)))
+		p.widest[1] = max(p.widest[1], ansi.StringWidth(vis(shown)))
+	}
 }
+
+// maxMeasuredRows bounds the rows whose text the columns are measured on,
+// so that a large ruleset's table is laid out as fast as a small one's.
+const maxMeasuredRows = 500
 
 // searchSource is what the fuzzy search looks in: for each row, the English
 // text and the text shown.
@@ -551,14 +578,30 @@ func (p *translationsPane) rowText(row int) (english, shown string) {
 
 // measureColumns splits the table's width between the English and the
 // shown-text columns, after the mark and before the state.
+// Each column is as wide as its widest text when the room allows; when it
+// does not, the narrower of the two keeps its width if it needs at most
+// half, and the other takes the rest.
 func (p *translationsPane) measureColumns() {
 	room := p.table.lr.W - 2 - 2 - 2 - 2 - 1 - stateWidth
-	p.colE = max(room/2, 4)
+	e, s := max(p.widest[0], len("English")), max(p.widest[1], len("Shown text"))
+	switch {
+	case e+s <= room, e <= room/2:
+		p.colE = e
+	case s <= room/2:
+		p.colE = room - s
+	default:
+		p.colE = room / 2
+	}
+	p.colE = max(p.colE, 4)
 	p.colS = max(room-p.colE, 4)
 }
 
 // stateWidth is the width of the state column: "translated".
 const stateWidth = 10
+
+// tableWideWidth is where the strings table puts the selected string's
+// detail beside it rather than below.
+const tableWideWidth = 160
 
 func (p *translationsPane) view() string {
 	st := p.st
@@ -825,6 +868,13 @@ func (p *translationsPane) languageDetail() []string {
 		return out
 	}
 	out := []string{" " + st.title.Render(vis(l.Lang)) + "  " + st.text.Render(languageName(l.Lang, st))}
+	if ansi.StringWidth(out[0]) > width {
+		// The name on a line of its own rather than cut.
+		out = []string{" " + st.title.Render(vis(l.Lang))}
+		for _, line := range wrap(languageName(l.Lang, st), max(width-2, 10)) {
+			out = append(out, " "+st.text.Render(line))
+		}
+	}
 	out = append(out, field("File", file(l.Own))...)
 	if l.Base != "" {
 		out = append(out, field("Base", fmt.Sprintf("%s, file %s", vis(l.Base), file(l.BaseLocale)))...)
@@ -911,7 +961,22 @@ func (p *translationsPane) stringDetail() []string {
 	}
 	ds := p.s.report.Strings[row]
 	shown := l.Show(ds.Text)
-	out := field("English", quote(ds.Text, st), &st.bold)
+	// Where the string is used comes first, so that it shows without
+	// scrolling under a short table; past the first few, the rest close
+	// the detail.
+	use := func(u i18n.Use) string {
+		return "   " + st.accent.Render(vis(u.Path())) + "  " + st.muted.Render(at(u.File, u.Node))
+	}
+	out := []string{" " + st.heading.Render(fmt.Sprintf("Used at (%d)", len(ds.Uses)))}
+	first := min(len(ds.Uses), firstUses)
+	for _, u := range ds.Uses[:first] {
+		out = append(out, use(u))
+	}
+	if rest := len(ds.Uses) - first; rest > 0 {
+		out = append(out, "   "+st.muted.Render(fmt.Sprintf("and %d more, listed below", rest)))
+	}
+	out = append(out, "")
+	out = append(out, field("English", quote(ds.Text, st), &st.bold)...)
 	out = append(out, field("Shown", quote(shown.Text, st), &st.ok)...)
 	var from string
 	switch shown.State {
@@ -943,16 +1008,21 @@ func (p *translationsPane) stringDetail() []string {
 		out = append(out, field("Numbered", vis(ds.Text)+" 2 "+st.g.arrow+" "+vis(l.ShowName(ds.Text+" 2").Text), &st.text)...)
 	}
 	out = append(out, field("Words", itoa(ds.Words), &st.text)...)
-	out = append(out, "", " "+st.heading.Render(fmt.Sprintf("Used at (%d)", len(ds.Uses))))
-	for i, u := range ds.Uses {
-		if i == maxEffectiveRows {
-			out = append(out, "   "+st.muted.Render(fmt.Sprintf("and %d more", len(ds.Uses)-i)))
-			break
+	if len(ds.Uses) > first {
+		out = append(out, "", " "+st.heading.Render(fmt.Sprintf("More uses (%d)", len(ds.Uses)-first)))
+		for i, u := range ds.Uses[first:] {
+			if i == maxEffectiveRows {
+				out = append(out, "   "+st.muted.Render(fmt.Sprintf("and %d more", len(ds.Uses)-first-i)))
+				break
+			}
+			out = append(out, use(u))
 		}
-		out = append(out, "   "+st.accent.Render(vis(u.Path()))+"  "+st.muted.Render(at(u.File, u.Node)))
 	}
 	return out
 }
+
+// firstUses is how many of a string's uses its detail lists first.
+const firstUses = 3
 
 // quote writes file text in quotes, made visible.
 func quote(s string, st *styles) string { return st.g.lquote + vis(s) + st.g.rquote }
