@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"charm.land/bubbles/v2/key"
+	tea "charm.land/bubbletea/v2"
 )
 
 // The screens of issue 13 ("the workbench reads right at 80 columns, and
@@ -286,4 +287,29 @@ func TestScreenLanguagePicker(t *testing.T) {
 		}
 	}
 	goldenScreens(t, cfg, keysThen("", "4"))
+}
+
+// TestScreenNumberedOnlyForCreatures holds the "Numbered" preview to the
+// names the Engine numbers in battle, the creatures' (issue 13, item 9).
+func TestScreenNumberedOnlyForCreatures(t *testing.T) {
+	cfg := exampleConfig(t, "lantern-road")
+	a := keysTo(t, newTestApp(t, cfg, 120, 40), "4", "enter")
+	if s := screen(a); strings.Contains(s, "Numbered") {
+		t.Errorf("the ruleset's name has a numbered form:\n%s", s)
+	}
+	var creature int = -1
+	for i, r := range a.trans().rows {
+		if english, _ := a.trans().rowText(r); english == "Mire hound" {
+			creature = i
+		}
+	}
+	if creature < 0 {
+		t.Fatal("lantern-road has no Mire hound string")
+	}
+	a.trans().table.list.cursor = creature
+	a = send(t, a, tea.WindowSizeMsg{Width: 120, Height: 40})
+	if s := screen(a); !strings.Contains(s, "Numbered  Mire hound 2 → Chien de fange 2") {
+		t.Errorf("a creature's name has no numbered form:\n%s", s)
+	}
+	goldenScreens(t, cfg, keysThen("", "4", "enter"))
 }

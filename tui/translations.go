@@ -97,6 +97,9 @@ type translationsPane struct {
 	// so that a refresh (a layer switched) does not work them out again.
 	views     map[string]*i18n.Language
 	viewsFrom *i18n.Report
+	// creatures are the creature names of creaturesFor (creatureNames).
+	creatures    map[string]bool
+	creaturesFor *model.Ruleset
 }
 
 // langRow is one language in the picker.
@@ -1004,7 +1007,7 @@ func (p *translationsPane) stringDetail() []string {
 			out = append(out, field("Base has", quote(b.Value, st)+" ("+vis(l.Base)+"; the own file wins)", &st.muted)...)
 		}
 	}
-	if shown.State == i18n.Translated || shown.State == i18n.ViaBase {
+	if (shown.State == i18n.Translated || shown.State == i18n.ViaBase) && p.creatureNames()[ds.Text] {
 		out = append(out, field("Numbered", vis(ds.Text)+" 2 "+st.g.arrow+" "+vis(l.ShowName(ds.Text+" 2").Text), &st.text)...)
 	}
 	out = append(out, field("Words", itoa(ds.Words), &st.text)...)
@@ -1019,6 +1022,27 @@ func (p *translationsPane) stringDetail() []string {
 		}
 	}
 	return out
+}
+
+// creatureNames are the names the Engine numbers on the battle screen
+// ("Goblin 2"): the labels of the creature entries, found once per
+// ruleset.
+func (p *translationsPane) creatureNames() map[string]bool {
+	rs := p.s.ruleset()
+	if p.creaturesFor == rs && p.creatures != nil {
+		return p.creatures
+	}
+	p.creatures, p.creaturesFor = map[string]bool{}, rs
+	if rs != nil {
+		for _, c := range rs.Catalogs {
+			for _, e := range c.Entries {
+				if e.Creature != nil && e.Label != "" {
+					p.creatures[e.Label] = true
+				}
+			}
+		}
+	}
+	return p.creatures
 }
 
 // firstUses is how many of a string's uses its detail lists first.
