@@ -156,3 +156,57 @@ func watchdog() func() {
 	}()
 	return func() { close(done) }
 }
+
+// FuzzSince compares two sheets the fuzzer writes (the tests' base ruleset
+// around them) on a fuzzed save: Since never panics, every lost id is
+// either moved by a draft step or undecided, and every drafted step moves
+// a lost id.
+func FuzzSince(f *testing.F) {
+	base := fmt.Sprintf(baseSheet, 2, "[]")
+	f.Add(base, strings.Replace(base, `"version": 2`, `"version": 3`, 1), []byte(`{"v": 2, "build": {"fields": {"notes": "x"}}}`))
+	f.Add(strings.Replace(base, `"id": "notes"`, `"id": "old_notes"`, 1), strings.Replace(base, `"version": 2`, `"version": 3`, 1), []byte(`{"v": 2, "build": {"fields": {"old_notes": "x"}}}`))
+	f.Add(strings.Replace(base, `"id": "hd_d6"`, `"id": "hd"`, 1), strings.Replace(base, `"version": 2`, `"version": 4`, 1), []byte(`{"v": 1, "build": {}, "live": {"pools": {"hd": {"value": 1}}}}`))
+	for _, s := range seedSaves(f) {
+		f.Add(base, base, s)
+	}
+	read := func(sheet string) *model.Ruleset {
+		root, _ := model.Parse("r.json", []byte(rulesetJSON(sheet)))
+		if root == nil {
+			return nil
+		}
+		rs, _ := model.DecodeRuleset("r.json", root)
+		return rs
+	}
+	f.Fuzz(func(t *testing.T, oldSheet, newSheet string, save []byte) {
+		old, cur := read(oldSheet), read(newSheet)
+		if old == nil || cur == nil {
+			return
+		}
+		rep, err := Since(old, cur, []SaveFile{{File: "s.json", Data: save}})
+		if err != nil {
+			return
+		}
+		moving := map[int]bool{}
+		undecided := 0
+		for _, l := range rep.Lost {
+			if l.Step >= 0 {
+				moving[l.Step] = true
+			} else {
+				undecided++
+			}
+		}
+		if undecided != len(rep.Undecided) {
+			t.Errorf("%d lost ids without a step, %d undecided", undecided, len(rep.Undecided))
+		}
+		if rep.Draft != nil {
+			for i := range rep.Draft.Steps {
+				if !moving[i] {
+					t.Errorf("draft step %d moves no lost id", i)
+				}
+			}
+		}
+		if len(rep.Saves) != 1 || rep.Migrator == nil || rep.Ruleset == nil {
+			t.Errorf("saves %d, migrator %v", len(rep.Saves), rep.Migrator)
+		}
+	})
+}

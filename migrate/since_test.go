@@ -423,3 +423,31 @@ func TestDraftFindings(t *testing.T) {
 		t.Errorf("findings %+v (the to is on line %d of\n%s)", got, line, text)
 	}
 }
+
+// A ruleset compared with itself loses nothing and needs no draft; its
+// rehearsal is its own migrate rehearsal.
+func TestSinceSelf(t *testing.T) {
+	ws := loadExample(t, lanternRoad)
+	var saves []SaveFile
+	for _, s := range ws.Saves {
+		data, err := os.ReadFile(s.File)
+		if err != nil {
+			t.Fatal(err)
+		}
+		saves = append(saves, SaveFile{File: s.File, Data: data})
+	}
+	rep, err := Since(ws.Ruleset, ws.Ruleset, saves)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Lost) != 0 || rep.Draft != nil || len(rep.Undecided) != 0 || len(rep.Diagnostics) != 0 || !rep.Unchanged {
+		t.Errorf("lost %s, draft %v, undecided %v, findings %v, unchanged %v", lostList(rep), rep.Draft, rep.Undecided, rep.Diagnostics, rep.Unchanged)
+	}
+	m := New(ws.Ruleset)
+	for i, r := range rep.Saves {
+		want := m.Rehearse(saves[i].File, saves[i].Data)
+		if !reflect.DeepEqual(r.Sheet, want.Sheet) || len(r.Trace) != len(want.Trace) {
+			t.Errorf("%s: the rehearsal differs from migrate's", r.File)
+		}
+	}
+}
