@@ -206,7 +206,13 @@ func overviewLines(s *snapshot, st *styles, width int) document {
 		add("")
 		heading("Languages")
 		for _, l := range s.report.Locales {
-			add("   " + st.text.Render(padRight(vis(l.Lang), 8)) + st.muted.Render(localeSummary(l, s)))
+			for i, line := range wrap(localeSummary(l, s), max(width-11, 10)) {
+				lead := strings.Repeat(" ", 11)
+				if i == 0 {
+					lead = "   " + st.text.Render(padRight(vis(l.Lang), 8))
+				}
+				add(lead + st.muted.Render(line))
+			}
 		}
 	}
 	if len(rs.Sheet.Migrations) > 0 || len(ws.Saves) > 0 {
@@ -257,8 +263,14 @@ func localeSummary(l *i18n.Locale, s *snapshot) string {
 	}
 	for _, lang := range s.report.Languages {
 		if lang.Own == l {
+			// The file's own translations apart from those a player sees
+			// through the base language's file.
 			c := lang.Coverage
-			return fmt.Sprintf("%s, %d of %d strings (%.1f%%)", name, c.Translated+c.ViaBase, c.Strings, c.Percent())
+			if c.ViaBase == 0 {
+				return fmt.Sprintf("%s, %d of %d strings translated (%.1f%%)", name, c.Translated, c.Strings, c.Percent())
+			}
+			return fmt.Sprintf("%s, %d of %d strings its own, %d more through %s (%.1f%% shown translated)",
+				name, c.Translated, c.Strings, c.ViaBase, vis(lang.Base), c.Percent())
 		}
 	}
 	return fmt.Sprintf("%s, %s", name, plural(len(l.Keys), "key", "keys"))

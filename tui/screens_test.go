@@ -1,11 +1,14 @@
 package tui
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+
+	"rulebench/i18n"
 )
 
 // The screens of issue 13 ("the workbench reads right at 80 columns, and
@@ -312,4 +315,27 @@ func TestScreenNumberedOnlyForCreatures(t *testing.T) {
 		t.Errorf("a creature's name has no numbered form:\n%s", s)
 	}
 	goldenScreens(t, cfg, keysThen("", "4", "enter"))
+}
+
+// TestScreenOverviewOwnTranslations holds the Overview's languages to a
+// file's own translations, apart from those it shows through its base
+// language's file (issue 13, item 7).
+func TestScreenOverviewOwnTranslations(t *testing.T) {
+	cfg := exampleConfig(t, "lantern-road")
+	a := jumpTo(t, newTestApp(t, cfg, 120, 40), "Languages")
+	var ptBR *i18n.Language
+	for _, l := range a.snap.report.Languages {
+		if l.Lang == "pt-BR" {
+			ptBR = l
+		}
+	}
+	if ptBR == nil || ptBR.Coverage.ViaBase == 0 {
+		t.Fatal("lantern-road's pt-BR shows nothing through pt")
+	}
+	c := ptBR.Coverage
+	want := fmt.Sprintf("locales/pt-BR.json, %d of %d strings its own, %d more through pt", c.Translated, c.Strings, c.ViaBase)
+	if s := screen(a); !strings.Contains(s, want) {
+		t.Errorf("the Overview lacks %q:\n%s", want, s)
+	}
+	goldenScreens(t, cfg, keysThen("Languages", "1"))
 }
