@@ -149,6 +149,7 @@ func keyDocs(k keyMap) []keyDoc {
 		{keys(k.Stale), "only stale keys (matching no display string)", "Translations, a language's strings"},
 		{keys(k.AllStrings), "every string", "Translations, a language's strings"},
 		{keys(k.Search), "fuzzy search the English and shown text; enter keeps it, esc clears it", "Translations, a language's strings"},
+		{keys(k.Search), "type a language tag, with a file or not (as --lang takes); enter shows its strings", "Translations, the language picker"},
 		{keys(k.NextStep), "next migration step", "Migrations, stepping through a save"},
 		{keys(k.PrevStep), "previous migration step", "Migrations, stepping through a save"},
 		{keys(k.NextGroup), "first step of the next entry", "Migrations, stepping through a save"},

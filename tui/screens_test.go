@@ -339,3 +339,31 @@ func TestScreenOverviewOwnTranslations(t *testing.T) {
 	}
 	goldenScreens(t, cfg, keysThen("Languages", "1"))
 }
+
+// TestScreenLanguageByTag: a language with no file is chosen in the picker
+// by typing its tag, as --lang allows; a tag that is none says why (issue
+// 13, item 8).
+func TestScreenLanguageByTag(t *testing.T) {
+	cfg := exampleConfig(t, "lantern-road")
+	a := keysTo(t, newTestApp(t, cfg, 80, 24), "4")
+	if !strings.Contains(shortHelp(a), "/ type a tag") {
+		t.Errorf("the picker does not offer to type a tag: %q", shortHelp(a))
+	}
+	a = keysTo(t, a, "/", "p", "t", "_", "P", "T", "enter")
+	if s := screen(a); !a.typing() || !strings.Contains(s, "underscore") {
+		t.Errorf("pt_PT is taken as a tag:\n%s", s)
+	}
+	a = keysTo(t, a, "backspace", "backspace", "backspace", "-", "p", "t", "enter")
+	if a.typing() || a.trans().mode != browseStrings || a.trans().lang == nil || a.trans().lang.Lang != "pt-PT" {
+		t.Fatalf("pt-pt does not open pt-PT's strings: typing %v, mode %v", a.typing(), a.trans().mode)
+	}
+	if s := screen(a); !strings.Contains(s, "pt-PT") || a.snap.preview == nil || a.snap.preview.Lang != "pt-PT" {
+		t.Errorf("pt-PT is not previewed:\n%s", s)
+	}
+	// Back in the picker, the language typed is listed, through pt's file.
+	a = keysTo(t, a, "esc")
+	if l, ok := a.trans().selectedLang(); !ok || l.Lang != "pt-PT" || l.BaseLocale == nil {
+		t.Errorf("the picker is not on pt-PT through pt: %+v", l)
+	}
+	goldenScreens(t, cfg, keysThen("", "4", "/", "p", "t", "-", "P"))
+}

@@ -82,6 +82,10 @@ type translationsPane struct {
 	// rows were worked out for.
 	input textinput.Model
 	query string
+	// tag is a language tag being typed in the picker, for a language
+	// with no file; tagErr says why the last one typed is no tag.
+	tag    textinput.Model
+	tagErr string
 	// rows are the table's rows: indexes into the report's strings, or
 	// into lang.Stale for the stale filter. rowsFor says what they were
 	// worked out for, so that they are worked out again only on a change.
@@ -128,7 +132,10 @@ func newTranslationsPane(k *keyMap) *translationsPane {
 	in := textinput.New()
 	in.Prompt = "/"
 	in.CharLimit = maxQuery
-	return &translationsPane{keys: k, picker: newListPane(), table: newListPane(), input: in}
+	tag := textinput.New()
+	tag.Prompt = "tag: "
+	tag.CharLimit = maxTag
+	return &translationsPane{keys: k, picker: newListPane(), table: newListPane(), input: in, tag: tag}
 }
 
 // current is the list the keys move now.
@@ -142,7 +149,10 @@ func (p *translationsPane) current() *listPane {
 func (p *translationsPane) scroller() *scroller           { return p.current().active() }
 func (p *translationsPane) scrollerAt(x, y int) *scroller { return p.current().at(x, y) }
 
-func (p *translationsPane) typing() bool { return p.input.Focused() }
+func (p *translationsPane) typing() bool { return p.input.Focused() || p.tag.Focused() }
+
+// maxTag bounds a language tag typed in the picker.
+const maxTag = 35
 
 // hint says how to leave a detail being scrolled.
 func (p *translationsPane) hint() string {
@@ -156,6 +166,7 @@ func (p *translationsPane) set(s *snapshot, st *styles, body rect, wide bool) {
 	was, had := p.selectedLang()
 	if p.st != st {
 		p.input.SetStyles(searchStyles(st))
+		p.tag.SetStyles(searchStyles(st))
 	}
 	p.s, p.st, p.width = s, st, body.W
 	if p.viewsFrom != s.report {
@@ -377,6 +388,55 @@ func (p *translationsPane) typeKey(msg tea.Msg) tea.Cmd {
 	return cmd
 }
 
+// typeTag takes a key or a paste while a language tag is typed in the
+// picker: enter opens the language the tag names (any tag --lang takes,
+// with a file or not), or says why it is no tag; esc gives up.
+func (p *translationsPane) typeTag(h host, msg tea.Msg) tea.Cmd {
+	var cmd tea.Cmd
+	switch m, _ := msg.(tea.KeyPressMsg); {
+	case m.Code == tea.KeyEnter && m.Mod == 0:
+		code := strings.TrimSpace(p.tag.Value())
+		if _, err := i18n.ParseTag(code); err != nil {
+			p.tagErr = err.Error()
+			break
+		}
+		p.tag.Blur()
+		p.tagErr = ""
+		h.previewLang(code)
+		if p.s.preview != nil {
+			p.selectLang(p.s.preview.Lang)
+			p.choose(h)
+		}
+	case m.Code == tea.KeyEscape:
+		p.tag.Blur()
+		p.tagErr = ""
+	default:
+		p.tag, cmd = p.tag.Update(msg)
+		if v := model.Visible(p.tag.Value()); v != p.tag.Value() {
+			p.tag.SetValue(v)
+		}
+		p.tagErr = ""
+	}
+	p.settle()
+	return cmd
+}
+
+// tagPrompt is the picker's detail while a language tag is typed.
+func (p *translationsPane) tagPrompt() []string {
+	st := p.st
+	out := []string{" " + st.title.Render("A language by its tag"), " " + p.tag.View()}
+	if p.tagErr != "" {
+		for _, line := range wrap(vis(p.tagErr), max(p.picker.dr.W-2, 10)) {
+			out = append(out, " "+st.err.Render(line))
+		}
+	}
+	out = append(out, "")
+	for _, line := range wrap("Any language tag, such as pt-PT or sr-Latn, with a file or not: enter shows the strings as a player reading it sees them; esc goes back.", max(p.picker.dr.W-2, 10)) {
+		out = append(out, " "+st.muted.Render(line))
+	}
+	return out
+}
+
 // clearSearch drops a kept search.
 func (p *translationsPane) clearSearch() {
 	p.input.Reset()
@@ -388,17 +448,29 @@ func (p *translationsPane) clearSearch() {
 // the filters and the search while a language's strings are shown.
 func (p *translationsPane) syncKeys() {
 	k := p.keys
-	if p.typing() {
+	switch {
+	case p.tag.Focused():
+		k.Open.SetHelp("enter", "show strings")
+		k.Close.SetHelp("esc", "cancel")
+	case p.typing():
 		k.Open.SetHelp("enter", "keep search")
 		k.Close.SetHelp("esc", "clear search")
+	}
+	if p.typing() {
 		k.Open.SetEnabled(true)
 		k.Close.SetEnabled(true)
 		return
 	}
 	navKeys(k, p.scroller())
 	browsing := p.mode == browseStrings && p.lang != nil
-	for _, b := range []*key.Binding{&k.Untranslated, &k.ViaBase, &k.Stale, &k.AllStrings, &k.Search} {
+	for _, b := range []*key.Binding{&k.Untranslated, &k.ViaBase, &k.Stale, &k.AllStrings} {
 		b.SetEnabled(browsing)
+	}
+	k.Search.SetEnabled(browsing || p.s != nil && p.s.report != nil)
+	if browsing {
+		k.Search.SetHelp("/", "search")
+	} else {
+		k.Search.SetHelp("/", "type a tag")
 	}
 	switch {
 	case !browsing:
@@ -427,6 +499,9 @@ func (p *translationsPane) update(h host, msg tea.Msg) tea.Cmd {
 	if p.typing() {
 		switch msg.(type) {
 		case tea.KeyPressMsg, tea.PasteMsg:
+			if p.tag.Focused() {
+				return p.typeTag(h, msg)
+			}
 			return p.typeKey(msg)
 		}
 	}
@@ -436,6 +511,12 @@ func (p *translationsPane) update(h host, msg tea.Msg) tea.Cmd {
 		switch {
 		case p.mode == pickLanguage && key.Matches(msg, k.Open):
 			p.choose(h)
+		case p.mode == pickLanguage && key.Matches(msg, k.Search):
+			p.tag.Reset()
+			p.tagErr = ""
+			cmd := p.tag.Focus()
+			p.settle()
+			return cmd
 		case p.mode == browseStrings && !p.table.inDetail && key.Matches(msg, k.Close):
 			if p.query != "" {
 				p.clearSearch()
@@ -481,7 +562,11 @@ func (p *translationsPane) settle() tea.Cmd {
 		return nil
 	}
 	if p.mode == pickLanguage || p.lang == nil {
-		p.picker.setDetail(p.languageDetail())
+		if p.tag.Focused() {
+			p.picker.setDetail(p.tagPrompt())
+		} else {
+			p.picker.setDetail(p.languageDetail())
+		}
 		return nil
 	}
 	p.updateRows()
