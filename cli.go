@@ -132,10 +132,10 @@ func writeJSON(w io.Writer, doc any) error {
 }
 
 // writeDiagnostics prints findings one a line, file:line:column: severity:
-// path: message, with control characters made visible.
+// path: message [code], with control characters made visible.
 func writeDiagnostics(w io.Writer, ds []model.Diagnostic) {
 	for _, d := range ds {
-		fmt.Fprintln(w, visible(d.String()))
+		fmt.Fprintf(w, "%s [%s]\n", visible(d.String()), visible(string(d.Code)))
 	}
 }
 

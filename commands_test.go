@@ -5,6 +5,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -41,8 +42,10 @@ func TestUsageErrorsSayWhatWasWrong(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"check"}, "rulebench: check takes one PATH\n"},
-		{[]string{"check", "a.json", "b.json"}, `rulebench: check takes one PATH, not 2: "a.json" "b.json"` + "\n"},
+		{[]string{"check"}, "rulebench: check takes at least one PATH\n"},
+		{[]string{"layers", "a.json", "b.json"}, `rulebench: layers takes one PATH, not 2: "a.json" "b.json"` + "\n"},
+		{[]string{"check", "--format", "xml", "a.json"}, `rulebench: check has no format "xml"; it knows text, json, sarif, github` + "\n"},
+		{[]string{"check", "--fail-on", "never", "a.json"}, `rulebench: --fail-on takes error, warning or info, not "never"` + "\n"},
 		{[]string{"layers"}, "rulebench: layers takes one PATH\n"},
 		{[]string{"migrate"}, "rulebench: migrate takes at least one PATH\n"},
 		{[]string{"check", "--bogus", "x.json"}, "rulebench: check: flag provided but not defined: -bogus\n"},
@@ -152,7 +155,8 @@ func TestCompletionScriptsCoverEveryFlag(t *testing.T) {
 			}
 		}
 	}
-	if flags := completionCommands()[1].flags; len(flags) == 0 || flags[0].name != "json" {
+	if flags := completionCommands()[1].flags; !slices.ContainsFunc(flags, func(f flagHelp) bool { return f.name == "json" && !f.takesValue }) ||
+		!slices.ContainsFunc(flags, func(f flagHelp) bool { return f.name == "format" && f.takesValue }) {
 		t.Errorf("check's flags read from its help: %+v", flags)
 	}
 }

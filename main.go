@@ -5,7 +5,7 @@
 // Usage:
 //
 //	rulebench [--theme NAME] [--lang TAG] [PATH]      the workbench; no PATH opens the bundled example
-//	rulebench check   [--json] PATH                   every check
+//	rulebench check   [--format text|json|sarif|github] [--fail-on error|warning] PATH...
 //	rulebench layers  [--on ID,ID...] [--json] PATH   the effective ruleset under a layer selection
 //	rulebench i18n    [--lang TAG] [--engine-lang TAG] [--entry FILE] [--json] PATH
 //	rulebench i18n    --new LANG [--out FILE | -w] PATH

@@ -32,6 +32,18 @@ func (s Severity) String() string {
 // MarshalText writes the severity as its name.
 func (s Severity) MarshalText() ([]byte, error) { return []byte(s.String()), nil }
 
+// UnmarshalText reads a severity from its name, so that documents
+// rulebench wrote can be read back.
+func (s *Severity) UnmarshalText(b []byte) error {
+	for _, v := range []Severity{Info, Warning, Error} {
+		if v.String() == string(b) {
+			*s = v
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown severity %q", b)
+}
+
 // Diagnostic is one finding about an input file, shared by every package:
 // what is wrong (Code, Message), how bad (Severity), and where: the JSON path
 // and the line and column where the offending value starts.

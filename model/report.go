@@ -46,6 +46,18 @@ func (c Category) String() string {
 // MarshalText writes the category as its name.
 func (c Category) MarshalText() ([]byte, error) { return []byte(c.String()), nil }
 
+// UnmarshalText reads a category from its name, so that documents
+// rulebench wrote can be read back.
+func (c *Category) UnmarshalText(b []byte) error {
+	for i, name := range categoryNames {
+		if name == string(b) {
+			*c = Category(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown category %q", b)
+}
+
 // InCategory gives every finding of ds the category c, and returns ds: for
 // the checks that make their findings with At, Errorf or Warnf and name
 // their category once, where they return them.

@@ -27,3 +27,17 @@ func diagnostics(ds []model.Diagnostic) []model.Diagnostic {
 	}
 	return ds
 }
+
+// Checks is the JSON document of `rulebench check --json` on several paths
+// (or a walked folder): one single-path document a path.
+type Checks struct {
+	SchemaVersion int         `json:"schemaVersion"`
+	OK            bool        `json:"ok"`
+	Results       []PathCheck `json:"results"`
+}
+
+// PathCheck is the single-path document of one path, with the path.
+type PathCheck struct {
+	Path string `json:"path"`
+	*Check
+}
