@@ -117,7 +117,7 @@ func (b *blockChecker) itemValue(v *model.Node, kind valueKind) {
 			case skillValue:
 				known, what = b.skills[word], "a skill"
 			case typeValue:
-				known, what = b.damageTypes == nil || b.damageTypes[damageKey(word)], "a damage type"
+				known, what = b.damageTypes == nil || b.damageTypes.has(damageKey(word)), "a damage type"
 			}
 			if !known {
 				b.err(sn, CodeStatType, "the item stat %q may hold %q, which is not %s", st.ID, word, what)
@@ -202,7 +202,7 @@ func (b *blockChecker) itemAttack(it, a *model.Node) {
 	if v := a.Get("versatile"); v != nil && !slots {
 		b.err(v, CodeAttackWorn, "versatile dice are for a hand free beside the weapon, so the item takes a slot")
 	}
-	if tag := at(a, "ammo", "tag"); tag != nil && tag.Kind == model.String && !b.itemTags[tag.Str] {
+	if tag := at(a, "ammo", "tag"); tag != nil && tag.Kind == model.String && !b.itemTags.has(tag.Str) {
 		b.err(tag, CodeUnknownWord, "the item tag %q is not declared in items.tags", tag.Str)
 	}
 	clipMax := -1.0
@@ -335,7 +335,7 @@ func (b *blockChecker) itemCharges(it, ch *model.Node) {
 		}
 	}
 	for _, r := range kids(at(ch, "recharge", "rests")) {
-		if r.Kind == model.String && !b.rests[r.Str] {
+		if r.Kind == model.String && !b.rests.has(r.Str) {
 			b.err(r, CodeUnknownRest, "the charges come back on the rest %q, which this ruleset does not declare", r.Str)
 		}
 	}

@@ -19,13 +19,13 @@ import (
 
 // blockNames are the names the blocks resolve against, gathered once.
 type blockNames struct {
-	conditions, liveText, poolGroups   map[string]bool
-	budgets, contestChecks, catalogIDs map[string]bool
-	rests, attackLists, itemTags       map[string]bool
-	standard                           map[string]bool
+	conditions, liveText, poolGroups   nameSet
+	budgets, contestChecks, catalogIDs nameSet
+	rests, attackLists, itemTags       nameSet
+	standard                           nameSet
 	// damageTypes holds the declared damage types, trimmed and in lower
 	// case; nil when the combat block declares none (any text goes).
-	damageTypes map[string]bool
+	damageTypes nameSet
 	firstBudget string
 	// The top-level blocks, found once: a root of many members costs a
 	// walk over them for every lookup.
@@ -41,24 +41,20 @@ type blockNames struct {
 
 func (c *formatChecker) blockNames() *blockNames {
 	rs := c.rs
-	b := &blockNames{
-		conditions: map[string]bool{}, liveText: map[string]bool{}, poolGroups: map[string]bool{},
-		budgets: map[string]bool{}, contestChecks: map[string]bool{}, catalogIDs: map[string]bool{},
-		rests: map[string]bool{}, attackLists: map[string]bool{}, itemTags: map[string]bool{}, standard: map[string]bool{},
-	}
+	b := &blockNames{}
 	for _, k := range rs.Sheet.Live.Conditions {
-		b.conditions[k.ID] = true
+		b.conditions = append(b.conditions, k.ID)
 	}
 	for _, t := range rs.Sheet.Live.Text {
-		b.liveText[t.ID] = true
+		b.liveText = append(b.liveText, t.ID)
 	}
 	for _, p := range rs.Sheet.Live.Pools {
 		if p.Group != "" {
-			b.poolGroups[p.Group] = true
+			b.poolGroups = append(b.poolGroups, p.Group)
 		}
 	}
 	for _, cat := range rs.Catalogs {
-		b.catalogIDs[cat.ID] = true
+		b.catalogIDs = append(b.catalogIDs, cat.ID)
 	}
 	for _, m := range kids(rs.Root) {
 		switch m.Key {
@@ -73,11 +69,11 @@ func (c *formatChecker) blockNames() *blockNames {
 		}
 	}
 	for _, r := range kids(b.restsNode) {
-		b.rests[textAt(r, "id")] = true
+		b.rests = append(b.rests, textAt(r, "id"))
 	}
 	if rs.Items != nil {
 		for _, t := range rs.Items.Tags {
-			b.itemTags[t.ID] = true
+			b.itemTags = append(b.itemTags, t.ID)
 		}
 	}
 	if rs.Resolution.Kind == model.DicePool {
@@ -87,27 +83,27 @@ func (c *formatChecker) blockNames() *blockNames {
 		b.combatKind = textAt(cb, "kind")
 		for i, bg := range kids(at(cb, "economy", "budgets")) {
 			id := textAt(bg, "id")
-			b.budgets[id] = true
+			b.budgets = append(b.budgets, id)
 			if i == 0 {
 				b.firstBudget = id
 			}
 		}
 		for _, ch := range kids(cb.Get("checks")) {
-			b.contestChecks[textAt(ch, "id")] = true
+			b.contestChecks = append(b.contestChecks, textAt(ch, "id"))
 		}
 		for _, a := range kids(cb.Get("attacks")) {
-			b.attackLists[textAt(a, "list")] = true
+			b.attackLists = append(b.attackLists, textAt(a, "list"))
 		}
 		for _, s := range kids(cb.Get("standard")) {
 			if s.Kind == model.String {
-				b.standard[s.Str] = true
+				b.standard = append(b.standard, s.Str)
 			}
 		}
 		if dt := cb.Get("damageTypes"); dt != nil && dt.Kind == model.Array {
-			b.damageTypes = map[string]bool{}
+			b.damageTypes = make(nameSet, 0, len(dt.Children))
 			for _, t := range dt.Children {
 				if t.Kind == model.String {
-					b.damageTypes[damageKey(t.Str)] = true
+					b.damageTypes = append(b.damageTypes, damageKey(t.Str))
 				}
 			}
 		}
@@ -120,6 +116,19 @@ func (c *formatChecker) blockNames() *blockNames {
 		}
 	}
 	return b
+}
+
+// nameSet is a set of the few dozen names a block declares at most, where a
+// list costs less to build than a map.
+type nameSet []string
+
+func (s nameSet) has(x string) bool {
+	for _, y := range s {
+		if y == x {
+			return true
+		}
+	}
+	return false
 }
 
 // damageKey is how a damage type is matched: without case, trimmed.
@@ -403,7 +412,7 @@ func (b *blockChecker) restRefs() {
 			b.restStep(op)
 		}
 		for _, id := range kids(at(rest, "clear", "text")) {
-			if id.Kind == model.String && !b.liveText[id.Str] {
+			if id.Kind == model.String && !b.liveText.has(id.Str) {
 				b.err(id, CodeUnknownLiveText, "the rest clears the live text %q, which the sheet does not declare", id.Str)
 			}
 		}
@@ -417,7 +426,7 @@ func (b *blockChecker) restRefs() {
 
 // condition checks that a node names one of the sheet's conditions.
 func (b *blockChecker) condition(n *model.Node) {
-	if n != nil && n.Kind == model.String && !b.conditions[n.Str] {
+	if n != nil && n.Kind == model.String && !b.conditions.has(n.Str) {
 		b.err(n, CodeUnknownCondition, "the condition %q is not declared in sheet.live.conditions", n.Str)
 	}
 }
@@ -426,7 +435,7 @@ func (b *blockChecker) restStep(op *model.Node) {
 	if p := at(op, "pool"); p != nil && p.Kind == model.String && b.pools[p.Str] == nil {
 		b.err(p, CodeUnknownPool, "the rest restores the pool %q, which the sheet does not declare", p.Str)
 	}
-	if g := at(op, "poolGroup"); g != nil && g.Kind == model.String && !b.poolGroups[g.Str] {
+	if g := at(op, "poolGroup"); g != nil && g.Kind == model.String && !b.poolGroups.has(g.Str) {
 		b.err(g, CodeUnknownPool, "no live pool declares the group %q", g.Str)
 	}
 	tn := at(op, "track")
@@ -534,7 +543,7 @@ func (b *blockChecker) battleRefs() {
 
 // budget checks that a node names a budget of the combat economy.
 func (b *blockChecker) budget(n *model.Node) {
-	if n != nil && n.Kind == model.String && b.fight != nil && !b.budgets[n.Str] {
+	if n != nil && n.Kind == model.String && b.fight != nil && !b.budgets.has(n.Str) {
 		b.err(n, CodeUnknownBudget, "the budget %q is not declared in combat.economy.budgets", n.Str)
 	}
 }
@@ -549,7 +558,7 @@ func (b *blockChecker) save(n *model.Node) {
 // damageType checks that a node names one of the declared damage types, when
 // the combat block declares any.
 func (b *blockChecker) damageType(n *model.Node) {
-	if n != nil && n.Kind == model.String && b.damageTypes != nil && !b.damageTypes[damageKey(n.Str)] {
+	if n != nil && n.Kind == model.String && b.damageTypes != nil && !b.damageTypes.has(damageKey(n.Str)) {
 		b.err(n, CodeUnknownDamageType, "the damage type %q is not one of combat.damageTypes", n.Str)
 	}
 }
@@ -741,7 +750,7 @@ func (b *blockChecker) combatRefs() {
 	}
 	b.levels(cb.Get("levels"))
 	if cc := cb.Get("concentration"); cc != nil {
-		if t := cc.Get("text"); t != nil && t.Kind == model.String && !b.liveText[t.Str] {
+		if t := cc.Get("text"); t != nil && t.Kind == model.String && !b.liveText.has(t.Str) {
 			b.err(t, CodeUnknownLiveText, "concentration writes to the live text %q, which the sheet does not declare", t.Str)
 		}
 		b.save(cc.Get("save"))
@@ -892,7 +901,7 @@ func (b *blockChecker) contest(ct *model.Node) {
 			if id.Kind != model.String {
 				continue
 			}
-			if !b.contestChecks[id.Str] {
+			if !b.contestChecks.has(id.Str) {
 				b.err(id, CodeUnknownCheck, "the contest check %q is not declared in combat.checks", id.Str)
 			} else if seen[id.Str] {
 				b.err(id, model.CodeDuplicateValue, "the check %q is listed twice", id.Str)
@@ -1055,7 +1064,7 @@ func (b *blockChecker) damageKinds(cb *model.Node, health string) {
 			switch {
 			case mapped[key]:
 				b.err(m, model.CodeDuplicateValue, "the damage type %q is mapped twice (types are matched without case)", m.Key)
-			case b.damageTypes != nil && len(b.damageTypes) > 0 && !b.damageTypes[key]:
+			case b.damageTypes != nil && len(b.damageTypes) > 0 && !b.damageTypes.has(key):
 				b.err(m, CodeUnknownDamageType, "the damage type %q is not one of combat.damageTypes", m.Key)
 			}
 			mapped[key] = true
@@ -1091,7 +1100,7 @@ func (b *blockChecker) creatureRefs(cr *model.Node) {
 		}
 	}
 	for _, ch := range kids(cr.Get("checks")) {
-		if !b.contestChecks[ch.Key] {
+		if !b.contestChecks.has(ch.Key) {
 			b.err(ch, CodeUnknownCheck, "the creature adds to the contest check %q, which combat.checks does not declare", ch.Key)
 		}
 	}
@@ -1103,7 +1112,7 @@ func (b *blockChecker) creatureRefs(cr *model.Node) {
 			}
 			b.damageType(e.Get("type"))
 			for _, tag := range kids(e.Get("except")) {
-				if tag.Kind != model.String || b.itemTags[tag.Str] {
+				if tag.Kind != model.String || b.itemTags.has(tag.Str) {
 					continue
 				}
 				if len(b.itemTags) == 0 {
@@ -1211,7 +1220,7 @@ func (b *blockChecker) applies(list *model.Node) {
 // againstCatalogs checks the catalogs a reaction answers.
 func (b *blockChecker) againstCatalogs(list *model.Node) {
 	for _, id := range kids(list) {
-		if id.Kind == model.String && !b.catalogIDs[id.Str] {
+		if id.Kind == model.String && !b.catalogIDs.has(id.Str) {
 			b.err(id, CodeUnknownCatalog, "the reaction answers the catalog %q, which this ruleset does not declare", id.Str)
 		}
 	}
@@ -1379,7 +1388,7 @@ func (b *blockChecker) mechanicsRefs(e *model.Entry, m *model.Node) {
 		b.poolDie(at(m, "rider", "amount", "dice"))
 	}
 	for _, cost := range kids(m.Get("cost")) {
-		if p := cost.Get("pool"); p != nil && p.Kind == model.String && b.pools[p.Str] == nil && !b.poolGroups[p.Str] {
+		if p := cost.Get("pool"); p != nil && p.Kind == model.String && b.pools[p.Str] == nil && !b.poolGroups.has(p.Str) {
 			b.err(p, CodeUnknownPool, "the cost is paid from %q, which is neither a live pool nor a pool group", p.Str)
 		}
 	}
@@ -1395,7 +1404,7 @@ func (b *blockChecker) mechanicsRefs(e *model.Entry, m *model.Node) {
 	}
 	if rd := m.Get("rider"); rd != nil && rd.Kind == model.Object && b.fight != nil {
 		for _, src := range kids(rd.Get("sources")) {
-			if src.Kind == model.String && !b.attackLists[src.Str] {
+			if src.Kind == model.String && !b.attackLists.has(src.Str) {
 				b.err(src, CodeUnknownList, "%q is not one of combat.attacks' lists", src.Str)
 			}
 		}
@@ -1418,14 +1427,14 @@ func (b *blockChecker) mechanicsRefs(e *model.Entry, m *model.Node) {
 	}
 	if st := m.Get("standard"); st != nil && st.Kind == model.Object && b.fight != nil {
 		if bg := st.Get("budget"); bg != nil && bg.Kind == model.String {
-			if !b.budgets[bg.Str] {
+			if !b.budgets.has(bg.Str) {
 				b.budget(bg)
 			} else if bg.Str == b.firstBudget {
 				b.err(bg, CodeStandardBudget, "every standard action is taken for %q already, so this grants nothing", bg.Str)
 			}
 		}
 		for _, a := range kids(st.Get("actions")) {
-			if a.Kind == model.String && !b.standard[a.Str] {
+			if a.Kind == model.String && !b.standard.has(a.Str) {
 				b.err(a, CodeUnknownStandard, "this ruleset's combat.standard does not have the action %q", a.Str)
 			}
 		}
