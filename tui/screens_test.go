@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -9,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"rulebench/i18n"
+	"rulebench/model"
 )
 
 // The screens of issue 13 ("the workbench reads right at 80 columns, and
@@ -366,4 +368,45 @@ func TestScreenLanguageByTag(t *testing.T) {
 		t.Errorf("the picker is not on pt-PT through pt: %+v", l)
 	}
 	goldenScreens(t, cfg, keysThen("", "4", "/", "p", "t", "-", "P"))
+}
+
+// TestScreenStaleKeyRenamed: a stale key spelt like an id a migration
+// renamed is linked to the label of the id it became, through a chain of
+// renames (issue 13, item 10).
+func TestScreenStaleKeyRenamed(t *testing.T) {
+	fsys := ferryFS()
+	fsys["ferry/locales/fr.json"].Data = []byte(`{ "_meta": { "locale": "fr" }, "ruleset": { "Ferry Crossing": "Le Bac", "Oar": "Rame", "Row": "Ramer", "Wake": "Sillage" } }`)
+	cfg := ferryConfig(t)
+	cfg.Workspace = loadFerry(t, fsys)
+	cfg.FS = fsys
+	a := keysTo(t, newTestApp(t, cfg, 120, 40), "4", "enter", "s")
+	if got := tableTexts(a); strings.Join(got, ",") != "Row,Wake" {
+		t.Fatalf("stale keys %v, want Row and Wake", got)
+	}
+	if s := screen(a); !strings.Contains(s, "Renamed   the migrations rename the skill row to steer, shown as “Steer”") {
+		t.Errorf("Row is not linked to Steer:\n%s", s)
+	}
+	if s := screen(keysTo(t, a, "down")); strings.Contains(s, "Renamed") {
+		t.Errorf("Wake, which no migration renamed, is linked:\n%s", s)
+	}
+	// A chain of renames, in the order they run, leads to the last id:
+	// toll became fare (entry 1), then fare became bank (entry 2); row,
+	// renamed to pole and back, is steer again.
+	p := a.trans()
+	p.renamed, p.renamesFor = nil, nil
+	rs := a.snap.ruleset()
+	steps := rs.Sheet.Migrations[1].Steps
+	rs.Sheet.Migrations[1].Steps = append(slices.Clone(steps), &model.Step{Op: model.StepRename, What: "field", From: "fare", To: "bank"},
+		&model.Step{Op: model.StepRename, What: "skill", From: "steer", To: "pole"},
+		&model.Step{Op: model.StepRename, What: "skill", From: "pole", To: "steer"})
+	defer func() { rs.Sheet.Migrations[1].Steps = steps }()
+	if r := p.renames()["toll"]; r.to != "bank" || r.label != "Home bank" {
+		t.Errorf("toll through fare: %+v", r)
+	}
+	if r := p.renames()["row"]; r.to != "steer" || r.label != "Steer" {
+		t.Errorf("row through a loop of renames: %+v", r)
+	}
+	rs.Sheet.Migrations[1].Steps = steps
+	p.renamed, p.renamesFor = nil, nil
+	goldenScreens(t, cfg, keysThen("", "4", "enter", "s"))
 }

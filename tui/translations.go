@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -101,9 +102,12 @@ type translationsPane struct {
 	// so that a refresh (a layer switched) does not work them out again.
 	views     map[string]*i18n.Language
 	viewsFrom *i18n.Report
-	// creatures are the creature names of creaturesFor (creatureNames).
+	// creatures are the creature names of creaturesFor (creatureNames);
+	// renamed its ids renamed by migrations (renames).
 	creatures    map[string]bool
 	creaturesFor *model.Ruleset
+	renamed      map[string]rename
+	renamesFor   *model.Ruleset
 }
 
 // langRow is one language in the picker.
@@ -671,7 +675,8 @@ func (p *translationsPane) rowText(row int) (english, shown string) {
 // half, and the other takes the rest.
 func (p *translationsPane) measureColumns() {
 	room := p.table.lr.W - 2 - 2 - 2 - 2 - 1 - stateWidth
-	e, s := max(p.widest[0], len("English")), max(p.widest[1], len("Shown text"))
+	he, hs := p.headings()
+	e, s := max(p.widest[0], ansi.StringWidth(he)), max(p.widest[1], ansi.StringWidth(hs))
 	switch {
 	case e+s <= room, e <= room/2:
 		p.colE = e
@@ -774,14 +779,18 @@ func (p *translationsPane) tableHeader(width int) string {
 	return fit(tag+cov+rest, width, st.g.ellipsis)
 }
 
+// headings are the names of the table's two columns of text.
+func (p *translationsPane) headings() (english, shown string) {
+	if p.filter == filterStale {
+		return "Stale key", "Its value in the file"
+	}
+	return "English", "Shown text"
+}
+
 // columnHeadings names the table's columns.
 func (p *translationsPane) columnHeadings() string {
 	st := p.st
-	shown := "Shown text"
-	english := "English"
-	if p.filter == filterStale {
-		english, shown = "Stale key", "Its value in the file"
-	}
+	english, shown := p.headings()
 	return st.label.Render("    " + padRight(fit(english, p.colE, st.g.ellipsis), p.colE) + "  " +
 		padRight(fit(shown, p.colS, st.g.ellipsis), p.colS) + "  State")
 }
@@ -1040,6 +1049,10 @@ func (p *translationsPane) stringDetail() []string {
 		k := l.Stale[row]
 		out := field("Stale key", quote(k.English, st), &st.warn)
 		out = append(out, field("In", at(l.Own.Name(), k.Node), &st.text)...)
+		if r, ok := p.renames()[renameKey(k.English)]; ok {
+			out = append(out, field("Renamed", fmt.Sprintf("the migrations rename the %s %s to %s, shown as %s (rename the key to it?)",
+				r.what, vis(r.from), vis(r.to), quote(r.label, st)), &st.text)...)
+		}
 		if near := p.s.report.Nearest(k.English); near != "" {
 			out = append(out, field("Nearest", quote(near, st)+" (rename the key to it?)", &st.text)...)
 		} else {
@@ -1128,6 +1141,86 @@ func (p *translationsPane) creatureNames() map[string]bool {
 		}
 	}
 	return p.creatures
+}
+
+// rename is where a migration rename took an id: the kind renamed, the old
+// and the final id (after a chain of renames), and the final id's label.
+type rename struct{ what, from, to, label string }
+
+// renameKey is how a stale key is matched with a renamed id: lower case,
+// with spaces and hyphens as underscores ("Road XP" and "road_xp").
+func renameKey(s string) string {
+	return strings.NewReplacer(" ", "_", "-", "_").Replace(strings.ToLower(strings.TrimSpace(s)))
+}
+
+// renames lists, by renameKey of the old id, the ids the ruleset's
+// migrations renamed whose final id has a label: a stale key spelt like an
+// old id most likely translated the label of the id it became. Found once
+// per ruleset.
+func (p *translationsPane) renames() map[string]rename {
+	rs := p.s.ruleset()
+	if p.renamesFor == rs && p.renamed != nil {
+		return p.renamed
+	}
+	p.renamed, p.renamesFor = map[string]rename{}, rs
+	if rs == nil {
+		return p.renamed
+	}
+	label := func(what, id string) string {
+		sh := rs.Sheet
+		switch what {
+		case "ability":
+			for _, a := range sh.Abilities {
+				if a.ID == id {
+					return a.Label
+				}
+			}
+		case "skill", "save":
+			list := sh.Skills
+			if what == "save" {
+				list = sh.Saves
+			}
+			for _, k := range list {
+				if k.ID == id {
+					return k.Label
+				}
+			}
+		case "field":
+			if f := sh.Field(id); f != nil {
+				return f.Label
+			}
+		}
+		return ""
+	}
+	// Run the renames in the order a migration runs them (entries by
+	// ascending from, steps in file order): each old id goes where the
+	// steps take it, through any chain.
+	at := map[[2]string]string{} // (kind, old id) → the id it is now
+	var order [][2]string
+	entries := slices.Clone(rs.Sheet.Migrations)
+	slices.SortStableFunc(entries, func(x, y *model.Migration) int { return x.From - y.From })
+	for _, m := range entries {
+		for _, st := range m.Steps {
+			if st.Op != model.StepRename || st.From == "" || st.To == "" {
+				continue
+			}
+			for k, now := range at {
+				if k[0] == st.What && now == st.From {
+					at[k] = st.To
+				}
+			}
+			if k := [2]string{st.What, st.From}; at[k] == "" {
+				at[k] = st.To
+				order = append(order, k)
+			}
+		}
+	}
+	for _, k := range order {
+		if l := label(k[0], at[k]); l != "" {
+			p.renamed[renameKey(k[1])] = rename{what: k[0], from: k[1], to: at[k], label: l}
+		}
+	}
+	return p.renamed
 }
 
 // firstUses is how many of a string's uses its detail lists first.
