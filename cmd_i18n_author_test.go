@@ -652,3 +652,36 @@ func TestI18nOnly(t *testing.T) {
 		}
 	}
 }
+
+// The bug of issue 11: a catalog entry that lists an en pack is refused
+// twice (the listing, and the en pack file beside the artifact), and is
+// not also warned that it does not list that en pack, through check and
+// i18n, with the entry beside the artifact or given with --entry.
+func TestEntryListingEnIsNotCalledUnlisted(t *testing.T) {
+	dir := copyExample(t, "mirefall")
+	en := strings.Replace(readText(t, filepath.Join(dir, "mirefall-1.0.0.pt-BR.json")), `"locale": "pt-BR"`, `"locale": "en"`, 1)
+	os.WriteFile(filepath.Join(dir, "mirefall-1.0.0.en.json"), []byte(en), 0o644)
+	entry := filepath.Join(dir, "mirefall-1.0.0.entry.json")
+	editFile(t, entry, "\n  \"locales\": {\n", "\n  \"locales\": {\n    \"en\": {\"url\": \"https://raw.githubusercontent.com/peatsmoke-games/marinara-rulesets/main/artifacts/mirefall-1.0.0.en.json\", \"sha256\": \""+sha256Of(en)+"\", \"bytes\": "+strconv.Itoa(len(en))+", \"name\": \"Mirefall\", \"description\": \"Reed-cutters.\"},\n")
+	given := filepath.Join(t.TempDir(), "entry.json")
+	os.WriteFile(given, []byte(readText(t, entry)), 0o644)
+	for _, args := range [][]string{{"check", "--json", dir}, {"i18n", "--json", dir}, {"i18n", "--json", "--entry", given, filepath.Join(dir, "mirefall-1.0.0.ruleset.json")}} {
+		_, out, _ := runCLI(args...)
+		var doc struct {
+			Diagnostics []struct{ Severity, Code, File, Path string }
+		}
+		if err := json.Unmarshal([]byte(out), &doc); err != nil {
+			t.Fatalf("%q: %v", args, err)
+		}
+		var en []string
+		for _, d := range doc.Diagnostics {
+			if strings.HasSuffix(d.File, ".en.json") || strings.HasPrefix(d.Path, "locales.en") {
+				en = append(en, d.Severity+" "+d.Code)
+			}
+		}
+		slices.Sort(en)
+		if want := []string{"error entry-en", "error locale-en"}; !slices.Equal(en, want) {
+			t.Errorf("%q: the findings about en are %q, want %q", args, en, want)
+		}
+	}
+}
