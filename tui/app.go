@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"os/exec"
 	"strings"
 	"time"
 
@@ -40,6 +41,9 @@ type App struct {
 	changes <-chan error
 	spans   [paneCount]tabSpan
 	tabs    [paneCount]tab
+	// execProcess runs the editor, suspending the program; nil means
+	// tea.ExecProcess (tests put a recorder here).
+	execProcess func(*exec.Cmd, tea.ExecCallback) tea.Cmd
 }
 
 // New makes the workbench for a configuration. The checks and the analysis
@@ -125,6 +129,8 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		cmd = waitForChange(a.changes)
 	case reloadedMsg:
 		a.onReloaded(msg)
+	case editorDoneMsg:
+		cmd = a.onEditorDone(msg)
 	default:
 		cmd = a.broadcast(msg)
 	}
@@ -264,6 +270,8 @@ func (a *App) syncKeys() {
 	}
 	typing := a.typing()
 	k.Reload.SetEnabled(a.cfg.Reload != nil && !typing)
+	_, located := a.tab().(located)
+	k.Edit.SetEnabled(a.ready() && located && !typing)
 	for _, b := range []*key.Binding{&k.Quit, &k.Help, &k.NextTab, &k.PrevTab} {
 		b.SetEnabled(!typing)
 	}
@@ -292,6 +300,8 @@ func (a *App) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		a.focus = (a.focus + paneCount - 1) % paneCount
 	case key.Matches(msg, k.Reload):
 		return a.startReload()
+	case key.Matches(msg, k.Edit):
+		return a.edit()
 	default:
 		for i, b := range k.Tabs {
 			if key.Matches(msg, b) {

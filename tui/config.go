@@ -26,6 +26,9 @@ type Config struct {
 	// alone; Watch follows edits to the files. NoColor draws without colour
 	// (Run also sets it when the NO_COLOR environment variable is set).
 	ASCII, NoMouse, Watch, NoColor bool
+	// Getenv reads the environment: $VISUAL and $EDITOR, for the e key.
+	// Nil means os.Getenv.
+	Getenv func(string) string
 	// Input and Output are the terminal; nil means standard input and
 	// output.
 	Input  io.Reader

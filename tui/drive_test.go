@@ -38,7 +38,7 @@ func TestDriveInTmux(t *testing.T) {
 	if err != nil {
 		t.Fatalf("drive.sh failed: %v", err)
 	}
-	for _, want := range []string{"PASS toggle a layer and see a price change", "PASS edit the ruleset and see the change without a restart", "drive.sh: PASS"} {
+	for _, want := range []string{"PASS toggle a layer and see a price change", "PASS edit the ruleset and see the change without a restart", "PASS e opens the editor at the finding", "drive.sh: PASS"} {
 		if !strings.Contains(string(out), want) {
 			t.Errorf("drive.sh did not report %q", want)
 		}

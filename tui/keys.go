@@ -10,6 +10,8 @@ type keyMap struct {
 	Up, Down, PageUp, PageDown, Top, Bottom key.Binding
 	// act
 	Toggle, Open, Close, Reload key.Binding
+	// Edit opens $VISUAL or $EDITOR at the selection.
+	Edit key.Binding
 	// translations: the string filters and the search
 	Untranslated, ViaBase, Stale, AllStrings, Search key.Binding
 	// migrations: stepping through a save; NextGroup and PrevGroup also
@@ -45,6 +47,7 @@ func newKeyMap(ascii bool) keyMap {
 		Open:         key.NewBinding(key.WithKeys("enter"), key.WithHelp("enter", "source")),
 		Close:        key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close")),
 		Reload:       key.NewBinding(key.WithKeys("r", "ctrl+r"), key.WithHelp("r", "reload")),
+		Edit:         key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit")),
 		Untranslated: key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "untranslated")),
 		ViaBase:      key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "via base")),
 		Stale:        key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "stale keys")),
@@ -108,7 +111,7 @@ func (h helpView) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{help, k.Quit, k.Interrupt},
 		{k.NextTab, k.PrevTab, k.TabsHelp},
-		{k.Toggle, k.Open, k.Close, k.Reload},
+		{k.Toggle, k.Open, k.Close, k.Edit, k.Reload},
 		{k.Untranslated, k.ViaBase, k.Stale, k.AllStrings, k.Search},
 		{k.NextStep, k.PrevStep, k.NextGroup, k.PrevGroup, k.RunAll, k.NextLevel, k.PrevLevel},
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
@@ -131,6 +134,7 @@ func keyDocs(k keyMap) []keyDoc {
 		{keys(k.PrevTab), "previous tab", "everywhere"},
 		{keys(k.TabsHelp), "go to tab 1 " + paneID(0).String() + " … " + itoa(int(paneCount)) + " " + (paneCount - 1).String(), "everywhere"},
 		{keys(k.Reload), "read the files again (they are also watched)", "everywhere"},
+		{keys(k.Edit), "open $VISUAL or $EDITOR at the file, line and column of the selection; the workbench waits, then reads the files again", "Layers, Translations, Migrations, Problems"},
 		{keys(k.Up), "up: the cursor, or the text", "lists and documents"},
 		{keys(k.Down), "down", "lists and documents"},
 		{keys(k.PageUp), "page up", "lists and documents"},

@@ -9,7 +9,9 @@
 #   3. Migrations: step through a sample save, forwards, back, the whole
 #      chain;
 #   4. edit the ruleset file and see the change without a restart;
-#   5. quit with q (exit status 0).
+#   5. Problems: e opens $EDITOR (a script that renames a stale key) at the
+#      finding's file and line, and the finding is gone when it returns;
+#   6. quit with q (exit status 0).
 #
 # It installs nothing. It needs bash, tmux and go (to build the binary,
 # unless RULEBENCH names one already built). It prints PASS or FAIL for
@@ -103,6 +105,20 @@ expect() {
 	return 1
 }
 
+# gone NAME PATTERN [SECONDS]: polls the screen until no line matches.
+gone() {
+	local name=$1 pattern=$2 limit=${3:-5}
+	local end=$(($(now_ms) + limit * 1000))
+	while screen | grep -Eq -- "$pattern"; do
+		if [ "$(now_ms)" -gt "$end" ]; then
+			echo "  /$pattern/ is still on the screen ($name):"
+			screen | sed 's/^/  | /'
+			return 1
+		fi
+		sleep 0.05
+	done
+}
+
 # step NAME COMMANDS...: runs a step's commands and prints PASS or FAIL.
 step() {
 	local name=$1
@@ -115,8 +131,19 @@ step() {
 	fi
 }
 
+# The editor the e key runs: it records its arguments and, at the line it
+# is given (+LINE FILE, the form for an editor it does not know), renames
+# the stale key "Road luck die" to the current string.
+cat >"$work/edit.sh" <<'SCRIPT'
+#!/usr/bin/env bash
+printf '%s\n' "$*" >>"${0%/*}/editor-args"
+line=${1#+}
+sed -i "${line}s/Road luck die/Road-luck die/" "$2"
+SCRIPT
+chmod +x "$work/edit.sh"
+
 tmux -L "$sock" -f /dev/null new-session -d -s "$session" -x 120 -y 36 \
-	"env LANG=C.UTF-8 LC_ALL=C.UTF-8 '$bin' '$work/lantern-road'; echo \$? > '$work/exit'; sleep 60"
+	"env -u VISUAL LANG=C.UTF-8 LC_ALL=C.UTF-8 EDITOR='$work/edit.sh' '$bin' '$work/lantern-road'; echo \$? > '$work/exit'; sleep 60"
 tmux -L "$sock" set-option -t "$session" remain-on-exit on >/dev/null 2>&1
 
 start() {
@@ -126,13 +153,13 @@ start() {
 
 layer_price() {
 	keys 3 &&
-		press_until 'wares/lamp-oil +3 groat +3 groats' PageDown &&
+		press_until 'wares/lamp-oil +3 groats +3 groats' PageDown &&
 		keys 2 &&
 		expect "the Layers tab shows The long dark first" '▸ \[ \] The long dark' &&
 		keys Space &&
 		expect "The long dark is on" 'The long dark is on' &&
 		keys 3 &&
-		press_until 'wares/lamp-oil +3 groat +30 mites\*' PageDown &&
+		press_until 'wares/lamp-oil +3 groats +30 mites\*' PageDown &&
 		keys 2 Space &&
 		expect "The long dark is off again" 'The long dark is off'
 }
@@ -152,8 +179,8 @@ translations() {
 
 migrations() {
 	keys 5 &&
-		expect "the Migrations tab lists the saves" 'save saves/fighter3.json' &&
-		press_until '▸ save saves/fighter3.json' Down 12 &&
+		expect "the Migrations tab lists the saves" 'saves/fighter3.json' &&
+		press_until '▸ saves/fighter3.json' Down 12 &&
 		keys Enter &&
 		expect "the first step of fighter3" 'step 1 of 9: entry 1 → 2, step 1' &&
 		expect "its outcome" 'build.abilities.quick → build.abilities.deft +moved 7' &&
@@ -189,6 +216,24 @@ live_reload() {
 	expect "the status says it reloaded" 'Reloaded at [0-9:]+' 5
 }
 
+editor() {
+	local locale="$work/lantern-road/locales/pt-BR.json" line
+	line=$(grep -n '"Road luck die"' "$locale" | cut -d: -f1)
+	keys 6 &&
+		press_until "▸ .*pt-BR.json:$line:[0-9]+ .*Road luck die" Down &&
+		keys e &&
+		expect "back from the editor, the files are read again" 'Back from the editor|Reloaded at [0-9:]+' 10 &&
+		gone "the stale key's finding is gone" 'Road luck die' 5 || return 1
+	local args
+	args=$(cat "$work/editor-args" 2>/dev/null)
+	echo "  the editor was run with: $args"
+	[ "$args" = "+$line $locale" ] || {
+		echo "  want: +$line $locale"
+		return 1
+	}
+	grep -q '"Road-luck die"' "$locale"
+}
+
 quit() {
 	keys q &&
 		for _ in $(seq 1 100); do
@@ -206,6 +251,7 @@ step "toggle a layer and see a price change" layer_price
 step "Translations: pick pt-BR, filter to untranslated" translations
 step "Migrations: step through a save" migrations
 step "edit the ruleset and see the change without a restart" live_reload
+step "e opens the editor at the finding" editor
 step "quit with q" quit
 
 if [ "$failed" -ne 0 ]; then
