@@ -45,6 +45,8 @@ const (
 )
 
 // Finding codes of a ruleset's own parts: its size, header, sheet and layers.
+//
+//rulebench:category format
 const (
 	// CodeRulesetSize: the ruleset file is over the 256 KB the Engine accepts.
 	CodeRulesetSize Code = "ruleset-size"
@@ -67,6 +69,8 @@ const (
 )
 
 // Finding codes of catalogs and their separate catalog files.
+//
+//rulebench:category format
 const (
 	// CodeCatalogSize: a separate catalog file is over 1 MB.
 	CodeCatalogSize Code = "catalog-size"
@@ -96,6 +100,8 @@ const (
 )
 
 // Finding codes of sample saves.
+//
+//rulebench:category saves
 const (
 	// CodeSheetSize: a sample save's stored sheet is larger than the Engine keeps.
 	CodeSheetSize Code = "sheet-size"

@@ -161,6 +161,7 @@ func (b *blockChecker) errMissing(parent *model.Node, key string, code model.Cod
 		return
 	}
 	d := model.At(model.Error, b.file, parent, code, format, args...)
+	d.Category = model.Format
 	if parent.Parent == nil {
 		d.Path = key
 	} else {

@@ -4,6 +4,8 @@ import "rulebench/model"
 
 // Codes of a name that is not declared, or not of the kind it must be. The
 // format checks and the block checks share them.
+//
+//rulebench:category format
 const (
 	// CodeUnknownRef: a value ref or a level names a derived value the sheet does not declare.
 	CodeUnknownRef model.Code = "unknown-ref"
@@ -43,6 +45,8 @@ const (
 
 // Codes of the block cross-reference checks (rests, battle, combat,
 // creatures, mechanics and the item keys).
+//
+//rulebench:category format
 const (
 	// CodeUnknownPool: a live pool or pool group the sheet does not declare (or a list of row pools where a live pool is needed).
 	CodeUnknownPool model.Code = "unknown-pool"

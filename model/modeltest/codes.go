@@ -26,7 +26,8 @@ const UpdateCodesEnv = "RULEBENCH_UPDATE_CODES"
 // noting the code of every finding made, and holds the set to the package's
 // ReportedCodesFile: a run of the whole suite that passes fails when the
 // codes reported differ from the file, naming the codes gained and lost
-// (RULEBENCH_UPDATE_CODES=1 rewrites it). A run narrowed by -run, -skip,
+// (RULEBENCH_UPDATE_CODES=1 rewrites it, even after a failing test, so
+// that a new package's first run can write it). A run narrowed by -run, -skip,
 // -short, -fuzz or -list is only run.
 func RunTracingCodes(m *testing.M) int {
 	var mu sync.Mutex
@@ -38,7 +39,8 @@ func RunTracingCodes(m *testing.M) int {
 	})
 	status := m.Run()
 	stop()
-	if status != 0 || narrowed() {
+	update := os.Getenv(UpdateCodesEnv) == "1"
+	if (status != 0 && !update) || narrowed() {
 		return status
 	}
 	mu.Lock()
@@ -48,11 +50,11 @@ func RunTracingCodes(m *testing.M) int {
 	}
 	mu.Unlock()
 	slices.Sort(got)
-	if err := holdCodes(ReportedCodesFile, got, os.Getenv(UpdateCodesEnv) == "1"); err != nil {
+	if err := holdCodes(ReportedCodesFile, got, update); err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		return 1
 	}
-	return 0
+	return status
 }
 
 // narrowed tells whether the test flags run only part of the suite.
