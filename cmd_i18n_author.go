@@ -271,7 +271,31 @@ func (w *authorWriter) deliver(lang, target string, old, data []byte) int {
 		fmt.Fprintf(w.stderr, "rulebench i18n: %v\n", err)
 		return exitUsage
 	}
+	w.noteUnlistedPack(lang, target, data)
 	return exitOK
+}
+
+// noteUnlistedPack says, for a language pack written beside a catalog
+// artifact whose catalog entry does not list it, what the entry needs: the
+// Engine fetches only listed packs, and the store card's name and
+// description in the language are the author's to write.
+func (w *authorWriter) noteUnlistedPack(lang, target string, data []byte) {
+	e := w.a.Entry
+	if w.ws.Kind != model.Artifact || e == nil {
+		return
+	}
+	for _, p := range e.Packs {
+		if p.Lang == lang {
+			return
+		}
+	}
+	sum := sha256.Sum256(data)
+	url := "<the artifact's folder>/" + path.Base(target)
+	if u := e.Artifact.URL; u != "" {
+		url = u[:strings.LastIndex(u, "/")+1] + path.Base(target)
+	}
+	w.notef("%s does not list the %s pack, so the Engine never fetches it; add to its locales: %q: {\"url\": %q, \"sha256\": %q, \"bytes\": %d, \"name\": \"<the name in %s>\", \"description\": \"<the description in %s>\"}",
+		e.File, lang, lang, url, hex.EncodeToString(sum[:]), len(data), lang, lang)
 }
 
 // inputs are the files read for the workspace: what --out never writes

@@ -685,3 +685,28 @@ func TestEntryListingEnIsNotCalledUnlisted(t *testing.T) {
 		}
 	}
 }
+
+// --new -w beside a catalog artifact writes the pack, and says what the
+// catalog entry needs to list it (the entry is not written: its name and
+// description in the language are the author's).
+func TestI18nNewPackNotesTheEntry(t *testing.T) {
+	dir := copyExample(t, "mirefall")
+	entry := filepath.Join(dir, "mirefall-1.0.0.entry.json")
+	old := readText(t, entry)
+	code, out, errOut := runCLI("i18n", "--new", "fr", "-w", dir)
+	pack := filepath.Join(dir, "mirefall-1.0.0.fr.json")
+	if code != exitOK || out != pack+"\n" {
+		t.Fatalf("exit %d, %q %s", code, out, errOut)
+	}
+	data := readText(t, pack)
+	if !strings.Contains(errOut, "does not list the fr pack") || !strings.Contains(errOut, `"sha256": "`+sha256Of(data)+`", "bytes": `+strconv.Itoa(len(data))) ||
+		!strings.Contains(errOut, `artifacts/mirefall-1.0.0.fr.json"`) {
+		t.Errorf("no note of the listing to add:\n%s", errOut)
+	}
+	if readText(t, entry) != old {
+		t.Error("the entry was written")
+	}
+	if keys, _, ds := localeKeys(t, pack, "fr", []byte(data), true); len(keys) == 0 || len(ds) > 0 {
+		t.Errorf("the pack: %d keys, %v", len(keys), ds)
+	}
+}
