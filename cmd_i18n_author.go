@@ -212,7 +212,7 @@ func (w *authorWriter) update(lang string) int {
 	}
 	l := w.r.Locale(lang)
 	for _, s := range u.Stale {
-		line := fmt.Sprintf("%s:%d:%d: stale key %q matches no display string", l.Name(), s.Node.KeyPos.Line, s.Node.KeyPos.Column, s.English)
+		line := fmt.Sprintf("%s:%d:%d: stale key %q matches no display string", l.Name(), s.Node.KeyPos().Line, s.Node.KeyPos().Column, s.English)
 		if s.Nearest != "" {
 			line += fmt.Sprintf("; the nearest current string is %q", s.Nearest)
 		}
@@ -456,7 +456,7 @@ func manifestEdits(ws *model.Workspace, data []byte, rel, sha string, size, need
 	if translates {
 		need = max(need, translationsMinor)
 	}
-	if n, ok := ws.Manifest.Node.Find("capabilityApi.minor"); ok && ws.Manifest.HasCapability && n.Kind == model.Number && n.Num < float64(need) {
+	if n, ok := ws.Manifest.Node.Find("capabilityApi.minor"); ok && ws.Manifest.HasCapability && n.Kind == model.Number && n.Num() < float64(need) {
 		e, err := model.ReplaceValue(data, n, need)
 		if err != nil {
 			return nil, err
@@ -471,14 +471,14 @@ func manifestEdits(ws *model.Workspace, data []byte, rel, sha string, size, need
 // no check and stays empty.
 func listingEdits(data []byte, listing *model.Node, sha string, size int, manifest bool) ([]model.Edit, error) {
 	var edits []model.Edit
-	if n := listing.Get("bytes"); n != nil && n.Kind == model.Number && n.Num != float64(size) {
+	if n := listing.Get("bytes"); n != nil && n.Kind == model.Number && n.Num() != float64(size) {
 		e, err := model.ReplaceValue(data, n, size)
 		if err != nil {
 			return nil, err
 		}
 		edits = append(edits, e)
 	}
-	if n := listing.Get("sha256"); n != nil && n.Kind == model.String && n.Str != sha && (n.Str != "" || !manifest) {
+	if n := listing.Get("sha256"); n != nil && n.Kind == model.String && n.Str() != sha && (n.Str() != "" || !manifest) {
 		e, err := model.ReplaceValue(data, n, sha)
 		if err != nil {
 			return nil, err
@@ -496,15 +496,15 @@ func newListing(data []byte, files *model.Node, rel, sha string, size int) (stri
 		p, err := model.Encode(rel)
 		return fmt.Sprintf(`{"path": %s, "sha256": "%s", "bytes": %d}`, p, sha, size), err
 	}
-	if len(files.Children) == 0 {
+	if len(files.Children()) == 0 {
 		return compact()
 	}
-	last := files.Children[len(files.Children)-1]
+	last := files.Children()[len(files.Children())-1]
 	p, s, b := last.Get("path"), last.Get("sha256"), last.Get("bytes")
-	if last.Kind != model.Object || len(last.Children) != 3 || p == nil || p.Kind != model.String || s == nil || s.Kind != model.String || b == nil || b.Kind != model.Number {
+	if last.Kind != model.Object || len(last.Children()) != 3 || p == nil || p.Kind != model.String || s == nil || s.Kind != model.String || b == nil || b.Kind != model.Number {
 		return compact()
 	}
-	start := last.Pos.Offset
+	start := last.Pos().Offset
 	end, err := model.ValueEnd(data, start)
 	if err != nil {
 		return "", err

@@ -164,7 +164,7 @@ func (f *fixer) metaLocale(l *i18n.Locale) {
 	if !ok || loc.Kind != model.String {
 		return
 	}
-	if canon, err := i18n.Canonical(loc.Str); err == nil && canon == l.Lang && loc.Str != canon {
+	if canon, err := i18n.Canonical(loc.Str()); err == nil && canon == l.Lang && loc.Str() != canon {
 		f.set(l.Name(), loc, canon, i18n.CodeLocaleMeta, loc.Path())
 	}
 }
@@ -191,11 +191,11 @@ func (f *fixer) listing(file string, listing *model.Node, listed string, bytesCo
 		f.mends[fixPlace{file, at(listing.Get("bytes")), bytesCode}] = true
 		f.mends[fixPlace{file, at(listing.Get("sha256")), shaCode}] = true
 	}
-	if n := listing.Get("bytes"); n != nil && n.Kind == model.Number && n.Num != float64(len(data)) {
+	if n := listing.Get("bytes"); n != nil && n.Kind == model.Number && n.Num() != float64(len(data)) {
 		f.set(file, n, len(data), bytesCode, at(n))
 	}
 	// A manifest's empty sha256 asks for no check, and stays empty.
-	if n := listing.Get("sha256"); n != nil && n.Kind == model.String && n.Str != sha && (n.Str != "" || bytesCode != model.CodeManifestBytes) {
+	if n := listing.Get("sha256"); n != nil && n.Kind == model.String && n.Str() != sha && (n.Str() != "" || bytesCode != model.CodeManifestBytes) {
 		f.set(file, n, sha, shaCode, at(n))
 	}
 }
@@ -211,7 +211,7 @@ func (f *fixer) capability(manifest string) {
 	if !ok || n.Kind != model.Number {
 		return
 	}
-	if need := f.need; n.Num < float64(need) {
+	if need := f.need; n.Num() < float64(need) {
 		f.set(manifest, n, need, rules.CodeCapabilityTooLow, n.Path())
 	}
 }

@@ -407,7 +407,7 @@ func TestRepeatedKeys(t *testing.T) {
 	if got := l.Show("Demo"); got.State != Empty || got.Text != "Demo" {
 		t.Errorf("Demo: %+v, want empty", got)
 	}
-	if len(l.Stale) != 1 || l.Stale[0].English != "Old" || l.Stale[0].Node.Str != "b" {
+	if len(l.Stale) != 1 || l.Stale[0].English != "Old" || l.Stale[0].Node.Str() != "b" {
 		t.Errorf("stale %+v, want Old once, at its last value", l.Stale)
 	}
 	if k, _ := l.Own.Lookup("Old"); k.Value != "b" {

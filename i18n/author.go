@@ -56,7 +56,7 @@ func PackageText(ws *model.Workspace) (name, description string) {
 	}
 	text := func(key string) string {
 		if n := ws.Manifest.Node.Get(key); n != nil && n.Kind == model.String {
-			return n.Str
+			return n.Str()
 		}
 		return ""
 	}
@@ -72,7 +72,7 @@ func (r *Report) schemaOf() string {
 		}
 		if s := l.File.Root.Get("$schema"); s != nil {
 			if s.Kind == model.String {
-				return s.Str
+				return s.Str()
 			}
 			return ""
 		}

@@ -159,7 +159,7 @@ func (r *entryReader) https(n *model.Node, what string) (*url.URL, bool) {
 		r.errorf(n, model.CodeType, "a url is text, not %s", n.Kind)
 		return nil, false
 	}
-	u, err := url.Parse(n.Str)
+	u, err := url.Parse(n.Str())
 	switch {
 	case err != nil || !u.IsAbs() || u.Opaque != "":
 		r.errorf(n, CodeEntryURL, "the url of %s is not a valid URL", what)
@@ -167,7 +167,7 @@ func (r *entryReader) https(n *model.Node, what string) (*url.URL, bool) {
 		r.errorf(n, CodeEntryURL, "the url of %s uses %s; it must use https", what, u.Scheme)
 	case u.Host == "" || u.User != nil:
 		r.errorf(n, CodeEntryURL, "the url of %s needs a plain host", what)
-	case u.RawQuery != "" || u.Fragment != "" || strings.ContainsAny(n.Str, "?#"):
+	case u.RawQuery != "" || u.Fragment != "" || strings.ContainsAny(n.Str(), "?#"):
 		r.errorf(n, CodeEntryURL, "the url of %s must end with the file name, without a query or fragment", what)
 	default:
 		return u, true
@@ -182,10 +182,10 @@ func (r *entryReader) sha(n *model.Node) string {
 		return ""
 	case n.Kind != model.String:
 		r.errorf(n, model.CodeType, "sha256 is text, not %s", n.Kind)
-	case !sha256Pattern.MatchString(n.Str):
-		r.errorf(n, CodeEntrySHA256, "sha256 must be 64 lowercase hexadecimal digits; this is %d characters%s", len(n.Str), upperHint(n.Str))
+	case !sha256Pattern.MatchString(n.Str()):
+		r.errorf(n, CodeEntrySHA256, "sha256 must be 64 lowercase hexadecimal digits; this is %d characters%s", len(n.Str()), upperHint(n.Str()))
 	default:
-		return n.Str
+		return n.Str()
 	}
 	return ""
 }
@@ -204,10 +204,10 @@ func (r *entryReader) size(n *model.Node, limit int64) int64 {
 		return 0
 	case n.Kind != model.Number:
 		r.errorf(n, model.CodeType, "bytes is a number, not %s", n.Kind)
-	case n.Num != float64(int64(n.Num)) || n.Num < 1 || n.Num > float64(limit):
-		r.errorf(n, CodeEntryBytes, "bytes must be a whole number from 1 to %d; it is %s", limit, n.Raw)
+	case n.Num() != float64(int64(n.Num())) || n.Num() < 1 || n.Num() > float64(limit):
+		r.errorf(n, CodeEntryBytes, "bytes must be a whole number from 1 to %d; it is %s", limit, n.Raw())
 	default:
-		return int64(n.Num)
+		return int64(n.Num())
 	}
 	return 0
 }
@@ -220,25 +220,25 @@ func (r *entryReader) packs(n *model.Node) {
 		r.errorf(n, model.CodeType, "locales is an object of language packs keyed by language, not %s", n.Kind)
 		return
 	}
-	if len(n.Children) > MaxPacks {
-		r.errorf(n, CodeEntryPacks, "the entry lists %d language packs; at most %d are allowed", len(n.Children), MaxPacks)
+	if len(n.Children()) > MaxPacks {
+		r.errorf(n, CodeEntryPacks, "the entry lists %d language packs; at most %d are allowed", len(n.Children()), MaxPacks)
 	}
 	seen := map[string]string{}
-	for _, m := range n.Children {
-		p := PackListing{Key: m.Key, Listing: Listing{Node: m}}
-		lang, err := Canonical(m.Key)
+	for _, m := range n.Children() {
+		p := PackListing{Key: m.Key(), Listing: Listing{Node: m}}
+		lang, err := Canonical(m.Key())
 		switch {
 		case err != nil:
-			r.ds = append(r.ds, keyAt(model.Error, r.file, m, CodeEntryLang, "%q is not a language tag: %v", m.Key, err))
+			r.ds = append(r.ds, keyAt(model.Error, r.file, m, CodeEntryLang, "%q is not a language tag: %v", m.Key(), err))
 		case lang == "en":
 			r.ds = append(r.ds, keyAt(model.Error, r.file, m, CodeEntryEN, "a catalog ruleset never lists an en pack: English is the ruleset itself"))
 		case seen[lang] != "":
-			r.ds = append(r.ds, keyAt(model.Error, r.file, m, CodeEntryDuplicate, "%q is the language %s, already listed as %q", m.Key, lang, seen[lang]))
+			r.ds = append(r.ds, keyAt(model.Error, r.file, m, CodeEntryDuplicate, "%q is the language %s, already listed as %q", m.Key(), lang, seen[lang]))
 		default:
 			p.Lang = lang
-			seen[lang] = m.Key
-			if lang != m.Key {
-				r.ds = append(r.ds, keyAt(model.Warning, r.file, m, CodeEntryLang, "write the language %q as %s", m.Key, lang))
+			seen[lang] = m.Key()
+			if lang != m.Key() {
+				r.ds = append(r.ds, keyAt(model.Warning, r.file, m, CodeEntryLang, "write the language %q as %s", m.Key(), lang))
 			}
 		}
 		r.pack(m, &p)
@@ -251,12 +251,12 @@ func (r *entryReader) pack(n *model.Node, p *PackListing) {
 		r.errorf(n, model.CodeType, "a language pack's listing is an object {url, sha256, bytes, name, description}, not %s", n.Kind)
 		return
 	}
-	for _, m := range n.Children {
-		switch m.Key {
+	for _, m := range n.Children() {
+		switch m.Key() {
 		case "url", "sha256", "bytes", "name", "description":
 		default:
 			d := keyAt(model.Error, r.file, m, model.CodeUnknownKey,
-				"unknown key %q in a language pack's listing (allowed: url, sha256, bytes, name, description)", m.Key)
+				"unknown key %q in a language pack's listing (allowed: url, sha256, bytes, name, description)", m.Key())
 			d.Path = n.Path() // at the object, as model reports unknown keys
 			r.ds = append(r.ds, d)
 		}
@@ -280,12 +280,12 @@ func (r *entryReader) pack(n *model.Node, p *PackListing) {
 		case v == nil:
 		case v.Kind != model.String:
 			r.errorf(v, model.CodeType, "%s is text, not %s", key, v.Kind)
-		case strings.TrimSpace(v.Str) == "":
+		case strings.TrimSpace(v.Str()) == "":
 			r.errorf(v, CodeEntryText, "%s is empty: it is the store card's %s in this language", key, key)
 		case key == "name":
-			p.Name = v.Str
+			p.Name = v.Str()
 		default:
-			p.Description = v.Str
+			p.Description = v.Str()
 		}
 	}
 }

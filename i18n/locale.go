@@ -126,8 +126,8 @@ func ReadLocale(f *model.File, pack bool) (*Locale, []model.Diagnostic) {
 			"a locale file is a JSON object, not %s", root.Kind))
 		return l, model.InCategory(model.Translations, r.ds)
 	}
-	for _, m := range root.Children {
-		switch m.Key {
+	for _, m := range root.Children() {
+		switch m.Key() {
 		case "$schema":
 			if m.Kind != model.String {
 				r.ds = append(r.ds, model.At(model.Error, f.Name, m, model.CodeType, "$schema is text, not %s", m.Kind))
@@ -135,7 +135,7 @@ func ReadLocale(f *model.File, pack bool) (*Locale, []model.Diagnostic) {
 		case "_meta", "package", "ruleset":
 		default:
 			r.ds = append(r.ds, keyAt(model.Error, f.Name, m, CodeLocaleKey,
-				"unknown key %q: a locale file holds only %s", m.Key, allowedLocaleKeys))
+				"unknown key %q: a locale file holds only %s", m.Key(), allowedLocaleKeys))
 		}
 	}
 	r.meta(root)
@@ -168,8 +168,8 @@ func (r *localeReader) errorf(n *model.Node, code model.Code, format string, arg
 // keyAt makes a finding at an object member's key rather than its value.
 func keyAt(sev model.Severity, file string, n *model.Node, code model.Code, format string, args ...any) model.Diagnostic {
 	d := model.At(sev, file, n, code, format, args...)
-	if n.KeyPos.Line > 0 {
-		d.Line, d.Column = n.KeyPos.Line, n.KeyPos.Column
+	if n.KeyPos().Line > 0 {
+		d.Line, d.Column = n.KeyPos().Line, n.KeyPos().Column
 	}
 	return d
 }
@@ -208,9 +208,9 @@ func (r *localeReader) meta(root *model.Node) {
 		r.errorf(meta, model.CodeType, "_meta is an object, not %s", meta.Kind)
 		return
 	}
-	for _, m := range meta.Children {
-		if m.Key != "locale" && m.Key != "direction" {
-			r.ds = append(r.ds, keyAt(model.Error, r.file, m, CodeLocaleKey, "unknown key %q in _meta: it holds only locale and direction", m.Key))
+	for _, m := range meta.Children() {
+		if m.Key() != "locale" && m.Key() != "direction" {
+			r.ds = append(r.ds, keyAt(model.Error, r.file, m, CodeLocaleKey, "unknown key %q in _meta: it holds only locale and direction", m.Key()))
 		}
 	}
 	var metaTag language.Tag
@@ -221,21 +221,21 @@ func (r *localeReader) meta(root *model.Node) {
 	case loc.Kind != model.String:
 		r.errorf(loc, model.CodeType, "_meta.locale is text, not %s", loc.Kind)
 	default:
-		r.l.MetaLocale = loc.Str
-		tag, err := ParseTag(loc.Str)
+		r.l.MetaLocale = loc.Str()
+		tag, err := ParseTag(loc.Str())
 		if err != nil {
-			r.errorf(loc, CodeLocaleMeta, "_meta.locale %q is not a language tag: %v", loc.Str, err)
+			r.errorf(loc, CodeLocaleMeta, "_meta.locale %q is not a language tag: %v", loc.Str(), err)
 			break
 		}
 		metaTag, metaOK = tag, true
 		if r.l.Lang != "" && tag.String() != r.l.Lang {
 			r.errorf(loc, CodeLocaleMeta, "_meta.locale is %s but the file name says %s: the Engine refuses a file whose language differs from its name", tag, r.l.Lang)
-		} else if !metaLocalePattern.MatchString(loc.Str) {
+		} else if !metaLocalePattern.MatchString(loc.Str()) {
 			msg := "_meta.locale %q is not in the form the Engine's localization catalogs require (a lower-case language of 2 or 3 letters, then subtags of 2 to 8 letters or digits)"
 			if metaLocalePattern.MatchString(tag.String()) {
 				msg += "; write it as " + tag.String()
 			}
-			r.ds = append(r.ds, model.At(model.Warning, r.file, loc, CodeLocaleMeta, msg, loc.Str))
+			r.ds = append(r.ds, model.At(model.Warning, r.file, loc, CodeLocaleMeta, msg, loc.Str()))
 		}
 	}
 	switch dir := meta.Get("direction"); {
@@ -243,17 +243,17 @@ func (r *localeReader) meta(root *model.Node) {
 		r.ds = append(r.ds, missingAt(r.file, meta, "direction", `"direction" is required in _meta: "ltr" or "rtl"`))
 	case dir.Kind != model.String:
 		r.errorf(dir, model.CodeType, "_meta.direction is text, not %s", dir.Kind)
-	case dir.Str != "ltr" && dir.Str != "rtl":
-		r.errorf(dir, CodeLocaleDirection, "_meta.direction is %q; it must be \"ltr\" or \"rtl\"", dir.Str)
+	case dir.Str() != "ltr" && dir.Str() != "rtl":
+		r.errorf(dir, CodeLocaleDirection, "_meta.direction is %q; it must be \"ltr\" or \"rtl\"", dir.Str())
 	default:
-		r.l.Direction = dir.Str
+		r.l.Direction = dir.Str()
 		tag, haveTag := r.l.Tag, r.l.Lang != ""
 		if !haveTag && metaOK {
 			tag, haveTag = metaTag, true
 		}
-		if want, known := direction(tag); haveTag && known && want != dir.Str {
+		if want, known := direction(tag); haveTag && known && want != dir.Str() {
 			r.ds = append(r.ds, model.At(model.Warning, r.file, dir, CodeLocaleDirection,
-				"_meta.direction is %s, but %s is written %s", dir.Str, tag, map[string]string{"ltr": "left to right", "rtl": "right to left"}[want]))
+				"_meta.direction is %s, but %s is written %s", dir.Str(), tag, map[string]string{"ltr": "left to right", "rtl": "right to left"}[want]))
 		}
 	}
 }
@@ -269,7 +269,7 @@ var metaLocalePattern = regexp.MustCompile(`^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$`)
 func missingAt(file string, obj *model.Node, key, msg string) model.Diagnostic {
 	d := model.At(model.Error, file, obj, model.CodeRequired, "%s", msg)
 	d.Path = key
-	if obj.Parent != nil {
+	if obj.Parent() != nil {
 		d.Path = obj.Path() + "." + key
 	}
 	return d
@@ -283,16 +283,16 @@ func (r *localeReader) pkg(n *model.Node) {
 		r.errorf(n, model.CodeType, "package is an object {name?, description?}, not %s", n.Kind)
 		return
 	}
-	for _, m := range n.Children {
-		if m.Key != "name" && m.Key != "description" {
-			r.ds = append(r.ds, keyAt(model.Error, r.file, m, CodeLocaleKey, "unknown key %q in package: it holds only name and description", m.Key))
+	for _, m := range n.Children() {
+		if m.Key() != "name" && m.Key() != "description" {
+			r.ds = append(r.ds, keyAt(model.Error, r.file, m, CodeLocaleKey, "unknown key %q in package: it holds only name and description", m.Key()))
 			continue
 		}
 		switch {
 		case m.Kind != model.String:
-			r.errorf(m, model.CodeType, "package.%s is text, not %s", m.Key, m.Kind)
-		case strings.TrimSpace(m.Str) == "":
-			r.errorf(m, CodeLocaleEmpty, "package.%s is empty; leave the key out instead", m.Key)
+			r.errorf(m, model.CodeType, "package.%s is text, not %s", m.Key(), m.Kind)
+		case strings.TrimSpace(m.Str()) == "":
+			r.errorf(m, CodeLocaleEmpty, "package.%s is empty; leave the key out instead", m.Key())
 		}
 	}
 }
@@ -306,16 +306,16 @@ func (r *localeReader) ruleset(n *model.Node) {
 		return
 	}
 	r.l.HasRuleset = true
-	r.l.Keys = make([]Key, 0, len(n.Children))
-	for _, m := range n.Children {
-		k := Key{English: m.Key, Node: m}
+	r.l.Keys = make([]Key, 0, len(n.Children()))
+	for _, m := range n.Children() {
+		k := Key{English: m.Key(), Node: m}
 		if m.Kind == model.String {
-			k.Value, k.Text = m.Str, true
-			switch why := unsafeText(m.Str); {
+			k.Value, k.Text = m.Str(), true
+			switch why := unsafeText(m.Str()); {
 			case why != "":
 				r.ds = append(r.ds, model.At(model.Warning, r.file, m, CodeLocaleText,
 					"the translation holds %s, which the screen would show as it is", why))
-			case blank(m.Str):
+			case blank(m.Str()):
 				r.ds = append(r.ds, model.At(model.Warning, r.file, m, CodeLocaleBlank,
 					"the translation is only spaces: it counts as translated but shows nothing; leave it \"\" to show the English"))
 			}

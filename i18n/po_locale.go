@@ -44,8 +44,8 @@ func BuildPO(ws *model.Workspace, r *Report, lang string) (*PO, []string) {
 	po := &PO{}
 	title := "this ruleset"
 	if ws.Ruleset != nil && ws.Ruleset.Root != nil {
-		if n := ws.Ruleset.Root.Get("name"); n != nil && n.Kind == model.String && n.Str != "" {
-			title = n.Str
+		if n := ws.Ruleset.Root.Get("name"); n != nil && n.Kind == model.String && n.Str() != "" {
+			title = n.Str()
 		}
 	}
 	po.Comments = []string{
@@ -78,10 +78,10 @@ func BuildPO(ws *model.Workspace, r *Report, lang string) (*PO, []string) {
 		}
 		e := POEntry{Context: p.ctx, HasContext: true, ID: p.english, Str: []string{""},
 			Extracted:  []string{"the package's " + p.key + ", from the manifest"},
-			References: []string{"manifest.json:" + strconv.Itoa(ws.Manifest.Node.Get(p.key).Pos.Line)}}
+			References: []string{"manifest.json:" + strconv.Itoa(ws.Manifest.Node.Get(p.key).Pos().Line)}}
 		if own != nil && own.File.Root != nil {
 			if v := own.File.Root.Get("package").Get(p.key); v != nil && v.Kind == model.String {
-				e.Str[0] = v.Str
+				e.Str[0] = v.Str()
 			}
 		}
 		add(e)
@@ -121,7 +121,7 @@ func poReference(dir string, u Use) string {
 	if strings.ContainsAny(name, " \t") {
 		name = "\u2068" + name + "\u2069"
 	}
-	return name + ":" + strconv.Itoa(u.Node.Pos.Line)
+	return name + ":" + strconv.Itoa(u.Node.Pos().Line)
 }
 
 // relativeTo returns name relative to dir with slashes, or "" when name
@@ -262,7 +262,7 @@ func MergePO(ws *model.Workspace, r *Report, po *PO, poName string) (*Merge, err
 			case cur != nil && str == "":
 				removes = append(removes, cur)
 				m.Written++
-			case cur != nil && (cur.Kind != model.String || cur.Str != str):
+			case cur != nil && (cur.Kind != model.String || cur.Str() != str):
 				ed, err := model.ReplaceValue(data, cur, str)
 				if err != nil {
 					return nil, err
@@ -285,7 +285,7 @@ func MergePO(ws *model.Workspace, r *Report, po *PO, poName string) (*Merge, err
 		}
 		cur := rs.Get(e.ID)
 		switch {
-		case cur != nil && cur.Kind == model.String && cur.Str == str,
+		case cur != nil && cur.Kind == model.String && cur.Str() == str,
 			cur != nil && cur.Kind != model.String && str == "",
 			cur == nil && str == "":
 			continue

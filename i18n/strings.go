@@ -115,14 +115,14 @@ type stringUse struct {
 }
 
 func (c *collector) add(n *model.Node) {
-	if n == nil || n.Kind != model.String || n.Str == "" {
+	if n == nil || n.Kind != model.String || n.Str() == "" {
 		return
 	}
-	i, ok := c.index[n.Str]
+	i, ok := c.index[n.Str()]
 	if !ok {
 		i = len(c.out)
-		c.index[n.Str] = i
-		c.out = append(c.out, DisplayString{Text: n.Str, Words: CountWords(n.Str)})
+		c.index[n.Str()] = i
+		c.out = append(c.out, DisplayString{Text: n.Str(), Words: CountWords(n.Str())})
 	}
 	c.uses = append(c.uses, stringUse{Use{File: c.file, Node: n}, i})
 }
@@ -211,7 +211,7 @@ func (c *collector) walk(n *model.Node, r role) {
 	switch n.Kind {
 	case model.Array:
 		ir := itemRole(r)
-		for _, item := range n.Children {
+		for _, item := range n.Children() {
 			c.walk(item, ir)
 		}
 	case model.Object:
@@ -221,15 +221,14 @@ func (c *collector) walk(n *model.Node, r role) {
 
 func (c *collector) object(n *model.Node, r role) {
 	isEnum := false
-	if t := n.Get("type"); t != nil && t.Kind == model.String && t.Str == model.TypeEnum {
+	if t := n.Get("type"); t != nil && t.Kind == model.String && t.Str() == model.TypeEnum {
 		isEnum = true
 	}
-	kept := lastMembers(n)
-	for _, m := range n.Children {
-		if !kept(m) {
+	for _, m := range n.Children() {
+		if m.Overridden() {
 			continue // a repeated key: the last one wins
 		}
-		switch m.Key {
+		switch m.Key() {
 		case "label", "short", "summary":
 			c.add(m)
 			continue
@@ -245,16 +244,15 @@ func (c *collector) object(n *model.Node, r role) {
 			}
 		case "values":
 			if (isEnum || r == roleState) && m.Kind == model.Array {
-				for _, v := range m.Children {
+				for _, v := range m.Children() {
 					c.add(v)
 				}
 				continue
 			}
 		case "valueLabels":
 			if m.Kind == model.Object {
-				keptLabel := lastMembers(m)
-				for _, v := range m.Children {
-					if keptLabel(v) {
+				for _, v := range m.Children() {
+					if !v.Overridden() {
 						c.add(v)
 					}
 				}
@@ -266,26 +264,12 @@ func (c *collector) object(n *model.Node, r role) {
 				continue
 			}
 		}
-		cr := childRole(r, m.Key)
+		cr := childRole(r, m.Key())
 		if cr == roleSkip {
 			continue
 		}
 		c.walk(m, cr)
 	}
-}
-
-// lastMembers returns a test of whether a member of the object n is the
-// one JSON.parse keeps: the last of those with its key. It costs time
-// linear in the number of members, however many there are.
-func lastMembers(n *model.Node) func(*model.Node) bool {
-	if len(n.Children) <= 8 {
-		return func(m *model.Node) bool { return n.Get(m.Key) == m }
-	}
-	last := make(map[string]*model.Node, len(n.Children))
-	for _, m := range n.Children {
-		last[m.Key] = m
-	}
-	return func(m *model.Node) bool { return last[m.Key] == m }
 }
 
 // asset walks the entries of a catalog kept in a separate file, found

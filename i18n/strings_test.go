@@ -151,7 +151,7 @@ func TestStringsUsesEveryPath(t *testing.T) {
 			if u.File != "demo.json" {
 				t.Errorf("%q: file %q", text, u.File)
 			}
-			if u.Node == nil || u.Node.Pos.Line == 0 {
+			if u.Node == nil || u.Node.Pos().Line == 0 {
 				t.Errorf("%q: use without a position", text)
 			}
 		}

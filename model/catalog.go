@@ -200,9 +200,9 @@ func (d *decoder) entry(c *Catalog, e *Entry) {
 		return
 	}
 	if id := o.need("id", true); id != nil && d.wantKind(id, String) {
-		e.ID = id.Str
-		if !IsEntryID(id.Str) {
-			d.errorf(id, CodeIDPattern, "%q is not a valid entry id: lowercase letters and digits joined by single hyphens, at most 80", id.Str)
+		e.ID = id.Str()
+		if !IsEntryID(id.Str()) {
+			d.errorf(id, CodeIDPattern, "%q is not a valid entry id: lowercase letters and digits joined by single hyphens, at most 80", id.Str())
 		}
 	}
 	e.Label = o.str("label", true, 1, 120, promptSafe)
@@ -210,16 +210,16 @@ func (d *decoder) entry(c *Catalog, e *Entry) {
 		e.Summary = o.str("summary", false, 0, 300, catalogTxt)
 	}
 	if f := o.get("filters"); f != nil && d.wantKind(f, Object) {
-		e.Filters = make([]FilterValue, 0, len(f.Children))
-		for _, fv := range f.Children {
-			v := FilterValue{Filter: fv.Key, Kind: fv.Kind, Node: fv}
+		e.Filters = make([]FilterValue, 0, len(f.Children()))
+		for _, fv := range f.Children() {
+			v := FilterValue{Filter: fv.Key(), Kind: fv.Kind, Node: fv}
 			switch fv.Kind {
 			case Number:
 				v.Number, _ = d.number(fv)
 			case String:
 				v.Text = d.text(fv, 0, 80, plainText)
 			case Array:
-				v.Tags = make([]string, 0, len(fv.Children))
+				v.Tags = make([]string, 0, len(fv.Children()))
 				for _, t := range d.list(fv, 0, 24) {
 					v.Tags = append(v.Tags, d.text(t, 0, 80, plainText))
 				}
@@ -249,16 +249,16 @@ func (d *decoder) entry(c *Catalog, e *Entry) {
 		ro := d.object(r, "list", "values", "scaled")
 		row := Row{Node: r, List: ro.id("list", true)}
 		if vals := ro.need("values", true); vals != nil && d.wantKind(vals, Object) {
-			row.Values = make([]ColumnValue, 0, len(vals.Children))
-			for _, cv := range vals.Children {
-				row.Values = append(row.Values, ColumnValue{Column: cv.Key, Value: d.scalar(cv), Node: cv})
+			row.Values = make([]ColumnValue, 0, len(vals.Children()))
+			for _, cv := range vals.Children() {
+				row.Values = append(row.Values, ColumnValue{Column: cv.Key(), Value: d.scalar(cv), Node: cv})
 			}
 		}
 		if sc := ro.get("scaled"); sc != nil && d.wantKind(sc, Object) {
-			if n := len(sc.Children); n < 1 || n > 4 {
+			if n := len(sc.Children()); n < 1 || n > 4 {
 				d.errorf(sc, CodeCount, "scaled names 1 to 4 columns, not %d", n)
 			}
-			for _, col := range sc.Children {
+			for _, col := range sc.Children() {
 				so := d.object(col, "from", "table")
 				if f := so.need("from", true); f != nil {
 					d.valueRef(f)
@@ -316,12 +316,12 @@ func (d *decoder) item(n *Node) *Item {
 	}
 	if s := o.get("service"); s != nil {
 		onlyTrue.check(d, s)
-		it.Service = s.Kind == Bool && s.Truth
+		it.Service = s.Kind == Bool && s.Truth()
 	}
 	d.itemKeys(o)
 	o.integer("stack", false, 1, 999_999)
 	if st := o.get("stats"); st != nil && d.wantKind(st, Object) {
-		for _, v := range st.Children {
+		for _, v := range st.Children() {
 			if v.Kind == String {
 				d.text(v, 0, 4000, plainText)
 			} else {
@@ -330,7 +330,7 @@ func (d *decoder) item(n *Node) *Item {
 		}
 	}
 	if sl := o.get("slots"); sl != nil && d.wantKind(sl, Object) {
-		for _, v := range sl.Children {
+		for _, v := range sl.Children() {
 			d.integer(v, 1, 20)
 		}
 	}
@@ -350,8 +350,8 @@ func DecodeCatalogAsset(file string, root *Node, c *Catalog) []Diagnostic {
 		return InCategory(Format, d.diags)
 	}
 	o.integer("schemaVersion", true, 1, 1)
-	if id := o.need("catalog", true); id != nil && d.wantKind(id, String) && id.Str != c.ID {
-		d.errorf(id, CodeAssetCatalog, "this file is for the catalog %q, but the ruleset expects %q here", id.Str, c.ID)
+	if id := o.need("catalog", true); id != nil && d.wantKind(id, String) && id.Str() != c.ID {
+		d.errorf(id, CodeAssetCatalog, "this file is for the catalog %q, but the ruleset expects %q here", id.Str(), c.ID)
 	}
 	if n := o.need("entries", true); n != nil {
 		c.EntriesFile, c.EntriesNode = file, n

@@ -65,8 +65,8 @@ var healthShape = shapeFunc(func(d *decoder, n *Node) {
 // hasOnlyComment tells whether n has want members besides $comment.
 func hasOnlyComment(n *Node, want int) bool {
 	k := 0
-	for _, c := range n.Children {
-		if c.Key != "$comment" {
+	for _, c := range n.Children() {
+		if c.Key() != "$comment" {
 			k++
 		}
 	}
@@ -104,12 +104,12 @@ func narrowing(d *decoder, n *Node) {
 		}
 		found := false
 		for _, e := range kids(n.Get("effects")) {
-			if e.Kind == String && (e.Str == k.adv || e.Str == k.dis) {
+			if e.Kind == String && (e.Str() == k.adv || e.Str() == k.dis) {
 				found = true
 			}
 		}
 		for _, m := range kids(n.Get("modifiers")) {
-			if to := m.Get("to"); to != nil && to.Kind == String && to.Str == k.to {
+			if to := m.Get("to"); to != nil && to.Kind == String && to.Str() == k.to {
 				found = true
 			}
 		}
@@ -123,7 +123,7 @@ func kids(n *Node) []*Node {
 	if n == nil {
 		return nil
 	}
-	return n.Children
+	return n.Children()
 }
 
 // modifierShape is one number a condition, level or item changes.
@@ -134,7 +134,7 @@ var modifierShape = object(
 	opt("minus", onlyTrue),
 	opt("times", shapeFunc(func(d *decoder, n *Node) {
 		if f, ok := d.number(n); ok && f != 0.5 && f != 2 {
-			d.errorf(n, CodeEnum, "times is 0.5 or 2, not %s", n.Raw)
+			d.errorf(n, CodeEnum, "times is 0.5 or 2, not %s", n.Raw())
 		}
 	})),
 	opt("skills", idList(1, 24)),
@@ -143,7 +143,7 @@ var modifierShape = object(
 ).with(func(d *decoder, n *Node) {
 	to := ""
 	if t := n.Get("to"); t != nil && t.Kind == String {
-		to = t.Str
+		to = t.Str()
 	}
 	if !present(n, "flat") && !present(n, "dice") && !present(n, "times") && !present(n, "mode") {
 		at := n.Get("to")
@@ -169,7 +169,7 @@ var modifierShape = object(
 	if to != "checks" && to != "saves" {
 		bad("mode", "rolls checks or saves twice, so it changes nothing else")
 	}
-	if f := n.Get("flat"); f != nil && f.Kind == Number && f.Num == 0 {
+	if f := n.Get("flat"); f != nil && f.Kind == Number && f.Num() == 0 {
 		d.errorf(f, CodeModifierKey, "a flat change of 0 changes nothing")
 	}
 	if to != "attacks" && to != "saves" && to != "checks" {
@@ -214,8 +214,8 @@ var combatLevelShape = object(append([]member{opt("track", sheetIDShape), opt("d
 	}
 	effects := n.Get("effects")
 	for _, e := range kids(effects) {
-		if e.Kind == String && containsStr(levelRefusedEffects, e.Str) {
-			d.errorf(e, CodeLevelEffect, "a level cannot have %q: nobody put it on, and it ends only when what it reads goes down", e.Str)
+		if e.Kind == String && containsStr(levelRefusedEffects, e.Str()) {
+			d.errorf(e, CodeLevelEffect, "a level cannot have %q: nobody put it on, and it ends only when what it reads goes down", e.Str())
 		}
 	}
 	if len(kids(effects)) == 0 && !present(n, "modifiers") && !present(n, "failsSaves") {
@@ -293,7 +293,7 @@ var dyingShape = shapeFunc(func(d *decoder, n *Node) {
 		d.missing(n, "kind")
 		return
 	}
-	if k.Kind != String || k.Str != "saves" {
+	if k.Kind != String || k.Str() != "saves" {
 		d.errorf(k, CodeEnum, "dying.kind is \"saves\"")
 		return
 	}
@@ -330,8 +330,8 @@ func intPairShape(lo, hi int64) shape {
 		for _, c := range pair {
 			d.integer(c, lo, hi)
 		}
-		if len(pair) == 2 && pair[0].Kind == Number && pair[1].Kind == Number && pair[0].Num > pair[1].Num {
-			d.errorf(pair[0], CodeRange, "the pair needs its first number at most its second; %s is above %s", pair[0].Raw, pair[1].Raw)
+		if len(pair) == 2 && pair[0].Kind == Number && pair[1].Kind == Number && pair[0].Num() > pair[1].Num() {
+			d.errorf(pair[0], CodeRange, "the pair needs its first number at most its second; %s is above %s", pair[0].Raw(), pair[1].Raw())
 		}
 	})
 }
@@ -415,7 +415,7 @@ func (d *decoder) combat(n *Node) *Combat {
 	d.uniqueBy(n.Get("conditions"), "condition", "condition")
 	d.uniqueBy(n.Get("initiative").Get("resource").Get("styles"), "id", "style")
 	if k := n.Get("kind"); k != nil && k.Kind == String {
-		c.Kind = k.Str
+		c.Kind = k.Str()
 	}
 	for _, t := range kids(n.Get("threat").Get("tiers")) {
 		if t.Kind != Object {
@@ -423,13 +423,13 @@ func (d *decoder) combat(n *Node) *Combat {
 		}
 		tier := &ThreatTier{Node: t}
 		if id := t.Get("id"); id != nil && id.Kind == String {
-			tier.ID = id.Str
+			tier.ID = id.Str()
 		}
 		if l := t.Get("label"); l != nil && l.Kind == String {
-			tier.Label = l.Str
+			tier.Label = l.Str()
 		}
 		if l := t.Get("loot"); l != nil && l.Kind == String {
-			tier.Loot = l.Str
+			tier.Loot = l.Str()
 		}
 		c.Threat = append(c.Threat, tier)
 	}

@@ -54,8 +54,8 @@ var creatureRangeShape = shapeFunc(func(d *decoder, n *Node) {
 // longAfterNormal reports a written long distance below the ordinary one.
 func longAfterNormal(d *decoder, n *Node) {
 	normal, long := n.Get("normal"), n.Get("long")
-	if normal != nil && long != nil && normal.Kind == Number && long.Kind == Number && long.Num < normal.Num {
-		d.errorf(long, CodeRangeLong, "the long distance %s is shorter than the ordinary one %s", long.Raw, normal.Raw)
+	if normal != nil && long != nil && normal.Kind == Number && long.Kind == Number && long.Num() < normal.Num() {
+		d.errorf(long, CodeRangeLong, "the long distance %s is shorter than the ordinary one %s", long.Raw(), normal.Raw())
 	}
 }
 
@@ -103,8 +103,8 @@ var creatureActionShape = object(
 	if rc := n.Get("recharge"); rc != nil {
 		dice, from := rc.Get("dice"), rc.Get("from")
 		cnt, sides := dice.Get("count"), dice.Get("sides")
-		if from != nil && cnt != nil && sides != nil && from.Kind == Number && cnt.Kind == Number && sides.Kind == Number && from.Num > cnt.Num*sides.Num {
-			d.errorf(from, CodeRechargeUnreachable, "these dice roll %v at most, so a recharge from %s never comes", cnt.Num*sides.Num, from.Raw)
+		if from != nil && cnt != nil && sides != nil && from.Kind == Number && cnt.Kind == Number && sides.Kind == Number && from.Num() > cnt.Num()*sides.Num() {
+			d.errorf(from, CodeRechargeUnreachable, "these dice roll %v at most, so a recharge from %s never comes", cnt.Num()*sides.Num(), from.Raw())
 		}
 	}
 	if !present(n, "save") && !present(n, "saveDifficulty") {
@@ -184,8 +184,8 @@ var creatureShape = object(
 			points = &Node{} // reported once
 			continue
 		}
-		if cost := sig.Get("cost"); cost != nil && cost.Kind == Number && points.Kind == Number && cost.Num > points.Num {
-			d.errorf(cost, CodeSignaturePoints, "this action costs %s and the creature only ever has %s points", cost.Raw, points.Raw)
+		if cost := sig.Get("cost"); cost != nil && cost.Kind == Number && points.Kind == Number && cost.Num() > points.Num() {
+			d.errorf(cost, CodeSignaturePoints, "this action costs %s and the creature only ever has %s points", cost.Raw(), points.Raw())
 		}
 	}
 	if present(n, "sheet") {
@@ -197,10 +197,10 @@ var creatureShape = object(
 			d.lacks(n, k, CodeCreatureNeeds, "a creature without a sheet needs its %s", k)
 		}
 	}
-	if acts := n.Get("actions"); acts == nil || acts.Kind == Array && len(acts.Children) == 0 {
-		path, pos := n.Path()+".actions", n.Pos
+	if acts := n.Get("actions"); acts == nil || acts.Kind == Array && len(acts.Children()) == 0 {
+		path, pos := n.Path()+".actions", n.Pos()
 		if acts != nil {
-			pos = acts.Pos
+			pos = acts.Pos()
 		}
 		d.diags = append(d.diags, Diagnostic{Severity: Error, Code: CodeCreatureNeeds, File: d.file, Path: path,
 			Line: pos.Line, Column: pos.Column, Message: "a creature without a sheet needs at least one action"})
@@ -212,10 +212,10 @@ func (d *decoder) creature(n *Node) *Creature {
 	creatureShape.check(d, n)
 	cr := &Creature{Node: n}
 	if t := n.Get("tier"); t != nil && t.Kind == String {
-		cr.Tier = t.Str
+		cr.Tier = t.Str()
 	}
 	if l := n.Get("loot"); l != nil && l.Kind == String {
-		cr.Loot = l.Str
+		cr.Loot = l.Str()
 	}
 	return cr
 }

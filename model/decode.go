@@ -30,11 +30,11 @@ func (d *decoder) errorf(n *Node, code Code, format string, args ...any) {
 // have and the position of the object.
 func (d *decoder) missing(obj *Node, key string) {
 	path := key
-	if obj.Parent != nil {
+	if obj.Parent() != nil {
 		path = obj.Path() + "." + key
 	}
 	d.diags = append(d.diags, Diagnostic{Severity: Error, Code: CodeRequired, File: d.file, Path: path,
-		Line: obj.Pos.Line, Column: obj.Pos.Column, Message: fmt.Sprintf("%q is required here", key)})
+		Line: obj.Pos().Line, Column: obj.Pos().Column, Message: fmt.Sprintf("%q is required here", key)})
 }
 
 func (d *decoder) wantKind(n *Node, k Kind) bool {
@@ -50,8 +50,8 @@ func (d *decoder) wantKind(n *Node, k Kind) bool {
 // table beside an op that takes none), as an unknown key is: at the
 // object's path, as the Engine reports it, and at the key's position.
 func (d *decoder) misplaced(c *Node, format string, args ...any) {
-	d.diags = append(d.diags, Diagnostic{Severity: Error, Code: CodeUnknownKey, File: d.file, Path: c.Parent.Path(),
-		Line: c.KeyPos.Line, Column: c.KeyPos.Column, Message: fmt.Sprintf(format, args...)})
+	d.diags = append(d.diags, Diagnostic{Severity: Error, Code: CodeUnknownKey, File: d.file, Path: c.Parent().Path(),
+		Line: c.KeyPos().Line, Column: c.KeyPos().Column, Message: fmt.Sprintf(format, args...)})
 }
 
 // obj reads the members of one JSON object. A zero obj (from a value that was
@@ -69,13 +69,13 @@ func (d *decoder) object(n *Node, allowed ...string) obj {
 	if n == nil || !d.wantKind(n, Object) {
 		return obj{d: d}
 	}
-	for _, c := range n.Children {
-		if c.Key == "$comment" || slices.Contains(allowed, c.Key) {
+	for _, c := range n.Children() {
+		if c.Key() == "$comment" || slices.Contains(allowed, c.Key()) {
 			continue
 		}
 		d.diags = append(d.diags, Diagnostic{Severity: Error, Code: CodeUnknownKey, File: d.file, Path: n.Path(),
-			Line: c.KeyPos.Line, Column: c.KeyPos.Column,
-			Message: fmt.Sprintf("unknown key %q here (allowed: %s)", c.Key, strings.Join(allowed, ", "))})
+			Line: c.KeyPos().Line, Column: c.KeyPos().Column,
+			Message: fmt.Sprintf("unknown key %q here (allowed: %s)", c.Key(), strings.Join(allowed, ", "))})
 	}
 	return obj{d: d, n: n}
 }
@@ -124,7 +124,7 @@ func (d *decoder) text(c *Node, minLen, maxLen int, rule textRule) string {
 	if !d.wantKind(c, String) {
 		return ""
 	}
-	s := c.Str
+	s := c.Str()
 	n := UTF16Len(s)
 	switch {
 	case n < minLen && n == 0:
@@ -163,10 +163,10 @@ func (d *decoder) sheetID(c *Node) string {
 	if !d.wantKind(c, String) {
 		return ""
 	}
-	if !IsSheetID(c.Str) {
-		d.errorf(c, CodeIDPattern, "%q is not a valid id: use a lowercase letter, then lowercase letters, digits or underscores, at most 40", c.Str)
+	if !IsSheetID(c.Str()) {
+		d.errorf(c, CodeIDPattern, "%q is not a valid id: use a lowercase letter, then lowercase letters, digits or underscores, at most 40", c.Str())
 	}
-	return c.Str
+	return c.Str()
 }
 
 // ids reads a list of sheet ids with a count range.
@@ -209,7 +209,7 @@ func (d *decoder) list(c *Node, minN, maxN int) []*Node {
 	if !d.wantKind(c, Array) {
 		return nil
 	}
-	n := len(c.Children)
+	n := len(c.Children())
 	switch {
 	case n < minN && minN == 1:
 		d.errorf(c, CodeCount, "this list may not be empty")
@@ -218,10 +218,10 @@ func (d *decoder) list(c *Node, minN, maxN int) []*Node {
 	case maxN >= 0 && n > maxN:
 		d.errorf(c, CodeCount, "this list has %d items; at most %d are allowed", n, maxN)
 	}
-	if c.Children == nil {
+	if c.Children() == nil {
 		return []*Node{}
 	}
-	return c.Children
+	return c.Children()
 }
 
 // child reads an object member with its own allowed keys.
@@ -246,13 +246,13 @@ func (d *decoder) integer(c *Node, lo, hi int64) (int64, bool) {
 	if !d.wantKind(c, Number) {
 		return 0, false
 	}
-	f := c.Num
+	f := c.Num()
 	if math.IsInf(f, 0) || math.IsNaN(f) || f != math.Trunc(f) {
-		d.errorf(c, CodeInteger, "expected a whole number, found %s", c.Raw)
+		d.errorf(c, CodeInteger, "expected a whole number, found %s", c.Raw())
 		return 0, false
 	}
 	if f < float64(lo) || f > float64(hi) {
-		d.errorf(c, CodeRange, "%s is out of range: expected %s", c.Raw, rangeText(lo, hi))
+		d.errorf(c, CodeRange, "%s is out of range: expected %s", c.Raw(), rangeText(lo, hi))
 		return int64(f), true
 	}
 	return int64(f), true
@@ -281,11 +281,11 @@ func (d *decoder) number(c *Node) (float64, bool) {
 	if !d.wantKind(c, Number) {
 		return 0, false
 	}
-	if math.IsInf(c.Num, 0) || math.IsNaN(c.Num) {
-		d.errorf(c, CodeFinite, "%s is too large: expected a finite number", c.Raw)
+	if math.IsInf(c.Num(), 0) || math.IsNaN(c.Num()) {
+		d.errorf(c, CodeFinite, "%s is too large: expected a finite number", c.Raw())
 		return 0, false
 	}
-	return c.Num, true
+	return c.Num(), true
 }
 
 // numberIn reads a finite number within lo..hi.
@@ -303,7 +303,7 @@ func (o obj) boolean(key string, def bool) bool {
 	if c == nil || !o.d.wantKind(c, Bool) {
 		return def
 	}
-	return c.Truth
+	return c.Truth()
 }
 
 // oneOf reads a string that must be one of the given words.
@@ -315,10 +315,10 @@ func (o obj) oneOf(key string, required bool, def string, words ...string) strin
 	if !o.d.wantKind(c, String) {
 		return def
 	}
-	if !slices.Contains(words, c.Str) {
-		o.d.errorf(c, CodeEnum, "%q is not allowed here: expected one of %s", c.Str, strings.Join(words, ", "))
+	if !slices.Contains(words, c.Str()) {
+		o.d.errorf(c, CodeEnum, "%q is not allowed here: expected one of %s", c.Str(), strings.Join(words, ", "))
 	}
-	return c.Str
+	return c.Str()
 }
 
 // scalar reads a string, number or boolean.

@@ -321,10 +321,10 @@ func TestStructuralRules(t *testing.T) {
 func assertPlaced(t *testing.T, root *model.Node, d model.Diagnostic) {
 	t.Helper()
 	n, found := root.Find(d.Path)
-	want := n.Pos
+	want := n.Pos()
 	if found && d.Code == "unknown-key" {
-		for _, c := range n.Children {
-			if c.KeyPos.Line == d.Line && c.KeyPos.Column == d.Column && strings.Contains(d.Message, strconv.Quote(c.Key)) {
+		for _, c := range n.Children() {
+			if c.KeyPos().Line == d.Line && c.KeyPos().Column == d.Column && strings.Contains(d.Message, strconv.Quote(c.Key())) {
 				return
 			}
 		}

@@ -87,7 +87,7 @@ func At(sev Severity, file string, n *Node, code Code, format string, args ...an
 	trace(code)
 	d := Diagnostic{Severity: sev, Code: code, File: file, Path: n.Path(), Message: fmt.Sprintf(format, args...)}
 	if n != nil {
-		d.Line, d.Column = n.Pos.Line, n.Pos.Column
+		d.Line, d.Column = n.Pos().Line, n.Pos().Column
 	}
 	return d
 }
@@ -100,7 +100,7 @@ func Locate(d *Diagnostic, root *Node) {
 		return
 	}
 	n, _ := root.Find(d.Path)
-	d.Line, d.Column = n.Pos.Line, n.Pos.Column
+	d.Line, d.Column = n.Pos().Line, n.Pos().Column
 }
 
 // HasErrors tells whether any finding is an error.

@@ -104,11 +104,11 @@ func ReplaceValue(data []byte, n *Node, v any) (Edit, error) {
 	if err != nil {
 		return Edit{}, err
 	}
-	end, err := ValueEnd(data, n.Pos.Offset)
+	end, err := ValueEnd(data, n.Pos().Offset)
 	if err != nil {
 		return Edit{}, err
 	}
-	return Edit{Start: n.Pos.Offset, End: end, Text: text}, nil
+	return Edit{Start: n.Pos().Offset, End: end, Text: text}, nil
 }
 
 // Member is one key and value to add to an object; Value is encoded as
@@ -149,9 +149,9 @@ func AppendMember(data []byte, obj *Node, members []Member) (Edit, error) {
 		}
 		items[i] = k + ": " + v
 	}
-	starts := make([]int, len(obj.Children))
-	for i, c := range obj.Children {
-		starts[i] = c.KeyPos.Offset
+	starts := make([]int, len(obj.Children()))
+	for i, c := range obj.Children() {
+		starts[i] = c.KeyPos().Offset
 	}
 	return appendItems(data, obj, starts, items)
 }
@@ -170,9 +170,9 @@ func AppendItem(data []byte, arr *Node, values []any) (Edit, error) {
 		}
 		items[i] = s
 	}
-	starts := make([]int, len(arr.Children))
-	for i, c := range arr.Children {
-		starts[i] = c.Pos.Offset
+	starts := make([]int, len(arr.Children()))
+	for i, c := range arr.Children() {
+		starts[i] = c.Pos().Offset
 	}
 	return appendItems(data, arr, starts, items)
 }
@@ -180,16 +180,16 @@ func AppendItem(data []byte, arr *Node, values []any) (Edit, error) {
 // appendItems inserts items after the last child of the container n, whose
 // children start at starts (a member at its key).
 func appendItems(data []byte, n *Node, starts []int, items []string) (Edit, error) {
-	end, err := ValueEnd(data, n.Pos.Offset)
+	end, err := ValueEnd(data, n.Pos().Offset)
 	if err != nil {
 		return Edit{}, err
 	}
 	if len(items) == 0 {
 		return Edit{Start: end, End: end}, nil
 	}
-	if len(n.Children) == 0 {
+	if len(n.Children()) == 0 {
 		// Inside the brackets, one item a line.
-		outer := lineIndent(data, n.Pos.Offset)
+		outer := lineIndent(data, n.Pos().Offset)
 		inner := outer + IndentUnit(data)
 		var b strings.Builder
 		for i, it := range items {
@@ -200,10 +200,10 @@ func appendItems(data []byte, n *Node, starts []int, items []string) (Edit, erro
 		}
 		b.WriteString("\n" + outer)
 		// Replace whatever lies between the brackets (spaces only).
-		return Edit{Start: n.Pos.Offset + 1, End: end - 1, Text: b.String()}, nil
+		return Edit{Start: n.Pos().Offset + 1, End: end - 1, Text: b.String()}, nil
 	}
-	last := n.Children[len(n.Children)-1]
-	lastEnd, err := ValueEnd(data, last.Pos.Offset)
+	last := n.Children()[len(n.Children())-1]
+	lastEnd, err := ValueEnd(data, last.Pos().Offset)
 	if err != nil {
 		return Edit{}, err
 	}
@@ -282,7 +282,7 @@ func RemoveMembers(data []byte, obj *Node, remove []*Node) ([]Edit, error) {
 	for _, m := range remove {
 		gone[m] = true
 	}
-	kids := obj.Children
+	kids := obj.Children()
 	lastKept := -1
 	found := false
 	for i, c := range kids {
@@ -295,29 +295,29 @@ func RemoveMembers(data []byte, obj *Node, remove []*Node) ([]Edit, error) {
 	if !found {
 		return nil, nil
 	}
-	end, err := ValueEnd(data, obj.Pos.Offset)
+	end, err := ValueEnd(data, obj.Pos().Offset)
 	if err != nil {
 		return nil, err
 	}
 	if lastKept < 0 {
-		return []Edit{{Start: obj.Pos.Offset + 1, End: end - 1}}, nil
+		return []Edit{{Start: obj.Pos().Offset + 1, End: end - 1}}, nil
 	}
 	var edits []Edit
 	// Before the last kept member, a member goes from its key to the next
 	// member's key: its comma and the space after it go with it.
 	for i := 0; i < lastKept; i++ {
 		if gone[kids[i]] {
-			edits = append(edits, Edit{Start: kids[i].KeyPos.Offset, End: kids[i+1].KeyPos.Offset})
+			edits = append(edits, Edit{Start: kids[i].KeyPos().Offset, End: kids[i+1].KeyPos().Offset})
 		}
 	}
 	// After it, the members go from the end of the last kept value to the
 	// end of the last value: the comma before each goes with it.
 	if lastKept < len(kids)-1 {
-		from, err := ValueEnd(data, kids[lastKept].Pos.Offset)
+		from, err := ValueEnd(data, kids[lastKept].Pos().Offset)
 		if err != nil {
 			return nil, err
 		}
-		to, err := ValueEnd(data, kids[len(kids)-1].Pos.Offset)
+		to, err := ValueEnd(data, kids[len(kids)-1].Pos().Offset)
 		if err != nil {
 			return nil, err
 		}

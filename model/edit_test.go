@@ -51,18 +51,18 @@ func valueEndEveryNode(t *testing.T, text string) {
 	data := []byte(text)
 	var walk func(n *model.Node)
 	walk = func(n *model.Node) {
-		end, err := model.ValueEnd(data, n.Pos.Offset)
+		end, err := model.ValueEnd(data, n.Pos().Offset)
 		if err != nil {
 			t.Fatalf("%s: %v", n.Path(), err)
 		}
 		var got any
-		if err := json.Unmarshal(data[n.Pos.Offset:end], &got); err != nil {
-			t.Fatalf("%s: span %q is not one value: %v", n.Path(), data[n.Pos.Offset:end], err)
+		if err := json.Unmarshal(data[n.Pos().Offset:end], &got); err != nil {
+			t.Fatalf("%s: span %q is not one value: %v", n.Path(), data[n.Pos().Offset:end], err)
 		}
 		if !reflect.DeepEqual(got, n.Interface()) {
 			t.Errorf("%s: span holds %v, the node %v", n.Path(), got, n.Interface())
 		}
-		for _, c := range n.Children {
+		for _, c := range n.Children() {
 			walk(c)
 		}
 	}

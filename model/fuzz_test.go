@@ -243,10 +243,10 @@ func checkAgainstEncodingJSON(t *testing.T, data []byte, root *model.Node, diags
 }
 
 func hasInf(n *model.Node) bool {
-	if n.Kind == model.Number && math.IsInf(n.Num, 0) {
+	if n.Kind == model.Number && math.IsInf(n.Num(), 0) {
 		return true
 	}
-	for _, c := range n.Children {
+	for _, c := range n.Children() {
 		if hasInf(c) {
 			return true
 		}
@@ -288,7 +288,7 @@ func checkPositions(t *testing.T, data []byte, root *model.Node) {
 		if nodes > len(data)+1 {
 			t.Fatalf("more nodes than bytes")
 		}
-		off := n.Pos.Offset
+		off := n.Pos().Offset
 		if off < start || off >= len(text) {
 			t.Fatalf("%s: offset %d outside the text", n.Path(), off)
 		}
@@ -296,21 +296,21 @@ func checkPositions(t *testing.T, data []byte, root *model.Node) {
 		if !strings.ContainsRune(want, rune(text[off])) {
 			t.Fatalf("%s: %s starts with %q", n.Path(), n.Kind, text[off])
 		}
-		if n.Kind == model.Number && !strings.HasPrefix(text[off:], n.Raw) {
-			t.Fatalf("%s: the number %q is not at its offset", n.Path(), n.Raw)
+		if n.Kind == model.Number && !strings.HasPrefix(text[off:], n.Raw()) {
+			t.Fatalf("%s: the number %q is not at its offset", n.Path(), n.Raw())
 		}
-		if int(lines[off]) != n.Pos.Line || int(cols[off]) != n.Pos.Column {
-			t.Fatalf("%s: at %d:%d, offset %d is %d:%d", n.Path(), n.Pos.Line, n.Pos.Column, off, lines[off], cols[off])
+		if int(lines[off]) != n.Pos().Line || int(cols[off]) != n.Pos().Column {
+			t.Fatalf("%s: at %d:%d, offset %d is %d:%d", n.Path(), n.Pos().Line, n.Pos().Column, off, lines[off], cols[off])
 		}
-		if n.Parent != nil && n.Parent.Kind == model.Object {
-			k := n.KeyPos
+		if n.Parent() != nil && n.Parent().Kind == model.Object {
+			k := n.KeyPos()
 			if k.Offset < start || k.Offset >= off || text[k.Offset] != '"' || int(lines[k.Offset]) != k.Line || int(cols[k.Offset]) != k.Column {
 				t.Fatalf("%s: key position %+v", n.Path(), k)
 			}
 		}
-		for i, c := range n.Children {
-			if c.Parent != n || c.Index != i {
-				t.Fatalf("%s: child %d has parent %s index %d", n.Path(), i, c.Parent.Path(), c.Index)
+		for i, c := range n.Children() {
+			if c.Parent() != n || c.Index() != i {
+				t.Fatalf("%s: child %d has parent %s index %d", n.Path(), i, c.Parent().Path(), c.Index())
 			}
 			walk(c)
 		}

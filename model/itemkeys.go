@@ -67,7 +67,7 @@ var itemEffectShape = object(
 	abilities := n.Get("abilities")
 	nAbilities := 0
 	if abilities != nil && abilities.Kind == Object {
-		nAbilities = len(abilities.Children)
+		nAbilities = len(abilities.Children())
 	}
 	if !present(n, "effects") && !present(n, "modifiers") && !present(n, "failsSaves") && nAbilities == 0 &&
 		!present(n, "resist") && !present(n, "vulnerable") && !present(n, "immune") && !present(n, "conditionImmunities") {
@@ -77,8 +77,8 @@ var itemEffectShape = object(
 		d.errorf(abilities, CodeEffectAbilities, "an item changes at most 12 abilities; this one changes %d", nAbilities)
 	}
 	for _, a := range kids(abilities) {
-		if add := a.Get("add"); add != nil && add.Kind == Number && add.Num == 0 {
-			d.errorf(add, CodeEffectAbilities, "adding 0 to %q changes nothing", a.Key)
+		if add := a.Get("add"); add != nil && add.Kind == Number && add.Num() == 0 {
+			d.errorf(add, CodeEffectAbilities, "adding 0 to %q changes nothing", a.Key())
 		}
 	}
 	narrowing(d, n)
@@ -170,8 +170,8 @@ var itemUseShape = mechanicsBase.extend(useDrops,
 		if a := r.Get("amount"); a != nil && a.Kind == Object && !present(a, "dice") && !present(a, "flat") {
 			d.errorf(r, CodeUseKey, "a restore says how much it gives back: dice, flat or both")
 		}
-		if k := n.Get("kind"); k != nil && k.Kind == String && k.Str != "heal" && k.Str != "buff" {
-			d.errorf(r, CodeUseKey, "a restore is on a use that helps (heal or buff), not on %q", k.Str)
+		if k := n.Get("kind"); k != nil && k.Kind == String && k.Str() != "heal" && k.Str() != "buff" {
+			d.errorf(r, CodeUseKey, "a restore is on a use that helps (heal or buff), not on %q", k.Str())
 		}
 	}
 })
@@ -190,8 +190,8 @@ var chargesShape = object(
 	)),
 	opt("breaksOn", object(req("die", intIn(2, 100)), req("atMost", intIn(1, 100))).with(func(d *decoder, n *Node) {
 		die, most := n.Get("die"), n.Get("atMost")
-		if die != nil && most != nil && die.Kind == Number && most.Kind == Number && most.Num > die.Num {
-			d.errorf(most, CodeBreaksOn, "a break at %s is above the %s faces of its die", most.Raw, die.Raw)
+		if die != nil && most != nil && die.Kind == Number && most.Kind == Number && most.Num() > die.Num() {
+			d.errorf(most, CodeBreaksOn, "a break at %s is above the %s faces of its die", most.Raw(), die.Raw())
 		}
 	})),
 )

@@ -213,7 +213,7 @@ func (d *decoder) items(n *Node) *Items {
 		co := d.object(c, "rarity", "stats", "bonus")
 		co.id("rarity", true)
 		if st := co.get("stats"); st != nil && d.wantKind(st, Object) {
-			for _, v := range st.Children {
+			for _, v := range st.Children() {
 				d.number(v)
 			}
 		}
@@ -274,9 +274,9 @@ func (d *decoder) lootTable(n *Node) *LootTable {
 		switch lo.exactlyOne("a loot line", "item", "filter", "coins") {
 		case "item":
 			if s := lo.need("item", true); d.wantKind(s, String) {
-				line.Item = s.Str
-				if !IsItemRef(s.Str) {
-					d.errorf(s, CodeItemRef, "%q is not an item reference of the form <catalog>/<entry>", s.Str)
+				line.Item = s.Str()
+				if !IsItemRef(s.Str()) {
+					d.errorf(s, CodeItemRef, "%q is not an item reference of the form <catalog>/<entry>", s.Str())
 				}
 			}
 		case "filter":
@@ -299,14 +299,14 @@ func (d *decoder) lootTable(n *Node) *LootTable {
 // countOrDice reads a whole number within lo..hi or dice text, as text.
 func (d *decoder) countOrDice(n *Node, lo, hi int64) string {
 	if n.Kind == String {
-		if !IsDice(n.Str) {
-			d.errorf(n, CodeDice, "%q is not dice text such as 2d6 or 1d4+1", n.Str)
+		if !IsDice(n.Str()) {
+			d.errorf(n, CodeDice, "%q is not dice text such as 2d6 or 1d4+1", n.Str())
 		}
-		return n.Str
+		return n.Str()
 	}
 	if n.Kind == Number {
 		d.integer(n, lo, hi)
-		return n.Raw
+		return n.Raw()
 	}
 	d.wrongType = true
 	d.errorf(n, CodeType, "expected a whole number or dice text, found %s", n.Kind)
@@ -346,7 +346,7 @@ func (d *decoder) market(n *Node) *Market {
 				d.errorf(po.get("times"), CodeRange, "times must be above 0 and at most 100")
 			}
 		}
-		if dn := po.get("default"); dn != nil && dn.Kind == Bool && !dn.Truth {
+		if dn := po.get("default"); dn != nil && dn.Kind == Bool && !dn.Truth() {
 			d.errorf(dn, CodeDefaultTrue, "default is written only as true")
 		}
 		if p.Default {

@@ -33,25 +33,33 @@ const MaxDepth = 512
 //   - a NUL byte among the first 8000 makes the file binary: one finding,
 //     no tree;
 //   - a repeated key is a warning; the last one wins, as with JSON.parse,
-//     and every member stays in Children in file order.
+//     and every member stays in Children in file order (the earlier ones
+//     say Overridden);
+//   - a text over 4 GiB is refused.
 func Parse(file string, data []byte) (*Node, []Diagnostic) {
-	p := &parser{src: string(data), file: file, pLine: 1, pCol: 1, badUTF8: -1, utf8Diag: -1}
+	doc := &document{src: string(data)}
+	p := &parser{src: doc.src, doc: doc, file: file, badUTF8: -1, utf8Diag: -1}
 	if looksBinary(data) {
 		p.diags = append(p.diags, p.diag(Pos{Line: 1, Column: 1}, CodeJSONBinary,
 			"the file is binary (it holds NUL bytes), not JSON text"))
+		return nil, p.diags
+	}
+	if len(data) >= math.MaxUint32 {
+		p.diags = append(p.diags, p.diag(Pos{Line: 1, Column: 1}, CodeJSONSyntax,
+			"the file is over 4 GiB, too large to read"))
 		return nil, p.diags
 	}
 	p.checkEncoding()
 	p.skipSpace()
 	if p.off >= len(p.src) {
 		msg := "the file is empty: expected a JSON object"
-		if p.off > p.base {
+		if p.off > p.doc.base {
 			msg = "the file holds only spaces and line breaks: expected a JSON object"
 		}
 		p.diags = append(p.diags, p.diag(Pos{Line: 1, Column: 1}, CodeJSONEmpty, msg))
 		return nil, p.diags
 	}
-	root := p.value(nil, "", Pos{}, 0)
+	root := p.scalarOrContainer(nil)
 	if root != nil {
 		p.skipSpace()
 		if p.off < len(p.src) {
@@ -59,9 +67,10 @@ func Parse(file string, data []byte) (*Node, []Diagnostic) {
 			root = nil
 		}
 	}
-	if p.failed {
-		root = nil
+	if p.failed || root == nil {
+		return nil, p.diags
 	}
+	p.link()
 	return root, p.diags
 }
 
@@ -74,30 +83,34 @@ func looksBinary(data []byte) bool {
 
 type parser struct {
 	src    string
+	doc    *document
 	file   string
 	off    int
 	depth  int
 	failed bool
 	diags  []Diagnostic
 
-	// position cache: positions are asked for in increasing order
-	pOff, pLine, pCol int
-	// base is where the text starts: 3 after a byte-order mark, else 0.
-	base int
 	// badUTF8 is the offset of the first invalid UTF-8 byte (-1: none);
 	// utf8Diag is the index of its finding, whose path is filled in when the
 	// text holding the byte is read.
 	badUTF8, utf8Diag int
 
-	slab    []Node
-	kidSlab []*Node
-	scratch []*Node
+	// Nodes are taken from the front of chunk; chunks holds every chunk
+	// filled so far, in the order the nodes were made.
+	chunk  []Node
+	chunks [][]Node
+	nodes  int
+	// members are the members of the objects being read, innermost last,
+	// to find repeated names.
+	members []*Node
 	// cur is the innermost array or object being read, for error paths.
 	cur *Node
-	// where the next node sits in its parent
-	nextKey    string
-	nextKeyPos Pos
-	nextIndex  int
+	// where the next node sits in its parent: its index, and in an object
+	// its name's offset and length as written (longKey: too long to hold)
+	// and whether the name had to be decoded.
+	nextIndex, nextKeyOff uint32
+	nextKeyLen            uint16
+	nextKeyDecoded        bool
 }
 
 func (p *parser) diag(pos Pos, code Code, msg string) Diagnostic {
@@ -105,28 +118,58 @@ func (p *parser) diag(pos Pos, code Code, msg string) Diagnostic {
 	return Diagnostic{Severity: Error, Code: code, File: p.file, Line: pos.Line, Column: pos.Column, Path: RootPath, Message: msg}
 }
 
-// pos turns a byte offset into a line and column, scanning forward from the
-// last offset asked for.
-func (p *parser) pos(off int) Pos {
-	if off < p.pOff {
-		p.pOff, p.pLine, p.pCol = p.base, 1, 1
+func (p *parser) pos(off int) Pos { return p.doc.pos(off) }
+
+// markEvery is how many bytes apart the line index marks a line and column.
+const markEvery = 512
+
+// lineMark is the line and column at an offset where a character starts.
+type lineMark struct{ off, line, col uint32 }
+
+// pos turns a byte offset into a 1-based line and a column counted in
+// characters, scanning forward from the nearest mark before it.
+func (d *document) pos(off int) Pos {
+	off = min(max(off, d.base), len(d.src))
+	d.linesOnce.Do(d.markLines)
+	i := (off - d.base) / markEvery
+	for d.marks[i].off > uint32(off) {
+		i--
 	}
-	if off > len(p.src) {
-		off = len(p.src)
+	m := d.marks[i]
+	line, col := int(m.line), int(m.col)
+	seg := d.src[m.off:off]
+	if nl := strings.Count(seg, "\n"); nl > 0 {
+		line += nl
+		seg = seg[strings.LastIndexByte(seg, '\n')+1:]
+		col = 1
 	}
-	seg := p.src[p.pOff:off]
-	for {
-		i := strings.IndexByte(seg, '\n')
-		if i < 0 {
-			break
+	col += utf8.RuneCountInString(seg)
+	return Pos{Offset: off, Line: line, Column: col}
+}
+
+// markLines marks the line and column at the start of the text, and at the
+// first character that starts at or after every markEvery bytes after it.
+// Any byte that is not a UTF-8 continuation byte starts a character,
+// whatever came before it.
+func (d *document) markLines() {
+	n := (len(d.src)-d.base)/markEvery + 1
+	d.marks = make([]lineMark, n)
+	at, line, col := d.base, 1, 1
+	for k := range n {
+		target := max(d.base+k*markEvery, at)
+		for k > 0 && target < len(d.src) && !utf8.RuneStart(d.src[target]) {
+			target++
 		}
-		p.pLine++
-		p.pCol = 1
-		seg = seg[i+1:]
+		seg := d.src[at:target]
+		if nl := strings.Count(seg, "\n"); nl > 0 {
+			line += nl
+			seg = seg[strings.LastIndexByte(seg, '\n')+1:]
+			col = 1
+		}
+		col += utf8.RuneCountInString(seg)
+		d.marks[k] = lineMark{uint32(target), uint32(line), uint32(col)}
+		at = target
 	}
-	p.pCol += utf8.RuneCountInString(seg)
-	p.pOff = off
-	return Pos{Offset: off, Line: p.pLine, Column: p.pCol}
 }
 
 // fail records a syntax error; parsing stops at the first one.
@@ -144,7 +187,7 @@ func (p *parser) checkEncoding() {
 	if strings.HasPrefix(p.src, "\uFEFF") {
 		p.diags = append(p.diags, p.diag(Pos{Line: 1, Column: 1}, CodeJSONBOM, "the file starts with a byte-order mark, which JSON.parse refuses; save it as UTF-8 without BOM"))
 		// Positions count from after the mark, as editors show them.
-		p.off, p.base, p.pOff = 3, 3, 3
+		p.off, p.doc.base = 3, 3
 	}
 	if utf8.ValidString(p.src) {
 		return
@@ -166,7 +209,6 @@ func (p *parser) checkEncoding() {
 	}
 	p.badUTF8, p.utf8Diag = first, len(p.diags)
 	p.diags = append(p.diags, p.diag(p.pos(first), CodeJSONUTF8, msg))
-	p.pOff, p.pLine, p.pCol = p.base, 1, 1
 }
 
 // placeUTF8 gives the invalid UTF-8 finding the path of the value holding
@@ -189,25 +231,65 @@ func (p *parser) skipSpace() {
 	}
 }
 
+// Chunk sizes: the first chunk of nodes is sized from the text (a value
+// takes about ten bytes in real rulesets), later ones double up to the
+// largest.
+const (
+	firstChunkMax = 4096
+	chunkMax      = 1 << 16
+)
+
 func (p *parser) newNode(kind Kind, start int, parent *Node) *Node {
-	if len(p.slab) == 0 {
-		// Small files get a small first chunk.
-		p.slab = make([]Node, min(nodeChunk, len(p.src)/4+16))
+	if len(p.chunk) == 0 {
+		size := min(max(len(p.src)/16, 16), firstChunkMax)
+		if len(p.chunks) > 0 {
+			size = min(2*cap(p.chunks[len(p.chunks)-1]), chunkMax)
+		}
+		p.chunk = make([]Node, size)
+		p.chunks = append(p.chunks, p.chunk[:0])
 	}
-	n := &p.slab[0]
-	p.slab = p.slab[1:]
-	// The slab is zeroed: writing only what is not zero spares the garbage
-	// collector's write barrier.
+	n := &p.chunk[0]
+	p.chunk = p.chunk[1:]
+	last := &p.chunks[len(p.chunks)-1]
+	*last = (*last)[:len(*last)+1]
+	p.nodes++
 	n.Kind = kind
-	n.Pos = p.pos(start)
+	n.off = uint32(start)
+	n.doc = p.doc
 	if parent != nil {
-		n.Parent = parent
+		n.parent = parent
+		n.index = p.nextIndex
+		if parent.Kind == Object {
+			n.keyOff, n.keyLen = p.nextKeyOff, p.nextKeyLen
+			if p.nextKeyDecoded {
+				n.flags |= flagKeyDecoded
+			}
+		}
 	}
-	if p.nextKey != "" {
-		n.Key = p.nextKey
-	}
-	n.KeyPos, n.Index = p.nextKeyPos, p.nextIndex
 	return n
+}
+
+// link gives every array and object its children, once all the nodes are
+// made: the children of each are one run of doc.kids, in order. The nodes
+// were made parent first, so a parent's run is placed before its
+// children look for it.
+func (p *parser) link() {
+	kids := make([]*Node, p.nodes-1)
+	next := uint32(0)
+	for _, chunk := range p.chunks {
+		for i := range chunk {
+			n := &chunk[i]
+			if n.parent != nil {
+				kids[n.parent.a+n.index] = n
+			}
+			if n.Kind == Array || n.Kind == Object {
+				n.a = next
+				next += n.b
+			}
+		}
+	}
+	p.doc.kids = kids
+	p.chunks, p.chunk, p.members = nil, nil, nil
 }
 
 func (p *parser) describe(off int) string {
@@ -224,11 +306,6 @@ func (p *parser) describe(off int) string {
 	return strconv.QuoteRune(r)
 }
 
-func (p *parser) value(parent *Node, key string, keyPos Pos, index int) *Node {
-	p.nextKey, p.nextKeyPos, p.nextIndex = key, keyPos, index
-	return p.scalarOrContainer(parent)
-}
-
 func (p *parser) scalarOrContainer(parent *Node) *Node {
 	if p.off >= len(p.src) {
 		p.fail(p.off, "the file ends where a value was expected")
@@ -236,25 +313,31 @@ func (p *parser) scalarOrContainer(parent *Node) *Node {
 	}
 	start := p.off
 	switch c := p.src[p.off]; {
-	case c == '{':
-		return p.object(parent)
-	case c == '[':
-		return p.array(parent)
 	case c == '"':
 		n := p.newNode(String, start, parent)
-		s, ok := p.str()
+		s, decoded, ok := p.str()
 		if !ok {
 			return nil
 		}
-		n.Str = s
+		if decoded {
+			n.flags |= flagDecoded
+			n.a = uint32(len(p.doc.strs))
+			p.doc.strs = append(p.doc.strs, s)
+		} else {
+			n.a, n.b = uint32(start+1), uint32(len(s))
+		}
 		p.placeUTF8(start, p.off, n)
 		return n
 	case c == '-' || (c >= '0' && c <= '9'):
 		return p.number(parent)
+	case c == '{':
+		return p.object(parent)
+	case c == '[':
+		return p.array(parent)
 	case strings.HasPrefix(p.src[p.off:], "true"):
 		p.off += 4
 		n := p.newNode(Bool, start, parent)
-		n.Truth = true
+		n.flags |= flagTruth
 		return n
 	case strings.HasPrefix(p.src[p.off:], "false"):
 		p.off += 5
@@ -281,54 +364,29 @@ func (p *parser) enter(start int) bool {
 	return true
 }
 
-// children moves the items collected above mark into their own slice,
-// carved from a shared arena so that small containers cost no allocation.
-func (p *parser) children(mark int) []*Node {
-	n := len(p.scratch) - mark
-	var kids []*Node
-	if n > kidChunk/4 {
-		kids = make([]*Node, n)
-	} else {
-		if len(p.kidSlab) < n {
-			p.kidSlab = make([]*Node, kidChunk)
-		}
-		kids = p.kidSlab[:n:n]
-		p.kidSlab = p.kidSlab[n:]
-	}
-	copy(kids, p.scratch[mark:])
-	p.scratch = p.scratch[:mark]
-	return kids
-}
-
-// Arena sizes: nodes and child pointers are allocated this many at a time.
-const (
-	nodeChunk = 215 // 215 nodes of 152 bytes fill a 32 KB size class
-	kidChunk  = 4096
-)
-
 func (p *parser) object(parent *Node) *Node {
 	start := p.off
 	if !p.enter(start) {
 		return nil
 	}
 	n := p.newNode(Object, start, parent)
-	outer, mark := p.cur, len(p.scratch)
+	outer, mark := p.cur, len(p.members)
 	p.cur = n
 	p.off++ // {
-	ok := p.members(n, mark)
-	p.cur, p.scratch, p.depth = outer, p.scratch[:mark], p.depth-1
+	ok := p.readMembers(n, mark)
+	p.cur, p.members, p.depth = outer, p.members[:mark], p.depth-1
 	if !ok {
 		return nil
 	}
 	return n
 }
 
-// members reads an object's members after its '{', up to and including its
-// '}'; the members collect on the scratch stack above mark.
-func (p *parser) members(n *Node, mark int) bool {
+// readMembers reads an object's members after its '{', up to and including
+// its '}'; the members collect on p.members above mark.
+func (p *parser) readMembers(n *Node, mark int) bool {
 	// Repeated keys are found by looking back over the members read so
 	// far; a map takes over in objects with many members.
-	var seen map[string]bool
+	var seen map[string]*Node
 	p.skipSpace()
 	if p.off < len(p.src) && p.src[p.off] == '}' {
 		p.off++
@@ -349,8 +407,7 @@ func (p *parser) members(n *Node, mark int) bool {
 			return false
 		}
 		keyStart := p.off
-		keyPos := p.pos(keyStart)
-		key, ok := p.str()
+		key, decoded, ok := p.str()
 		if !ok {
 			return false
 		}
@@ -362,40 +419,47 @@ func (p *parser) members(n *Node, mark int) bool {
 		}
 		p.off++
 		p.skipSpace()
-		child := p.value(n, key, keyPos, len(p.scratch)-mark)
+		p.nextIndex, p.nextKeyOff, p.nextKeyDecoded = n.b, uint32(keyStart), decoded
+		p.nextKeyLen = uint16(min(keyEnd-keyStart-2, longKey))
+		if decoded {
+			p.doc.keys = append(p.doc.keys, decodedKey{uint32(keyStart), key})
+		}
+		child := p.scalarOrContainer(n)
 		if child == nil {
 			return false
 		}
+		n.b++
 		p.placeUTF8(keyStart, keyEnd, child)
-		earlier := p.scratch[mark:]
-		repeated := false
+		earlier := p.members[mark:]
+		var repeated *Node
 		switch {
 		case seen != nil:
 			repeated = seen[key]
 		case len(earlier) < 16:
-			for _, m := range earlier {
-				if m.Key == key {
-					repeated = true
+			for i := len(earlier) - 1; i >= 0; i-- {
+				if earlier[i].hasKey(key) {
+					repeated = earlier[i]
 					break
 				}
 			}
 		default:
-			seen = make(map[string]bool, 2*len(earlier))
+			seen = make(map[string]*Node, 2*len(earlier))
 			for _, m := range earlier {
-				seen[m.Key] = true
+				seen[m.Key()] = m
 			}
 			repeated = seen[key]
 		}
 		if seen != nil {
-			seen[key] = true
+			seen[key] = child
 		}
-		if repeated {
-			d := p.diag(keyPos, CodeJSONDuplicateKey, fmt.Sprintf("the key %q appears twice in this object; the last one wins", key))
+		if repeated != nil {
+			repeated.flags |= flagOverridden
+			d := p.diag(p.pos(keyStart), CodeJSONDuplicateKey, fmt.Sprintf("the key %q appears twice in this object; the last one wins", key))
 			d.Severity = Warning
 			d.Path = child.Path()
 			p.diags = append(p.diags, d)
 		}
-		p.scratch = append(p.scratch, child)
+		p.members = append(p.members, child)
 		p.skipSpace()
 		if p.off >= len(p.src) {
 			p.fail(p.off, "the file ends inside an object (a missing '}'?)")
@@ -406,7 +470,6 @@ func (p *parser) members(n *Node, mark int) bool {
 			p.off++
 		case '}':
 			p.off++
-			n.Children = p.children(mark)
 			return true
 		default:
 			p.fail(p.off, "found %s where ',' or '}' was expected (a missing comma?)", p.describe(p.off))
@@ -421,11 +484,11 @@ func (p *parser) array(parent *Node) *Node {
 		return nil
 	}
 	n := p.newNode(Array, start, parent)
-	outer, mark := p.cur, len(p.scratch)
+	outer := p.cur
 	p.cur = n
 	p.off++ // [
-	ok := p.items(n, mark)
-	p.cur, p.scratch, p.depth = outer, p.scratch[:mark], p.depth-1
+	ok := p.items(n)
+	p.cur, p.depth = outer, p.depth-1
 	if !ok {
 		return nil
 	}
@@ -433,7 +496,7 @@ func (p *parser) array(parent *Node) *Node {
 }
 
 // items reads an array's items after its '[', up to and including its ']'.
-func (p *parser) items(n *Node, mark int) bool {
+func (p *parser) items(n *Node) bool {
 	p.skipSpace()
 	if p.off < len(p.src) && p.src[p.off] == ']' {
 		p.off++
@@ -445,11 +508,11 @@ func (p *parser) items(n *Node, mark int) bool {
 			p.fail(p.off, "a comma before ']': JSON allows no trailing comma")
 			return false
 		}
-		child := p.value(n, "", Pos{}, len(p.scratch)-mark)
-		if child == nil {
+		p.nextIndex = n.b
+		if p.scalarOrContainer(n) == nil {
 			return false
 		}
-		p.scratch = append(p.scratch, child)
+		n.b++
 		p.skipSpace()
 		if p.off >= len(p.src) {
 			p.fail(p.off, "the file ends inside a list (a missing ']'?)")
@@ -460,13 +523,27 @@ func (p *parser) items(n *Node, mark int) bool {
 			p.off++
 		case ']':
 			p.off++
-			n.Children = p.children(mark)
 			return true
 		default:
 			p.fail(p.off, "found %s where ',' or ']' was expected (a missing comma?)", p.describe(p.off))
 			return false
 		}
 	}
+}
+
+// numberEnd returns where the number that starts at off in a text the
+// parser accepted ends.
+func numberEnd(src string, off int) int {
+	i := off
+	for i < len(src) {
+		switch c := src[i]; {
+		case c >= '0' && c <= '9', c == '-', c == '+', c == '.', c == 'e', c == 'E':
+			i++
+		default:
+			return i
+		}
+	}
+	return i
 }
 
 func (p *parser) number(parent *Node) *Node {
@@ -483,14 +560,17 @@ func (p *parser) number(parent *Node) *Node {
 		return i - j
 	}
 	intStart := i
-	if n := digits(); n == 0 {
+	intDigits := digits()
+	if intDigits == 0 {
 		p.fail(i, "a number needs digits after '-'")
 		return nil
-	} else if n > 1 && p.src[intStart] == '0' {
+	} else if intDigits > 1 && p.src[intStart] == '0' {
 		p.fail(intStart, "a number may not start with 0 (leading zeros are not JSON)")
 		return nil
 	}
+	whole := true
 	if i < len(p.src) && p.src[i] == '.' {
+		whole = false
 		i++
 		if digits() == 0 {
 			p.fail(i, "a number needs digits after the decimal point")
@@ -498,6 +578,7 @@ func (p *parser) number(parent *Node) *Node {
 		}
 	}
 	if i < len(p.src) && (p.src[i] == 'e' || p.src[i] == 'E') {
+		whole = false
 		i++
 		if i < len(p.src) && (p.src[i] == '+' || p.src[i] == '-') {
 			i++
@@ -510,27 +591,39 @@ func (p *parser) number(parent *Node) *Node {
 	raw := p.src[start:i]
 	p.off = i
 	n := p.newNode(Number, start, parent)
-	n.Raw = raw
-	f, err := strconv.ParseFloat(raw, 64)
-	if err != nil { // out of range: JSON.parse gives ±Infinity or 0
-		if math.IsInf(f, 0) || f == 0 {
-			n.Num = f
+	var f float64
+	if whole && intDigits <= 15 {
+		// A whole number of up to 15 digits is exact in a float64.
+		v := int64(0)
+		for _, c := range []byte(p.src[intStart:i]) {
+			v = 10*v + int64(c-'0')
+		}
+		f = float64(v)
+		if start != intStart {
+			f = -f
 		}
 	} else {
-		n.Num = f
+		var err error
+		f, err = strconv.ParseFloat(raw, 64)
+		if err != nil && !math.IsInf(f, 0) && f != 0 { // out of range: JSON.parse gives ±Infinity or 0
+			f = 0
+		}
 	}
+	bits := math.Float64bits(f)
+	n.a, n.b = uint32(bits>>32), uint32(bits)
 	return n
 }
 
-// str reads a string starting at the opening quote and returns its text.
-// In a file that is not valid UTF-8, each invalid byte becomes U+FFFD, as
+// str reads a string starting at the opening quote and returns its text,
+// and whether the text differs from the bytes between the quotes. In a
+// file that is not valid UTF-8, each invalid byte becomes U+FFFD, as
 // encoding/json and the Engine's decoder read it.
-func (p *parser) str() (string, bool) {
-	s, ok := p.rawStr()
+func (p *parser) str() (string, bool, bool) {
+	s, decoded, ok := p.rawStr()
 	if ok && p.badUTF8 >= 0 && !utf8.ValidString(s) {
-		s = replaceInvalid(s)
+		s, decoded = replaceInvalid(s), true
 	}
-	return s, ok
+	return s, decoded, ok
 }
 
 // replaceInvalid replaces every invalid byte of s with U+FFFD.
@@ -543,7 +636,7 @@ func replaceInvalid(s string) string {
 	return b.String()
 }
 
-func (p *parser) rawStr() (string, bool) {
+func (p *parser) rawStr() (string, bool, bool) {
 	start := p.off
 	i := p.off + 1
 	// Fast path: no escapes, no control characters.
@@ -551,7 +644,7 @@ func (p *parser) rawStr() (string, bool) {
 		c := p.src[i]
 		if c == '"' {
 			p.off = i + 1
-			return p.src[start+1 : i], true
+			return p.src[start+1 : i], false, true
 		}
 		if c == '\\' || c < 0x20 {
 			break
@@ -565,14 +658,14 @@ func (p *parser) rawStr() (string, bool) {
 		switch {
 		case c == '"':
 			p.off = i + 1
-			return b.String(), true
+			return b.String(), true, true
 		case c < 0x20:
 			if c == '\n' {
 				p.fail(i, "a line break inside text: write it as \\n, or close the quote")
 			} else {
 				p.fail(i, "the control character U+%04X inside text must be escaped", c)
 			}
-			return "", false
+			return "", false, false
 		case c != '\\':
 			b.WriteByte(c)
 			i++
@@ -600,7 +693,7 @@ func (p *parser) rawStr() (string, bool) {
 			r, ok := p.hex4(i)
 			if !ok {
 				p.fail(i-2, "\\u must be followed by four hex digits")
-				return "", false
+				return "", false, false
 			}
 			i += 4
 			if utf16.IsSurrogate(r) {
@@ -618,11 +711,11 @@ func (p *parser) rawStr() (string, bool) {
 			b.WriteRune(r)
 		default:
 			p.fail(i-2, "unknown escape \\%c inside text", esc)
-			return "", false
+			return "", false, false
 		}
 	}
 	p.fail(start, "this text is never closed: a missing '\"'")
-	return "", false
+	return "", false, false
 }
 
 func (p *parser) hex4(i int) (rune, bool) {

@@ -65,7 +65,7 @@ type LayerItems struct {
 }
 
 func (d *decoder) layer(n *Node) *Layer {
-	l := &Layer{Node: n, Index: n.Index}
+	l := &Layer{Node: n, Index: n.Index()}
 	o := d.object(n, "id", "label", "summary", "conflicts", "gm", "fields", "difficultyLadder", "catalogs", "currencies", "items")
 	if !o.ok() {
 		return l

@@ -70,7 +70,7 @@ var appliesShape = object(
 	opt("saveEnds", object(req("save", sheetIDShape), req("at", oneOfWords("turn-end", "turn-start")))),
 	opt("endsAfter", oneOfWords("own-attack", "attacked", "own-save")),
 ).with(func(d *decoder, n *Node) {
-	if du := n.Get("duration"); du != nil && du.Kind == String && du.Str == "until-save" && !present(n, "saveEnds") {
+	if du := n.Get("duration"); du != nil && du.Kind == String && du.Str() == "until-save" && !present(n, "saveEnds") {
 		d.lacks(n, "saveEnds", CodeUntilSave, "the condition %q lasts until-save, so it needs saveEnds, the save that ends it", textOf(n.Get("condition")))
 	}
 })
@@ -83,8 +83,8 @@ var reactionMomentShape = object(
 	opt("against", object(req("catalogs", idList(1, 12)))),
 ).with(func(d *decoder, n *Node) {
 	on := n.Get("on")
-	if c := n.Get("cancels"); c != nil && c.Kind == Bool && c.Truth && on != nil && on.Kind == String && (on.Str == "hit" || on.Str == "harmed") {
-		d.errorf(n, CodeReactionCancels, "a reaction on %q comes after the fact, so it cannot cancel; only aimed and used reactions do", on.Str)
+	if c := n.Get("cancels"); c != nil && c.Kind == Bool && c.Truth() && on != nil && on.Kind == String && (on.Str() == "hit" || on.Str() == "harmed") {
+		d.errorf(n, CodeReactionCancels, "a reaction on %q comes after the fact, so it cannot cancel; only aimed and used reactions do", on.Str())
 	}
 })
 
@@ -150,7 +150,7 @@ var mechanicsBase = object(
 		opt("explode", intIn(2, 1000)),
 		opt("double", intIn(2, 1000)),
 	).with(func(d *decoder, n *Node) {
-		if len(n.Children) == 0 || !(present(n, "reroll") || present(n, "dice") || present(n, "successes") || present(n, "threshold") || present(n, "explode") || present(n, "double")) {
+		if len(n.Children()) == 0 || !(present(n, "reroll") || present(n, "dice") || present(n, "successes") || present(n, "threshold") || present(n, "explode") || present(n, "double")) {
 			d.errorf(n, CodeCheckEmpty, "a check effect does something (reroll, dice, successes, threshold, explode or double), or is left out")
 		}
 	})),
@@ -182,7 +182,7 @@ func plusAndFree(d *decoder, n *Node) {
 		if !present(n, "amount") {
 			d.errorf(p, CodePlusNeedsAmount, "damage clauses (plus) ride on an amount, and there is none beside them")
 		}
-		if kind != nil && kind.Kind == String && kind.Str == "heal" {
+		if kind != nil && kind.Kind == String && kind.Str() == "heal" {
 			d.errorf(p, CodeHealPlus, "a heal gives health back, so it carries no damage clauses")
 		}
 	}
@@ -193,7 +193,7 @@ func plusAndFree(d *decoder, n *Node) {
 
 var mechanicsShape = mechanicsBase.extend(nil).with(func(d *decoder, n *Node) {
 	kind := n.Get("kind")
-	isRider := kind != nil && kind.Kind == String && kind.Str == "rider"
+	isRider := kind != nil && kind.Kind == String && kind.Str() == "rider"
 	if present(n, "rider") && !isRider && kind != nil {
 		d.errorf(kind, CodeRiderKind, "an entry with a rider is of the kind \"rider\"")
 	}
@@ -212,7 +212,7 @@ var mechanicsShape = mechanicsBase.extend(nil).with(func(d *decoder, n *Node) {
 // textOf is the text of a string node, "" for anything else.
 func textOf(n *Node) string {
 	if n != nil && n.Kind == String {
-		return n.Str
+		return n.Str()
 	}
 	return ""
 }
@@ -222,15 +222,15 @@ func (d *decoder) noRepeats(list *Node, what string) {
 	if list == nil || list.Kind != Array {
 		return
 	}
-	seen := make(map[string]bool, len(list.Children))
-	for _, c := range list.Children {
+	seen := make(map[string]bool, len(list.Children()))
+	for _, c := range list.Children() {
 		if c.Kind != String {
 			continue
 		}
-		if seen[c.Str] {
-			d.errorf(c, CodeDuplicateValue, "the %s %q is named twice", what, c.Str)
+		if seen[c.Str()] {
+			d.errorf(c, CodeDuplicateValue, "the %s %q is named twice", what, c.Str())
 		}
-		seen[c.Str] = true
+		seen[c.Str()] = true
 	}
 }
 

@@ -107,13 +107,13 @@ func (d *decoder) step(n *Node) *Step {
 		s.List = o.id("list", true)
 		s.Column = o.id("column", true)
 		if w := o.need("where", true); w != nil && d.wantKind(w, Object) {
-			if len(w.Children) == 0 {
+			if len(w.Children()) == 0 {
 				d.errorf(w, CodeCount, "where names at least one column")
 			}
-			for _, c := range w.Children {
-				wc := WhereColumn{Column: c.Key, Node: c}
-				if !IsSheetID(c.Key) {
-					d.errorf(c, CodeIDPattern, "%q is not a valid column id", c.Key)
+			for _, c := range w.Children() {
+				wc := WhereColumn{Column: c.Key(), Node: c}
+				if !IsSheetID(c.Key()) {
+					d.errorf(c, CodeIDPattern, "%q is not a valid column id", c.Key())
 				}
 				for _, v := range d.list(c, 1, 40) {
 					wc.Values = append(wc.Values, d.scalar(v))

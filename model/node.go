@@ -1,8 +1,12 @@
 package model
 
 import (
+	"cmp"
+	"math"
+	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"sync/atomic"
 )
 
@@ -40,27 +44,169 @@ type Pos struct {
 // Node is one JSON value with the position where it starts. Object members
 // and array items are Nodes too; each knows its parent and its key or index,
 // so a Node can always say its own JSON path.
+//
+// A Node is small (40 bytes): its texts are read from the document's own
+// bytes when asked for, and its positions are worked out from offsets, so a
+// tree costs a bounded number of bytes per value whatever its shape. The
+// zero Node is a null with no position.
 type Node struct {
-	Kind Kind
-	// Truth holds the value of a Bool node.
-	Truth  bool
-	Pos    Pos
-	Parent *Node
-	// Key is the member name when the parent is an object.
-	Key string
-	// KeyPos is where the member name starts when the parent is an object.
-	KeyPos Pos
-	// Index is the position in the parent array, or in the parent object's
-	// member list.
-	Index int
-	// Str holds the decoded text of a String node.
-	Str string
-	// Num holds the value of a Number node; Raw keeps the number as written.
-	Num float64
-	Raw string
-	// Children are the array items, or the object members in file order.
-	Children []*Node
+	// Kind is the JSON type of the value.
+	Kind  Kind
+	flags uint8
+	// keyLen is the length of the member name as written (between its
+	// quotes), or longKey when it is too long to hold here.
+	keyLen uint16
+	// off is where the value starts; keyOff where the member name starts
+	// (its opening quote); index the position in the parent.
+	off, keyOff, index uint32
+	// a and b hold the value: a container's children are doc.kids[a:a+b];
+	// a string's text is doc.src[a:a+b], or doc.strs[a] when it had to be
+	// decoded; a number's float64 has the bits a<<32 | b.
+	a, b   uint32
+	parent *Node
+	doc    *document
 }
+
+// Node flags.
+const (
+	flagTruth      uint8 = 1 << iota // a Bool node's value
+	flagDecoded                      // the text is doc.strs[a]
+	flagKeyDecoded                   // the member name is in doc.keys
+	flagOverridden                   // a later member has the same name
+	longKey        = 1<<16 - 1
+)
+
+// document is what the nodes of one parsed file share: the text, the texts
+// that had escapes, the children lists and the line index.
+type document struct {
+	src string
+	// base is where the text starts: 3 after a byte-order mark, else 0.
+	base int
+	strs []string
+	// keys are the member names that had escapes, by offset.
+	keys []decodedKey
+	kids []*Node
+	// linesOnce builds marks, the line and column every markEvery bytes,
+	// when a position is first asked for.
+	linesOnce sync.Once
+	marks     []lineMark
+}
+
+type decodedKey struct {
+	off uint32
+	key string
+}
+
+// Truth is the value of a Bool node (false for other kinds).
+func (n *Node) Truth() bool { return n != nil && n.flags&flagTruth != 0 }
+
+// Str is the text of a String node ("" for other kinds).
+func (n *Node) Str() string {
+	if n == nil || n.Kind != String || n.doc == nil {
+		return ""
+	}
+	if n.flags&flagDecoded != 0 {
+		return n.doc.strs[n.a]
+	}
+	return n.doc.src[n.a : n.a+n.b]
+}
+
+// Num is the value of a Number node (0 for other kinds). A number too large
+// for a float64 reads as ±Inf, as JSON.parse gives it.
+func (n *Node) Num() float64 {
+	if n == nil || n.Kind != Number {
+		return 0
+	}
+	return math.Float64frombits(uint64(n.a)<<32 | uint64(n.b))
+}
+
+// Raw is a Number node's text as written ("" for other kinds).
+func (n *Node) Raw() string {
+	if n == nil || n.Kind != Number || n.doc == nil {
+		return ""
+	}
+	return n.doc.src[n.off:numberEnd(n.doc.src, int(n.off))]
+}
+
+// Key is the member name when the parent is an object ("" otherwise).
+func (n *Node) Key() string {
+	if n == nil || n.parent == nil || n.parent.Kind != Object {
+		return ""
+	}
+	return n.doc.key(n)
+}
+
+// hasKey tells whether the member name is key, without building it.
+func (n *Node) hasKey(key string) bool {
+	if n.flags&flagKeyDecoded != 0 || n.keyLen == longKey {
+		return n.doc.key(n) == key
+	}
+	if int(n.keyLen) != len(key) {
+		return false
+	}
+	start := int(n.keyOff) + 1
+	return n.doc.src[start:start+len(key)] == key
+}
+
+// key returns the member name of n.
+func (d *document) key(n *Node) string {
+	if n.flags&flagKeyDecoded != 0 {
+		i, _ := slices.BinarySearchFunc(d.keys, n.keyOff, func(k decodedKey, off uint32) int { return cmp.Compare(k.off, off) })
+		return d.keys[i].key
+	}
+	start := int(n.keyOff) + 1
+	if n.keyLen != longKey {
+		return d.src[start : start+int(n.keyLen)]
+	}
+	return d.src[start : start+strings.IndexByte(d.src[start:], '"')]
+}
+
+// Pos is where the value starts.
+func (n *Node) Pos() Pos {
+	if n == nil || n.doc == nil {
+		return Pos{}
+	}
+	return n.doc.pos(int(n.off))
+}
+
+// KeyPos is where the member name starts when the parent is an object (the
+// zero Pos otherwise).
+func (n *Node) KeyPos() Pos {
+	if n == nil || n.parent == nil || n.parent.Kind != Object {
+		return Pos{}
+	}
+	return n.doc.pos(int(n.keyOff))
+}
+
+// Parent is the array or object holding the value (nil at the top).
+func (n *Node) Parent() *Node {
+	if n == nil {
+		return nil
+	}
+	return n.parent
+}
+
+// Index is the position in the parent array, or in the parent object's
+// member list.
+func (n *Node) Index() int {
+	if n == nil {
+		return 0
+	}
+	return int(n.index)
+}
+
+// Children are the array items, or the object members in file order (nil
+// when there are none). The slice is the tree's own: do not change it.
+func (n *Node) Children() []*Node {
+	if n == nil || n.b == 0 || (n.Kind != Array && n.Kind != Object) {
+		return nil
+	}
+	return n.doc.kids[n.a : n.a+n.b : n.a+n.b]
+}
+
+// Overridden tells whether a later member of the same object has the same
+// name, so that this one is not the value JSON.parse keeps.
+func (n *Node) Overridden() bool { return n != nil && n.flags&flagOverridden != 0 }
 
 // Get returns the member named key of an object node, or nil. When a key is
 // repeated, the last one wins, as with JSON.parse.
@@ -68,13 +214,14 @@ func (n *Node) Get(key string) *Node {
 	if n == nil || n.Kind != Object {
 		return nil
 	}
-	for i := len(n.Children) - 1; i >= 0; i-- {
-		if n.Children[i].Key == key {
-			countLookups(len(n.Children) - i)
-			return n.Children[i]
+	kids := n.Children()
+	for i := len(kids) - 1; i >= 0; i-- {
+		if kids[i].hasKey(key) {
+			countLookups(len(kids) - i)
+			return kids[i]
 		}
 	}
-	countLookups(len(n.Children))
+	countLookups(len(kids))
 	return nil
 }
 
@@ -104,24 +251,24 @@ func CountLookups(f func()) int64 {
 
 // At returns item i of an array node, or nil.
 func (n *Node) At(i int) *Node {
-	if n == nil || n.Kind != Array || i < 0 || i >= len(n.Children) {
+	if n == nil || n.Kind != Array || i < 0 || i >= int(n.b) {
 		return nil
 	}
-	return n.Children[i]
+	return n.doc.kids[int(n.a)+i]
 }
 
 // Path is the node's JSON path joined with dots, array indices as plain
 // numbers, "(root)" for the top.
 func (n *Node) Path() string {
-	if n == nil || n.Parent == nil {
+	if n == nil || n.parent == nil {
 		return RootPath
 	}
 	var segs []string
-	for c := n; c.Parent != nil; c = c.Parent {
-		if c.Parent.Kind == Array {
-			segs = append(segs, strconv.Itoa(c.Index))
+	for c := n; c.parent != nil; c = c.parent {
+		if c.parent.Kind == Array {
+			segs = append(segs, strconv.Itoa(int(c.index)))
 		} else {
-			segs = append(segs, c.Key)
+			segs = append(segs, c.Key())
 		}
 	}
 	for i, j := 0, len(segs)-1; i < j; i, j = i+1, j-1 {
@@ -175,10 +322,10 @@ func (n *Node) Strings() []string {
 	if n == nil || n.Kind != Array {
 		return nil
 	}
-	out := make([]string, 0, len(n.Children))
-	for _, c := range n.Children {
+	out := make([]string, 0, len(n.Children()))
+	for _, c := range n.Children() {
 		if c.Kind == String {
-			out = append(out, c.Str)
+			out = append(out, c.Str())
 		}
 	}
 	return out
@@ -191,11 +338,11 @@ func (n *Node) Scalar() any {
 	}
 	switch n.Kind {
 	case String:
-		return n.Str
+		return n.Str()
 	case Number:
-		return n.Num
+		return n.Num()
 	case Bool:
-		return n.Truth
+		return n.Truth()
 	}
 	return nil
 }
@@ -208,15 +355,15 @@ func (n *Node) Interface() any {
 	}
 	switch n.Kind {
 	case Array:
-		out := make([]any, len(n.Children))
-		for i, c := range n.Children {
+		out := make([]any, len(n.Children()))
+		for i, c := range n.Children() {
 			out[i] = c.Interface()
 		}
 		return out
 	case Object:
-		out := make(map[string]any, len(n.Children))
-		for _, c := range n.Children {
-			out[c.Key] = c.Interface()
+		out := make(map[string]any, len(n.Children()))
+		for _, c := range n.Children() {
+			out[c.Key()] = c.Interface()
 		}
 		return out
 	}

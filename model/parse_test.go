@@ -83,11 +83,11 @@ func TestParsePositions(t *testing.T) {
 			if !ok {
 				t.Fatalf("path %s not found", tt.path)
 			}
-			if n.Pos.Line != tt.line || n.Pos.Column != tt.col {
-				t.Errorf("%s at %d:%d, want %d:%d", tt.path, n.Pos.Line, n.Pos.Column, tt.line, tt.col)
+			if n.Pos().Line != tt.line || n.Pos().Column != tt.col {
+				t.Errorf("%s at %d:%d, want %d:%d", tt.path, n.Pos().Line, n.Pos().Column, tt.line, tt.col)
 			}
-			if got := tt.text[n.Pos.Offset:]; !strings.HasPrefix(got, n.Raw) && n.Kind == model.Number {
-				t.Errorf("offset %d does not start the number %s", n.Pos.Offset, n.Raw)
+			if got := tt.text[n.Pos().Offset:]; !strings.HasPrefix(got, n.Raw()) && n.Kind == model.Number {
+				t.Errorf("offset %d does not start the number %s", n.Pos().Offset, n.Raw())
 			}
 		})
 	}
@@ -97,11 +97,11 @@ func TestParseKeyPositions(t *testing.T) {
 	text := "{\n  \"alpha\": 1,\n  \"βeta\":   [2]\n}"
 	root := mustParse(t, text)
 	b := root.Get("βeta")
-	if b.KeyPos.Line != 3 || b.KeyPos.Column != 3 {
-		t.Errorf("key at %d:%d, want 3:3", b.KeyPos.Line, b.KeyPos.Column)
+	if b.KeyPos().Line != 3 || b.KeyPos().Column != 3 {
+		t.Errorf("key at %d:%d, want 3:3", b.KeyPos().Line, b.KeyPos().Column)
 	}
-	if b.Pos.Line != 3 || b.Pos.Column != 13 {
-		t.Errorf("value at %d:%d, want 3:13", b.Pos.Line, b.Pos.Column)
+	if b.Pos().Line != 3 || b.Pos().Column != 13 {
+		t.Errorf("value at %d:%d, want 3:13", b.Pos().Line, b.Pos().Column)
 	}
 }
 
@@ -123,8 +123,8 @@ func TestParseStrings(t *testing.T) {
 	}
 	for _, tt := range tests {
 		root := mustParse(t, tt.text)
-		if root.Kind != model.String || root.Str != tt.want {
-			t.Errorf("Parse(%s) = %q, want %q", tt.text, root.Str, tt.want)
+		if root.Kind != model.String || root.Str() != tt.want {
+			t.Errorf("Parse(%s) = %q, want %q", tt.text, root.Str(), tt.want)
 		}
 	}
 }
@@ -139,15 +139,15 @@ func TestParseNumbers(t *testing.T) {
 	}
 	for _, tt := range tests {
 		root := mustParse(t, tt.text)
-		if root.Kind != model.Number || root.Num != tt.want || root.Raw != tt.text {
-			t.Errorf("Parse(%s) = %v (raw %q), want %v", tt.text, root.Num, root.Raw, tt.want)
+		if root.Kind != model.Number || root.Num() != tt.want || root.Raw() != tt.text {
+			t.Errorf("Parse(%s) = %v (raw %q), want %v", tt.text, root.Num(), root.Raw(), tt.want)
 		}
 	}
 	// Too large for a float64: JSON.parse gives Infinity; the decoder then
 	// reports it as not finite.
 	root := mustParse(t, "-1e400")
-	if !math.IsInf(root.Num, -1) {
-		t.Errorf("-1e400 = %v, want -Inf", root.Num)
+	if !math.IsInf(root.Num(), -1) {
+		t.Errorf("-1e400 = %v, want -Inf", root.Num())
 	}
 }
 
@@ -220,14 +220,14 @@ func TestParseDuplicateKeys(t *testing.T) {
 		t.Errorf("at %d:%d %s, want 3:2 a", d.Line, d.Column, d.Path)
 	}
 	// The last one wins, as with JSON.parse.
-	if got := root.Get("a").Num; got != 3 {
+	if got := root.Get("a").Num(); got != 3 {
 		t.Errorf("Get(a) = %v, want 3", got)
 	}
 	if got := root.Interface().(map[string]any)["a"]; got != 3.0 {
 		t.Errorf("Interface a = %v, want 3", got)
 	}
-	if len(root.Children) != 3 {
-		t.Errorf("every member is kept in file order: %d", len(root.Children))
+	if len(root.Children()) != 3 {
+		t.Errorf("every member is kept in file order: %d", len(root.Children()))
 	}
 }
 
@@ -258,7 +258,7 @@ func TestParseEncoding(t *testing.T) {
 		if !strings.Contains(d.Message, "0xFF") || !strings.Contains(d.Message, "2 invalid bytes") {
 			t.Errorf("message %q", d.Message)
 		}
-		if got := root.Get("name").Str; got != "To\uFFFDll\uFFFD" {
+		if got := root.Get("name").Str(); got != "To\uFFFDll\uFFFD" {
 			t.Errorf("text %q: each invalid byte reads as U+FFFD", got)
 		}
 	})
@@ -359,7 +359,7 @@ func TestNodeHelpers(t *testing.T) {
 	if root.Get("n").Scalar() != 2.5 || root.Get("t").Scalar() != true || root.Get("z").Scalar() != nil || root.Get("s").Scalar() != nil {
 		t.Error("Scalar")
 	}
-	if root.Get("s").At(1).Num != 1 || root.Get("s").At(4) != nil || root.At(0) != nil {
+	if root.Get("s").At(1).Num() != 1 || root.Get("s").At(4) != nil || root.At(0) != nil {
 		t.Error("At")
 	}
 	if root.Get("s").Get("a") != nil {

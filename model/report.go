@@ -109,7 +109,7 @@ func (r *Reporter) At(sev Severity, n *Node, code Code, format string, args ...a
 		n = r.root
 	}
 	if n != nil {
-		d.Path, d.Line, d.Column = n.Path(), n.Pos.Line, n.Pos.Column
+		d.Path, d.Line, d.Column = n.Path(), n.Pos().Line, n.Pos().Column
 	}
 	trace(code)
 	r.diags = append(r.diags, d)
@@ -130,9 +130,9 @@ func (r *Reporter) Warnf(n *Node, code Code, format string, args ...any) {
 // at the position of the key itself.
 func (r *Reporter) AtKey(sev Severity, member *Node, code Code, format string, args ...any) {
 	d := Diagnostic{Severity: sev, Category: r.category, Code: code, File: r.file, Path: RootPath,
-		Line: member.KeyPos.Line, Column: member.KeyPos.Column, Message: fmt.Sprintf(format, args...)}
-	if member.Parent != nil {
-		d.Path = member.Parent.Path()
+		Line: member.KeyPos().Line, Column: member.KeyPos().Column, Message: fmt.Sprintf(format, args...)}
+	if member.Parent() != nil {
+		d.Path = member.Parent().Path()
 	}
 	trace(code)
 	r.diags = append(r.diags, d)
@@ -145,7 +145,7 @@ func (r *Reporter) AtPath(sev Severity, path string, code Code, format string, a
 	d := Diagnostic{Severity: sev, Category: r.category, Code: code, File: r.file, Path: path, Line: 1, Column: 1, Message: fmt.Sprintf(format, args...)}
 	if r.root != nil {
 		n, _ := r.root.Find(path)
-		d.Line, d.Column = n.Pos.Line, n.Pos.Column
+		d.Line, d.Column = n.Pos().Line, n.Pos().Column
 	}
 	trace(code)
 	r.diags = append(r.diags, d)

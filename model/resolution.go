@@ -290,8 +290,8 @@ func (d *decoder) spend(items []*Node, r Resolution) {
 			case Number:
 				d.integer(pc, 1, 10)
 			case String:
-				if pc.Str != "pool" {
-					d.errorf(pc, CodeEnum, "perCheck is a whole number 1 to 10, a value ref or \"pool\", not %q", pc.Str)
+				if pc.Str() != "pool" {
+					d.errorf(pc, CodeEnum, "perCheck is a whole number 1 to 10, a value ref or \"pool\", not %q", pc.Str())
 				}
 			case Object:
 				d.valueRef(pc)

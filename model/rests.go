@@ -62,8 +62,8 @@ var restStepShape = object(
 		switch {
 		case present(n, "state") && to.Kind != String:
 			d.errorf(to, CodeRestTo, "a state step sets the state with \"to\": \"default\" or one of its values")
-		case !present(n, "state") && to.Kind == String && to.Str != "max" && to.Str != "min":
-			d.errorf(to, CodeRestTo, "to is \"max\", \"min\" or a whole number, not %q", to.Str)
+		case !present(n, "state") && to.Kind == String && to.Str() != "max" && to.Str() != "min":
+			d.errorf(to, CodeRestTo, "to is \"max\", \"min\" or a whole number, not %q", to.Str())
 		}
 	}
 	if k := n.Get("kind"); k != nil && !present(n, "track") {

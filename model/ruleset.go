@@ -108,9 +108,9 @@ func DecodeRuleset(file string, root *Node) (*Ruleset, []Diagnostic) {
 		r.SchemaVersion = int(v)
 	}
 	if c := o.need("id", true); c != nil && d.wantKind(c, String) {
-		r.ID = c.Str
-		if !IsRulesetID(c.Str) {
-			d.errorf(c, CodeIDPattern, "%q is not a valid ruleset id: lowercase letters and digits joined by single hyphens, at most 64 (engine-legacy and traditional are reserved)", c.Str)
+		r.ID = c.Str()
+		if !IsRulesetID(c.Str()) {
+			d.errorf(c, CodeIDPattern, "%q is not a valid ruleset id: lowercase letters and digits joined by single hyphens, at most 64 (engine-legacy and traditional are reserved)", c.Str())
 		}
 	}
 	if v, ok := o.integer("version", true, 1, math.MaxInt64); ok {

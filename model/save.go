@@ -50,7 +50,7 @@ func DecodeSave(file string, data []byte) (*Save, []Diagnostic) {
 	if b := o.need("build", true); b != nil && d.wantKind(b, Object) {
 		for _, key := range buildRecords {
 			if c := b.Get(key); c != nil && d.wantKind(c, Object) {
-				for _, v := range c.Children {
+				for _, v := range c.Children() {
 					switch key {
 					case "abilities", "bonuses":
 						d.number(v)
@@ -63,10 +63,10 @@ func DecodeSave(file string, data []byte) (*Save, []Diagnostic) {
 			}
 		}
 		if l := b.Get("lists"); l != nil && d.wantKind(l, Object) {
-			for _, list := range l.Children {
+			for _, list := range l.Children() {
 				for _, row := range d.list(list, 0, 500) {
 					if d.wantKind(row, Object) {
-						for _, cell := range row.Children {
+						for _, cell := range row.Children() {
 							d.scalar(cell)
 						}
 					}
@@ -83,19 +83,19 @@ func DecodeSave(file string, data []byte) (*Save, []Diagnostic) {
 		if lo.ok() {
 			s.Live, _ = lv.Interface().(map[string]any)
 			if p := lo.get("pools"); p != nil && d.wantKind(p, Object) {
-				for _, c := range p.Children {
+				for _, c := range p.Children() {
 					po := d.object(c, "value", "temp")
 					po.number("value", true)
 					po.number("temp", false)
 				}
 			}
 			if t := lo.get("tracks"); t != nil && d.wantKind(t, Object) {
-				for _, c := range t.Children {
+				for _, c := range t.Children() {
 					d.number(c)
 				}
 			}
 			if w := lo.get("wounds"); w != nil && d.wantKind(w, Object) {
-				for _, c := range w.Children {
+				for _, c := range w.Children() {
 					wo := d.object(c, "marks", "overflow")
 					wo.array("marks", true, 0, -1)
 				}

@@ -116,9 +116,9 @@ func (r recShape) check(d *decoder, n *Node) {
 	if !d.wantKind(n, Object) {
 		return
 	}
-	for _, c := range n.Children {
-		if r.keyID && !IsSheetID(c.Key) {
-			d.errorf(c, CodeIDPattern, "%q is not a valid id: use a lowercase letter, then lowercase letters, digits or underscores, at most 40", c.Key)
+	for _, c := range n.Children() {
+		if r.keyID && !IsSheetID(c.Key()) {
+			d.errorf(c, CodeIDPattern, "%q is not a valid id: use a lowercase letter, then lowercase letters, digits or underscores, at most 40", c.Key())
 		}
 		r.value.check(d, c)
 	}
@@ -168,9 +168,9 @@ func (s numShape) check(d *decoder, n *Node) {
 	}
 	switch {
 	case s.above && f <= s.lo:
-		d.errorf(n, CodeRange, "%s is out of range: expected a number above %v", n.Raw, s.lo)
+		d.errorf(n, CodeRange, "%s is out of range: expected a number above %v", n.Raw(), s.lo)
 	case f < s.lo || f > s.hi:
-		d.errorf(n, CodeRange, "%s is out of range: expected %v to %v", n.Raw, s.lo, s.hi)
+		d.errorf(n, CodeRange, "%s is out of range: expected %v to %v", n.Raw(), s.lo, s.hi)
 	}
 }
 
@@ -190,7 +190,7 @@ var anyBool = boolShape{}
 type trueShape struct{}
 
 func (trueShape) check(d *decoder, n *Node) {
-	if d.wantKind(n, Bool) && !n.Truth {
+	if d.wantKind(n, Bool) && !n.Truth() {
 		d.errorf(n, CodeTrueOnly, "this key is written only as true; leave it out instead of false")
 	}
 }
@@ -204,8 +204,8 @@ func (e enumShape) check(d *decoder, n *Node) {
 	if !d.wantKind(n, String) {
 		return
 	}
-	if !containsStr(e, n.Str) {
-		d.errorf(n, CodeEnum, "%q is not allowed here: expected one of %s", n.Str, strings.Join(e, ", "))
+	if !containsStr(e, n.Str()) {
+		d.errorf(n, CodeEnum, "%q is not allowed here: expected one of %s", n.Str(), strings.Join(e, ", "))
 	}
 }
 
@@ -218,8 +218,8 @@ func (diceShape) check(d *decoder, n *Node) {
 	if !d.wantKind(n, String) {
 		return
 	}
-	if UTF16Len(n.Str) > 40 || !IsDice(n.Str) {
-		d.errorf(n, CodeDice, "%q is not dice text such as 2d6 or 1d8+3 (at least one die of at least two sides)", n.Str)
+	if UTF16Len(n.Str()) > 40 || !IsDice(n.Str()) {
+		d.errorf(n, CodeDice, "%q is not dice text such as 2d6 or 1d8+3 (at least one die of at least two sides)", n.Str())
 	}
 }
 
@@ -271,14 +271,14 @@ func (d *decoder) forbid(n *Node, code Code, why string, keys ...string) {
 // uniqueBy reports each item of a list of objects whose text member key
 // repeats an earlier item's; what names the id in the report.
 func (d *decoder) uniqueBy(list *Node, key, what string) {
-	if list == nil || list.Kind != Array || len(list.Children) < 2 {
+	if list == nil || list.Kind != Array || len(list.Children()) < 2 {
 		return
 	}
-	ids := make([]string, 0, len(list.Children))
-	nodes := make([]*Node, 0, len(list.Children))
-	for _, c := range list.Children {
+	ids := make([]string, 0, len(list.Children()))
+	nodes := make([]*Node, 0, len(list.Children()))
+	for _, c := range list.Children() {
 		if v := c.Get(key); v != nil && v.Kind == String {
-			ids, nodes = append(ids, v.Str), append(nodes, v)
+			ids, nodes = append(ids, v.Str()), append(nodes, v)
 		}
 	}
 	d.uniqueIDs(what, ids, nodes)
@@ -298,9 +298,9 @@ func uniqueIn(pairs ...[2]string) func(d *decoder, n *Node) {
 // position of obj, with the rule's own code and sentence.
 func (d *decoder) lacks(obj *Node, key string, code Code, format string, args ...any) {
 	path := key
-	if obj.Parent != nil {
+	if obj.Parent() != nil {
 		path = obj.Path() + "." + key
 	}
 	d.diags = append(d.diags, Diagnostic{Severity: Error, Code: code, File: d.file, Path: path,
-		Line: obj.Pos.Line, Column: obj.Pos.Column, Message: fmt.Sprintf(format, args...)})
+		Line: obj.Pos().Line, Column: obj.Pos().Column, Message: fmt.Sprintf(format, args...)})
 }

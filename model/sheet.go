@@ -446,7 +446,7 @@ func (d *decoder) field(n *Node, use fieldUse) *Field {
 	}
 	typ := n.Get("type")
 	if typ != nil && typ.Kind == String {
-		f.Type = typ.Str
+		f.Type = typ.Str()
 	}
 	keys := []string{"id", "label", "type"}
 	switch use {
@@ -518,7 +518,7 @@ func (d *decoder) field(n *Node, use fieldUse) *Field {
 		}
 	case TypeBoolean:
 		if def != nil && d.wantKind(def, Bool) {
-			f.Default = def.Truth
+			f.Default = def.Truth()
 		}
 	case TypeEnum:
 		f.Values = o.strs("values", true, 1, 40, 1, 80, plainText)
@@ -530,8 +530,8 @@ func (d *decoder) field(n *Node, use fieldUse) *Field {
 			seen[v] = true
 		}
 		if vl := o.get("valueLabels"); vl != nil && d.wantKind(vl, Object) {
-			for _, c := range vl.Children {
-				f.ValueLabels = append(f.ValueLabels, ValueLabel{Value: c.Key, Label: d.text(c, 1, 80, promptSafe), Node: c})
+			for _, c := range vl.Children() {
+				f.ValueLabels = append(f.ValueLabels, ValueLabel{Value: c.Key(), Label: d.text(c, 1, 80, promptSafe), Node: c})
 			}
 		}
 		if def != nil {
@@ -634,12 +634,12 @@ func (d *decoder) derived(n *Node) *Derived {
 			}
 		}
 		if t := o.need("table", true); t != nil && d.wantKind(t, Object) {
-			if len(t.Children) < 1 || len(t.Children) > 40 {
-				d.errorf(t, CodeCount, "the table needs 1 to 40 keys, not %d", len(t.Children))
+			if len(t.Children()) < 1 || len(t.Children()) > 40 {
+				d.errorf(t, CodeCount, "the table needs 1 to 40 keys, not %d", len(t.Children()))
 			}
-			for _, c := range t.Children {
+			for _, c := range t.Children() {
 				v, _ := d.number(c)
-				dv.EnumTable = append(dv.EnumTable, EnumRow{Key: c.Key, Value: v})
+				dv.EnumTable = append(dv.EnumTable, EnumRow{Key: c.Key(), Value: v})
 			}
 		}
 		dv.Default, _ = o.number("default", false)
@@ -712,8 +712,8 @@ func (d *decoder) live(n *Node) Live {
 			}
 		}
 		if vl := so.get("valueLabels"); vl != nil && d.wantKind(vl, Object) {
-			for _, kv := range vl.Children {
-				st.ValueLabels = append(st.ValueLabels, ValueLabel{Value: kv.Key, Label: d.text(kv, 1, 80, promptSafe), Node: kv})
+			for _, kv := range vl.Children() {
+				st.ValueLabels = append(st.ValueLabels, ValueLabel{Value: kv.Key(), Label: d.text(kv, 1, 80, promptSafe), Node: kv})
 			}
 		}
 		if so.has("default") {

@@ -31,14 +31,14 @@ func (b *blockChecker) itemKeyRefs(it *model.Node) {
 		b.effectNames(e)
 		b.itemHide(e)
 		for _, a := range kids(e.Get("abilities")) {
-			i := abilityIndex(&b.rs.Sheet, a.Key)
+			i := abilityIndex(&b.rs.Sheet, a.Key())
 			if i < 0 {
-				b.err(a, CodeUnknownAbility, "the item changes the ability %q, which the sheet does not declare", a.Key)
+				b.err(a, CodeUnknownAbility, "the item changes the ability %q, which the sheet does not declare", a.Key())
 				continue
 			}
 			ab := b.rs.Sheet.Abilities[i]
-			if set := a.Get("set"); set != nil && set.Kind == model.Number && (set.Num < ab.Min || set.Num > ab.Max) {
-				b.err(set, model.CodeRange, "the ability %q runs from %v to %v, so it cannot be set to %s", a.Key, ab.Min, ab.Max, set.Raw)
+			if set := a.Get("set"); set != nil && set.Kind == model.Number && (set.Num() < ab.Min || set.Num() > ab.Max) {
+				b.err(set, model.CodeRange, "the ability %q runs from %v to %v, so it cannot be set to %s", a.Key(), ab.Min, ab.Max, set.Raw())
 			}
 		}
 	}
@@ -91,9 +91,9 @@ func (b *blockChecker) itemValue(v *model.Node, kind valueKind) {
 		if sn == nil || sn.Kind != model.String {
 			return
 		}
-		st := b.stat(sn.Str)
+		st := b.stat(sn.Str())
 		if st == nil {
-			b.err(sn, CodeUnknownStat, "the item stat %q is not declared in items.stats", sn.Str)
+			b.err(sn, CodeUnknownStat, "the item stat %q is not declared in items.stats", sn.Str())
 			return
 		}
 		want := map[valueKind]string{numberValue: model.TypeNumber, diceValue: model.TypeDice, abilitiesValue: model.TypeEnum, skillValue: model.TypeEnum}[kind]
@@ -162,7 +162,7 @@ func (b *blockChecker) toHit(th *model.Node, whose string) {
 // takesSlots tells whether an item takes a slot while worn.
 func takesSlots(it *model.Node) bool {
 	for _, s := range kids(it.Get("slots")) {
-		if s.Kind == model.Number && s.Num > 0 {
+		if s.Kind == model.Number && s.Num() > 0 {
 			return true
 		}
 	}
@@ -190,8 +190,8 @@ func (b *blockChecker) itemAttack(it, a *model.Node) {
 	b.itemValue(at(a, "versatile", "dice"), diceValue)
 	if s := a.Get("strikes"); s != nil {
 		b.valueRef(s, refLiveAllowed)
-		if k := at(s, "const"); k != nil && k.Kind == model.Number && k.Num < 1 {
-			b.err(k, model.CodeRange, "one spend buys at least one strike, not %s", k.Raw)
+		if k := at(s, "const"); k != nil && k.Kind == model.Number && k.Num() < 1 {
+			b.err(k, model.CodeRange, "one spend buys at least one strike, not %s", k.Raw())
 		}
 	}
 	if dmg != nil && dmg.Kind == model.Object && dmg.Get("dice") == nil && b.rs.Resolution.Kind != model.DicePool {
@@ -202,8 +202,8 @@ func (b *blockChecker) itemAttack(it, a *model.Node) {
 	if v := a.Get("versatile"); v != nil && !slots {
 		b.err(v, CodeAttackWorn, "versatile dice are for a hand free beside the weapon, so the item takes a slot")
 	}
-	if tag := at(a, "ammo", "tag"); tag != nil && tag.Kind == model.String && !b.itemTags.has(tag.Str) {
-		b.err(tag, CodeUnknownWord, "the item tag %q is not declared in items.tags", tag.Str)
+	if tag := at(a, "ammo", "tag"); tag != nil && tag.Kind == model.String && !b.itemTags.has(tag.Str()) {
+		b.err(tag, CodeUnknownWord, "the item tag %q is not declared in items.tags", tag.Str())
 	}
 	clipMax := -1.0
 	if cl := a.Get("clip"); cl != nil && cl.Kind == model.Object {
@@ -213,11 +213,11 @@ func (b *blockChecker) itemAttack(it, a *model.Node) {
 			b.err(rc, CodeClip, "what a clip fires is not picked up after a fight, so recover is for a weapon without a clip")
 		}
 		if mx := cl.Get("max"); mx != nil && mx.Kind == model.Number {
-			clipMax = mx.Num
+			clipMax = mx.Num()
 			per := 1.0
 			pa := at(a, "ammo", "perAttack")
 			if pa != nil && pa.Kind == model.Number {
-				per = pa.Num
+				per = pa.Num()
 			}
 			if per > clipMax && pa != nil {
 				b.err(pa, CodeClip, "one attack would shoot %v, more than the clip's %v", per, clipMax)
@@ -227,17 +227,17 @@ func (b *blockChecker) itemAttack(it, a *model.Node) {
 	seen := map[string]bool{}
 	for _, m := range kids(a.Get("modes")) {
 		if id := m.Get("id"); id != nil && id.Kind == model.String {
-			if seen[id.Str] {
-				b.err(id, CodeDuplicateMode, "the mode id %q is used twice", id.Str)
+			if seen[id.Str()] {
+				b.err(id, CodeDuplicateMode, "the mode id %q is used twice", id.Str())
 			}
-			seen[id.Str] = true
+			seen[id.Str()] = true
 		}
 		if am := m.Get("ammo"); am != nil {
 			switch {
 			case a.Get("ammo") == nil && a.Get("clip") == nil:
 				b.err(am, CodeClip, "a mode's ammo is what one attack in it shoots, and the weapon shoots nothing")
-			case am.Kind == model.Number && clipMax >= 0 && am.Num > clipMax:
-				b.err(am, CodeClip, "one attack in this mode would shoot %s, more than the clip's %v", am.Raw, clipMax)
+			case am.Kind == model.Number && clipMax >= 0 && am.Num() > clipMax:
+				b.err(am, CodeClip, "one attack in this mode would shoot %s, more than the clip's %v", am.Raw(), clipMax)
 			}
 		}
 		if t := m.Get("target"); t != nil && !(b.rs.Resolution.Kind == model.DicePool && b.rs.Resolution.TargetAdjustable()) {
@@ -280,14 +280,14 @@ func (b *blockChecker) itemUse(it, u *model.Node) {
 		b.err(ch, CodeCharges, "a use that spends charges is on an item that holds some")
 	}
 	if p := at(u, "restore", "pool"); p != nil && p.Kind == model.String {
-		if b.pools[p.Str] == nil {
-			b.err(p, CodeUnknownPool, "the use restores the pool %q, which the sheet does not declare", p.Str)
-		} else if textAt(b.fightHealth(), "pool") == p.Str {
-			b.err(p, CodeRestoreHealth, "%q is the health pool, which comes back with a heal, not a restore", p.Str)
+		if b.pools[p.Str()] == nil {
+			b.err(p, CodeUnknownPool, "the use restores the pool %q, which the sheet does not declare", p.Str())
+		} else if textAt(b.fightHealth(), "pool") == p.Str() {
+			b.err(p, CodeRestoreHealth, "%q is the health pool, which comes back with a heal, not a restore", p.Str())
 		}
 	}
 	if th := u.Get("toHit"); th != nil {
-		if ar := u.Get("attackRoll"); ar == nil || ar.Kind != model.Bool || !ar.Truth {
+		if ar := u.Get("attackRoll"); ar == nil || ar.Kind != model.Bool || !ar.Truth() {
 			b.err(th, CodeUseToHit, "a to-hit is for a use that rolls to hit (attackRoll)")
 		}
 	}
@@ -326,17 +326,17 @@ func (b *blockChecker) itemCharges(it, ch *model.Node) {
 	}
 	if st := it.Get("stack"); st == nil {
 		b.errMissing(it, "stack", CodeCharges, "an item that holds charges is one to a stack, so it gives stack 1")
-	} else if st.Kind == model.Number && st.Num != 1 {
-		b.err(st, CodeCharges, "an item that holds charges is one to a stack, so its stack is 1, not %s", st.Raw)
+	} else if st.Kind == model.Number && st.Num() != 1 {
+		b.err(st, CodeCharges, "an item that holds charges is one to a stack, so its stack is 1, not %s", st.Raw())
 	}
 	if id := textAt(ch, "max", "stat"); id != "" {
-		if v := at(it, "stats", id); v != nil && v.Kind == model.Number && v.Num < 1 {
-			b.err(v, CodeCharges, "the item holds its charges in the stat %q, so it holds at least one, not %s", id, v.Raw)
+		if v := at(it, "stats", id); v != nil && v.Kind == model.Number && v.Num() < 1 {
+			b.err(v, CodeCharges, "the item holds its charges in the stat %q, so it holds at least one, not %s", id, v.Raw())
 		}
 	}
 	for _, r := range kids(at(ch, "recharge", "rests")) {
-		if r.Kind == model.String && !b.rests.has(r.Str) {
-			b.err(r, CodeUnknownRest, "the charges come back on the rest %q, which this ruleset does not declare", r.Str)
+		if r.Kind == model.String && !b.rests.has(r.Str()) {
+			b.err(r, CodeUnknownRest, "the charges come back on the rest %q, which this ruleset does not declare", r.Str())
 		}
 	}
 	if am := at(ch, "recharge", "amount"); am != nil && am.Kind == model.Object && am.Get("dice") == nil && am.Get("flat") == nil {

@@ -57,7 +57,7 @@ func (c *formatChecker) blockNames() *blockNames {
 		b.catalogIDs = append(b.catalogIDs, cat.ID)
 	}
 	for _, m := range kids(rs.Root) {
-		switch m.Key {
+		switch m.Key() {
 		case "rests":
 			b.restsNode = m
 		case "battle":
@@ -96,14 +96,14 @@ func (c *formatChecker) blockNames() *blockNames {
 		}
 		for _, s := range kids(cb.Get("standard")) {
 			if s.Kind == model.String {
-				b.standard = append(b.standard, s.Str)
+				b.standard = append(b.standard, s.Str())
 			}
 		}
 		if dt := cb.Get("damageTypes"); dt != nil && dt.Kind == model.Array {
-			b.damageTypes = make(nameSet, 0, len(dt.Children))
-			for _, t := range dt.Children {
+			b.damageTypes = make(nameSet, 0, len(dt.Children()))
+			for _, t := range dt.Children() {
 				if t.Kind == model.String {
-					b.damageTypes = append(b.damageTypes, damageKey(t.Str))
+					b.damageTypes = append(b.damageTypes, damageKey(t.Str()))
 				}
 			}
 		}
@@ -162,7 +162,7 @@ func (b *blockChecker) errMissing(parent *model.Node, key string, code model.Cod
 	}
 	d := model.At(model.Error, b.file, parent, code, format, args...)
 	d.Category = model.Format
-	if parent.Parent == nil {
+	if parent.Parent() == nil {
 		d.Path = key
 	} else {
 		d.Path += "." + key
@@ -252,37 +252,37 @@ func (b *blockChecker) itemStatRef(is *model.Node) {
 // declaredPool checks that a fight's pool is a declared live pool, not a
 // list whose rows are pools.
 func (b *blockChecker) declaredPool(n *model.Node) {
-	if n == nil || n.Kind != model.String || b.pools[n.Str] != nil {
+	if n == nil || n.Kind != model.String || b.pools[n.Str()] != nil {
 		return
 	}
-	if l := b.lists[n.Str]; l != nil && l.Pools != nil {
-		b.err(n, CodeUnknownPool, "%q is a list whose rows are pools, not a live pool", n.Str)
+	if l := b.lists[n.Str()]; l != nil && l.Pools != nil {
+		b.err(n, CodeUnknownPool, "%q is a list whose rows are pools, not a live pool", n.Str())
 		return
 	}
-	b.err(n, CodeUnknownPool, "the live pool %q is not declared", n.Str)
+	b.err(n, CodeUnknownPool, "the live pool %q is not declared", n.Str())
 }
 
 // health checks a fight's health block: a declared pool that starts full,
 // or a wound track. It returns the id it names.
 func (b *blockChecker) health(h *model.Node) string {
 	if t := at(h, "track"); t != nil && t.Kind == model.String {
-		switch tr := b.tracks[t.Str]; {
+		switch tr := b.tracks[t.Str()]; {
 		case tr == nil:
-			b.err(t, CodeUnknownTrack, "health names the track %q, which the sheet does not declare", t.Str)
+			b.err(t, CodeUnknownTrack, "health names the track %q, which the sheet does not declare", t.Str())
 		case !tr.Wound():
-			b.err(t, CodePlainTrack, "health names %q, a plain track with no levels or boxes for a fight to mark", t.Str)
+			b.err(t, CodePlainTrack, "health names %q, a plain track with no levels or boxes for a fight to mark", t.Str())
 		}
-		return t.Str
+		return t.Str()
 	}
 	p := at(h, "pool")
 	if p == nil || p.Kind != model.String {
 		return ""
 	}
 	b.declaredPool(p)
-	if pool := b.pools[p.Str]; pool != nil && pool.Start == "empty" {
-		b.err(p, CodeEmptyPool, "the pool %q starts empty, so it cannot be a fight's health", p.Str)
+	if pool := b.pools[p.Str()]; pool != nil && pool.Start == "empty" {
+		b.err(p, CodeEmptyPool, "the pool %q starts empty, so it cannot be a fight's health", p.Str())
 	}
-	return p.Str
+	return p.Str()
 }
 
 // rowSource checks a list whose catalog-marked rows a fight reads
@@ -292,14 +292,14 @@ func (b *blockChecker) rowSource(src *model.Node) {
 	if ln == nil || ln.Kind != model.String {
 		return
 	}
-	l := b.lists[ln.Str]
+	l := b.lists[ln.Str()]
 	if l == nil {
-		b.err(ln, CodeUnknownList, "the list %q is not declared in sheet.lists", ln.Str)
+		b.err(ln, CodeUnknownList, "the list %q is not declared in sheet.lists", ln.Str())
 		return
 	}
 	if ow := at(src, "onlyWhen"); ow != nil && ow.Kind == model.String {
-		if col := l.Column(ow.Str); col == nil || col.Type != model.TypeBoolean {
-			b.err(ow, CodeColumnType, "onlyWhen names %q, which is not a boolean column of the list %q", ow.Str, l.ID)
+		if col := l.Column(ow.Str()); col == nil || col.Type != model.TypeBoolean {
+			b.err(ow, CodeColumnType, "onlyWhen names %q, which is not a boolean column of the list %q", ow.Str(), l.ID)
 		}
 	}
 	aw := at(src, "alwaysWhen")
@@ -313,9 +313,9 @@ func (b *blockChecker) rowSource(src *model.Node) {
 	if cn == nil || cn.Kind != model.String {
 		return
 	}
-	col := l.Column(cn.Str)
+	col := l.Column(cn.Str())
 	if col == nil {
-		b.err(cn, CodeUnknownColumn, "the list %q has no column %q", l.ID, cn.Str)
+		b.err(cn, CodeUnknownColumn, "the list %q has no column %q", l.ID, cn.Str())
 		return
 	}
 	if eq := at(aw, "equals"); eq != nil && !holdable(col, eq) {
@@ -330,7 +330,7 @@ func holdable(col *model.Field, v *model.Node) bool {
 	switch col.Type {
 	case model.TypeEnum:
 		for _, x := range col.Values {
-			if v.Kind == model.String && v.Str == x {
+			if v.Kind == model.String && v.Str() == x {
 				return true
 			}
 		}
@@ -354,14 +354,14 @@ func (b *blockChecker) resolutionRefs() {
 			b.err(sp, CodeSpendKind, "a %s ruleset has no successes or pool dice for a spend to buy", r.Kind)
 		}
 		if p := sp.Get("pool"); p != nil && p.Kind == model.String {
-			switch pool := b.pools[p.Str]; {
+			switch pool := b.pools[p.Str()]; {
 			case pool == nil:
-				b.err(p, CodeUnknownPool, "the spend is paid from the pool %q, which the sheet does not declare", p.Str)
+				b.err(p, CodeUnknownPool, "the spend is paid from the pool %q, which the sheet does not declare", p.Str())
 			case pool.Start == "empty":
-				b.err(p, CodeEmptyPool, "the pool %q starts empty, so there is nothing in it to spend", p.Str)
+				b.err(p, CodeEmptyPool, "the pool %q starts empty, so there is nothing in it to spend", p.Str())
 			}
-			twice = twice || seen[p.Str]
-			seen[p.Str] = true
+			twice = twice || seen[p.Str()]
+			seen[p.Str()] = true
 		}
 		if pc := sp.Get("perCheck"); pc != nil && pc.Kind == model.Object {
 			b.valueRef(pc, refLiveAllowed)
@@ -413,12 +413,12 @@ func (b *blockChecker) restRefs() {
 			b.restStep(op)
 		}
 		for _, id := range kids(at(rest, "clear", "text")) {
-			if id.Kind == model.String && !b.liveText.has(id.Str) {
-				b.err(id, CodeUnknownLiveText, "the rest clears the live text %q, which the sheet does not declare", id.Str)
+			if id.Kind == model.String && !b.liveText.has(id.Str()) {
+				b.err(id, CodeUnknownLiveText, "the rest clears the live text %q, which the sheet does not declare", id.Str())
 			}
 		}
 		if cl := at(rest, "clear", "conditions"); cl != nil && cl.Kind == model.Array {
-			for _, id := range cl.Children {
+			for _, id := range cl.Children() {
 				b.condition(id)
 			}
 		}
@@ -427,47 +427,47 @@ func (b *blockChecker) restRefs() {
 
 // condition checks that a node names one of the sheet's conditions.
 func (b *blockChecker) condition(n *model.Node) {
-	if n != nil && n.Kind == model.String && !b.conditions.has(n.Str) {
-		b.err(n, CodeUnknownCondition, "the condition %q is not declared in sheet.live.conditions", n.Str)
+	if n != nil && n.Kind == model.String && !b.conditions.has(n.Str()) {
+		b.err(n, CodeUnknownCondition, "the condition %q is not declared in sheet.live.conditions", n.Str())
 	}
 }
 
 func (b *blockChecker) restStep(op *model.Node) {
-	if p := at(op, "pool"); p != nil && p.Kind == model.String && b.pools[p.Str] == nil {
-		b.err(p, CodeUnknownPool, "the rest restores the pool %q, which the sheet does not declare", p.Str)
+	if p := at(op, "pool"); p != nil && p.Kind == model.String && b.pools[p.Str()] == nil {
+		b.err(p, CodeUnknownPool, "the rest restores the pool %q, which the sheet does not declare", p.Str())
 	}
-	if g := at(op, "poolGroup"); g != nil && g.Kind == model.String && !b.poolGroups.has(g.Str) {
-		b.err(g, CodeUnknownPool, "no live pool declares the group %q", g.Str)
+	if g := at(op, "poolGroup"); g != nil && g.Kind == model.String && !b.poolGroups.has(g.Str()) {
+		b.err(g, CodeUnknownPool, "no live pool declares the group %q", g.Str())
 	}
 	tn := at(op, "track")
 	var track *model.Track
 	if tn != nil && tn.Kind == model.String {
-		if track = b.tracks[tn.Str]; track == nil {
-			b.err(tn, CodeUnknownTrack, "the rest restores the track %q, which the sheet does not declare", tn.Str)
+		if track = b.tracks[tn.Str()]; track == nil {
+			b.err(tn, CodeUnknownTrack, "the rest restores the track %q, which the sheet does not declare", tn.Str())
 		}
 	}
 	if k := at(op, "kind"); k != nil && k.Kind == model.String && track != nil {
 		if !track.Wound() {
-			b.err(k, CodePlainTrack, "%q is a plain track, so it has no kind of mark %q to clear", track.ID, k.Str)
-		} else if !hasKind(track, k.Str) {
-			b.err(k, CodeUnknownKind, "the wound track %q declares no kind %q", track.ID, k.Str)
+			b.err(k, CodePlainTrack, "%q is a plain track, so it has no kind of mark %q to clear", track.ID, k.Str())
+		} else if !hasKind(track, k.Str()) {
+			b.err(k, CodeUnknownKind, "the wound track %q declares no kind %q", track.ID, k.Str())
 		}
 	}
 	if sn := at(op, "state"); sn != nil && sn.Kind == model.String {
-		st := b.states[sn.Str]
+		st := b.states[sn.Str()]
 		if st == nil {
-			b.err(sn, CodeUnknownState, "the rest puts back the live state %q, which the sheet does not declare", sn.Str)
-		} else if to := at(op, "to"); to != nil && to.Kind == model.String && to.Str != "default" && !contains(st.Values, to.Str) {
-			b.err(to, model.CodeStateValue, "%q is not \"default\" or one of the values of the state %q", to.Str, st.ID)
+			b.err(sn, CodeUnknownState, "the rest puts back the live state %q, which the sheet does not declare", sn.Str())
+		} else if to := at(op, "to"); to != nil && to.Kind == model.String && to.Str() != "default" && !contains(st.Values, to.Str()) {
+			b.err(to, model.CodeStateValue, "%q is not \"default\" or one of the values of the state %q", to.Str(), st.ID)
 		}
 	}
 	ln := at(op, "listPools")
 	if ln == nil || ln.Kind != model.String {
 		return
 	}
-	l := b.lists[ln.Str]
+	l := b.lists[ln.Str()]
 	if l == nil || l.Pools == nil {
-		b.err(ln, CodeUnknownList, "%q is not a sheet list whose rows are pools", ln.Str)
+		b.err(ln, CodeUnknownList, "%q is not a sheet list whose rows are pools", ln.Str())
 		return
 	}
 	rc := at(op, "recharge")
@@ -480,8 +480,8 @@ func (b *blockChecker) restStep(op *model.Node) {
 		return
 	}
 	for _, v := range kids(rc) {
-		if v.Kind == model.String && !contains(col.Values, v.Str) {
-			b.err(v, CodeColumnValue, "%q is not one of the values of the column %q", v.Str, col.ID)
+		if v.Kind == model.String && !contains(col.Values, v.Str()) {
+			b.err(v, CodeColumnValue, "%q is not one of the values of the column %q", v.Str(), col.ID)
 		}
 	}
 }
@@ -513,8 +513,8 @@ func (b *blockChecker) battleRefs() {
 	energy := at(bt, "energy", "pool")
 	if energy != nil && energy.Kind == model.String {
 		b.declaredPool(energy)
-		if energy.Str == health {
-			b.err(energy, CodePoolTwice, "the pool %q is the health pool, so it cannot also be the energy pool", energy.Str)
+		if energy.Str() == health {
+			b.err(energy, CodePoolTwice, "the pool %q is the health pool, so it cannot also be the energy pool", energy.Str())
 		}
 	}
 	pools, levels := map[string]bool{}, map[float64]bool{}
@@ -523,18 +523,18 @@ func (b *blockChecker) battleRefs() {
 		if p != nil && p.Kind == model.String {
 			b.declaredPool(p)
 			switch {
-			case p.Str == health || energy != nil && p.Str == energy.Str:
-				b.err(p, CodePoolTwice, "the pool %q is already the health or the energy pool", p.Str)
-			case pools[p.Str]:
-				b.err(p, CodePoolTwice, "the pool %q holds slots of two levels", p.Str)
+			case p.Str() == health || energy != nil && p.Str() == energy.Str():
+				b.err(p, CodePoolTwice, "the pool %q is already the health or the energy pool", p.Str())
+			case pools[p.Str()]:
+				b.err(p, CodePoolTwice, "the pool %q holds slots of two levels", p.Str())
 			}
-			pools[p.Str] = true
+			pools[p.Str()] = true
 		}
 		if lv := s.Get("level"); lv != nil && lv.Kind == model.Number {
-			if levels[lv.Num] {
-				b.err(lv, CodeDuplicateLevel, "two slot pools are of level %s", lv.Raw)
+			if levels[lv.Num()] {
+				b.err(lv, CodeDuplicateLevel, "two slot pools are of level %s", lv.Raw())
 			}
-			levels[lv.Num] = true
+			levels[lv.Num()] = true
 		}
 	}
 	for _, src := range kids(bt.Get("skills")) {
@@ -544,23 +544,23 @@ func (b *blockChecker) battleRefs() {
 
 // budget checks that a node names a budget of the combat economy.
 func (b *blockChecker) budget(n *model.Node) {
-	if n != nil && n.Kind == model.String && b.fight != nil && !b.budgets.has(n.Str) {
-		b.err(n, CodeUnknownBudget, "the budget %q is not declared in combat.economy.budgets", n.Str)
+	if n != nil && n.Kind == model.String && b.fight != nil && !b.budgets.has(n.Str()) {
+		b.err(n, CodeUnknownBudget, "the budget %q is not declared in combat.economy.budgets", n.Str())
 	}
 }
 
 // save checks that a node names one of the sheet's saves.
 func (b *blockChecker) save(n *model.Node) {
-	if n != nil && n.Kind == model.String && !b.saves[n.Str] {
-		b.err(n, CodeUnknownSave, "the save %q is not declared in sheet.saves", n.Str)
+	if n != nil && n.Kind == model.String && !b.saves[n.Str()] {
+		b.err(n, CodeUnknownSave, "the save %q is not declared in sheet.saves", n.Str())
 	}
 }
 
 // damageType checks that a node names one of the declared damage types, when
 // the combat block declares any.
 func (b *blockChecker) damageType(n *model.Node) {
-	if n != nil && n.Kind == model.String && b.damageTypes != nil && !b.damageTypes.has(damageKey(n.Str)) {
-		b.err(n, CodeUnknownDamageType, "the damage type %q is not one of combat.damageTypes", n.Str)
+	if n != nil && n.Kind == model.String && b.damageTypes != nil && !b.damageTypes.has(damageKey(n.Str())) {
+		b.err(n, CodeUnknownDamageType, "the damage type %q is not one of combat.damageTypes", n.Str())
 	}
 }
 
@@ -581,7 +581,7 @@ func (b *blockChecker) poolDie(n *model.Node) {
 	if n == nil || n.Kind != model.String || b.combatKind != model.DicePool || b.poolSides == 0 {
 		return
 	}
-	_, after, ok := strings.Cut(n.Str, "d")
+	_, after, ok := strings.Cut(n.Str(), "d")
 	if !ok {
 		return
 	}
@@ -590,7 +590,7 @@ func (b *blockChecker) poolDie(n *model.Node) {
 		digits = after[:i]
 	}
 	if sides, err := strconv.Atoi(digits); err == nil && sides != b.poolSides {
-		b.err(n, CodePoolDie, "a dice-pool fight throws d%ds, so the damage dice %q are not its own", b.poolSides, n.Str)
+		b.err(n, CodePoolDie, "a dice-pool fight throws d%ds, so the damage dice %q are not its own", b.poolSides, n.Str())
 	}
 }
 
@@ -617,15 +617,15 @@ func (b *blockChecker) effectNames(e *model.Node) {
 
 // skill checks that a node names one of the sheet's skills.
 func (b *blockChecker) skill(n *model.Node) {
-	if n != nil && n.Kind == model.String && !b.skills[n.Str] {
-		b.err(n, CodeUnknownSkill, "the skill %q is not declared in sheet.skills", n.Str)
+	if n != nil && n.Kind == model.String && !b.skills[n.Str()] {
+		b.err(n, CodeUnknownSkill, "the skill %q is not declared in sheet.skills", n.Str())
 	}
 }
 
 // ability checks that a node names one of the sheet's abilities.
 func (b *blockChecker) ability(n *model.Node) {
-	if n != nil && n.Kind == model.String && !b.abilities[n.Str] {
-		b.err(n, CodeUnknownAbility, "the ability %q is not declared in sheet.abilities", n.Str)
+	if n != nil && n.Kind == model.String && !b.abilities[n.Str()] {
+		b.err(n, CodeUnknownAbility, "the ability %q is not declared in sheet.abilities", n.Str())
 	}
 }
 
@@ -673,10 +673,10 @@ func (b *blockChecker) combatRefs() {
 		p := l.Get("pool")
 		if p != nil && p.Kind == model.String {
 			b.declaredPool(p)
-			if limited[p.Str] {
-				b.err(p, CodePoolTwice, "the pool %q has two spend limits", p.Str)
+			if limited[p.Str()] {
+				b.err(p, CodePoolTwice, "the pool %q has two spend limits", p.Str())
 			}
-			limited[p.Str] = true
+			limited[p.Str()] = true
 		}
 		b.valueRef(l.Get("max"), refLiveAllowed)
 	}
@@ -724,10 +724,10 @@ func (b *blockChecker) combatRefs() {
 	seen := map[string]bool{}
 	for _, s := range kids(cb.Get("standard")) {
 		if s.Kind == model.String {
-			if seen[s.Str] {
-				b.err(s, model.CodeDuplicateValue, "the standard action %q is listed twice", s.Str)
+			if seen[s.Str()] {
+				b.err(s, model.CodeDuplicateValue, "the standard action %q is listed twice", s.Str())
 			}
-			seen[s.Str] = true
+			seen[s.Str()] = true
 		}
 	}
 	if dodge := at(cb, "standardEffects", "dodge"); dodge != nil {
@@ -742,17 +742,17 @@ func (b *blockChecker) combatRefs() {
 		b.condition(e.Get("condition"))
 		b.effectNames(e)
 		if ws := e.Get("whileSourceInSight"); ws != nil && ws.Kind == model.Array {
-			for _, eff := range ws.Children {
-				if eff.Kind == model.String && !containsNode(e.Get("effects"), eff.Str) {
-					b.err(eff, CodeSightEffect, "the condition %q does not have the effect %q for sight to gate", textAt(e, "condition"), eff.Str)
+			for _, eff := range ws.Children() {
+				if eff.Kind == model.String && !containsNode(e.Get("effects"), eff.Str()) {
+					b.err(eff, CodeSightEffect, "the condition %q does not have the effect %q for sight to gate", textAt(e, "condition"), eff.Str())
 				}
 			}
 		}
 	}
 	b.levels(cb.Get("levels"))
 	if cc := cb.Get("concentration"); cc != nil {
-		if t := cc.Get("text"); t != nil && t.Kind == model.String && !b.liveText.has(t.Str) {
-			b.err(t, CodeUnknownLiveText, "concentration writes to the live text %q, which the sheet does not declare", t.Str)
+		if t := cc.Get("text"); t != nil && t.Kind == model.String && !b.liveText.has(t.Str()) {
+			b.err(t, CodeUnknownLiveText, "concentration writes to the live text %q, which the sheet does not declare", t.Str())
 		}
 		b.save(cc.Get("save"))
 	}
@@ -760,10 +760,10 @@ func (b *blockChecker) combatRefs() {
 	types := map[string]bool{}
 	for _, t := range kids(cb.Get("damageTypes")) {
 		if t.Kind == model.String {
-			if types[damageKey(t.Str)] {
-				b.err(t, model.CodeDuplicateValue, "the damage type %q is listed twice (types are matched without case)", t.Str)
+			if types[damageKey(t.Str())] {
+				b.err(t, model.CodeDuplicateValue, "the damage type %q is listed twice (types are matched without case)", t.Str())
 			}
-			types[damageKey(t.Str)] = true
+			types[damageKey(t.Str())] = true
 		}
 	}
 	b.damageKinds(cb, health)
@@ -772,7 +772,7 @@ func (b *blockChecker) combatRefs() {
 // containsNode tells whether a list node holds the text s.
 func containsNode(list *model.Node, s string) bool {
 	for _, c := range kids(list) {
-		if c.Kind == model.String && c.Str == s {
+		if c.Kind == model.String && c.Str() == s {
 			return true
 		}
 	}
@@ -781,12 +781,12 @@ func containsNode(list *model.Node, s string) bool {
 
 // naturals reports natural results on more than one die.
 func (b *blockChecker) naturals(nat, count *model.Node) {
-	if nat == nil || count == nil || count.Kind != model.Number || count.Num == 1 {
+	if nat == nil || count == nil || count.Kind != model.Number || count.Num() == 1 {
 		return
 	}
 	for _, k := range []string{"max", "min"} {
-		if v := at(nat, k); v != nil && v.Kind == model.String && v.Str != "none" {
-			b.err(nat, model.CodeNaturalsCount, "natural results need a single die, and %s dice are thrown; use none", count.Raw)
+		if v := at(nat, k); v != nil && v.Kind == model.String && v.Str() != "none" {
+			b.err(nat, model.CodeNaturalsCount, "natural results need a single die, and %s dice are thrown; use none", count.Raw())
 			return
 		}
 	}
@@ -832,12 +832,12 @@ func (b *blockChecker) initiative(in *model.Node) {
 	for _, s := range kids(res.Get("styles")) {
 		takes = takes || s.Get("takes") != nil
 		for _, step := range kids(at(s, "spends", "onMiss")) {
-			if lose := step.At(1); lose != nil && lose.Kind == model.Number && lose.Num < 0 {
-				b.err(lose, model.CodeRange, "a miss costs nothing or more, not %s", lose.Raw)
+			if lose := step.At(1); lose != nil && lose.Kind == model.Number && lose.Num() < 0 {
+				b.err(lose, model.CodeRange, "a miss costs nothing or more, not %s", lose.Raw())
 			}
 		}
 	}
-	if st := res.Get("styles"); st != nil && len(st.Children) > 0 && !takes {
+	if st := res.Get("styles"); st != nil && len(st.Children()) > 0 && !takes {
 		b.err(st, CodeStyleTakes, "at least one style takes: a crashed combatant attacks in one")
 	}
 	crash := res.Get("crash")
@@ -845,10 +845,10 @@ func (b *blockChecker) initiative(in *model.Node) {
 	if base := res.Get("base"); crash != nil && base != nil && base.Kind == model.Number {
 		line := 0.0
 		if a := crash.Get("at"); a != nil && a.Kind == model.Number {
-			line = a.Num
+			line = a.Num()
 		}
-		if base.Num <= line {
-			b.err(base, model.CodeRange, "the base %s is what the number goes back to, so it is above the crash line %v", base.Raw, line)
+		if base.Num() <= line {
+			b.err(base, model.CodeRange, "the base %s is what the number goes back to, so it is above the crash line %v", base.Raw(), line)
 		}
 	}
 }
@@ -857,8 +857,8 @@ func (b *blockChecker) combatPool(p *model.Node, health string) {
 	if p == nil || p.Kind != model.Object {
 		return
 	}
-	if dt := p.Get("damageTarget"); dt != nil && dt.Kind == model.Number && b.poolSides > 0 && dt.Num > float64(b.poolSides) {
-		b.err(dt, model.CodeRange, "a %d-sided die never reaches %s", b.poolSides, dt.Raw)
+	if dt := p.Get("damageTarget"); dt != nil && dt.Kind == model.Number && b.poolSides > 0 && dt.Num() > float64(b.poolSides) {
+		b.err(dt, model.CodeRange, "a %d-sided die never reaches %s", b.poolSides, dt.Raw())
 	}
 	if soak := p.Get("soak"); soak != nil && soak.Kind == model.Object {
 		b.valueRef(soak.Get("all"), refLiveAllowed)
@@ -883,9 +883,9 @@ func (b *blockChecker) soakKind(k *model.Node) {
 	t := b.combatHealthTrack()
 	switch {
 	case t == nil:
-		b.err(k, CodeSoakKind, "soak by kind needs health to be a wound track with kinds; %q is no kind of it", k.Key)
-	case !hasKind(t, k.Key):
-		b.err(k, CodeSoakKind, "%q is not a kind of the health track %q", k.Key, t.ID)
+		b.err(k, CodeSoakKind, "soak by kind needs health to be a wound track with kinds; %q is no kind of it", k.Key())
+	case !hasKind(t, k.Key()):
+		b.err(k, CodeSoakKind, "%q is not a kind of the health track %q", k.Key(), t.ID)
 	}
 }
 
@@ -902,12 +902,12 @@ func (b *blockChecker) contest(ct *model.Node) {
 			if id.Kind != model.String {
 				continue
 			}
-			if !b.contestChecks.has(id.Str) {
-				b.err(id, CodeUnknownCheck, "the contest check %q is not declared in combat.checks", id.Str)
-			} else if seen[id.Str] {
-				b.err(id, model.CodeDuplicateValue, "the check %q is listed twice", id.Str)
+			if !b.contestChecks.has(id.Str()) {
+				b.err(id, CodeUnknownCheck, "the contest check %q is not declared in combat.checks", id.Str())
+			} else if seen[id.Str()] {
+				b.err(id, model.CodeDuplicateValue, "the check %q is listed twice", id.Str())
 			}
-			seen[id.Str] = true
+			seen[id.Str()] = true
 		}
 	}
 	holding := at(ct, "from", "holding")
@@ -915,8 +915,8 @@ func (b *blockChecker) contest(ct *model.Node) {
 	for _, a := range kids(at(ct, "onWin", "applies")) {
 		cn := a.Get("condition")
 		b.condition(cn)
-		if holding != nil && cn != nil && cn.Kind == model.String && holding.Kind == model.String && cn.Str == holding.Str {
-			b.err(cn, CodeContestLoop, "the contest breaks free of %q, so it cannot also put it on", cn.Str)
+		if holding != nil && cn != nil && cn.Kind == model.String && holding.Kind == model.String && cn.Str() == holding.Str() {
+			b.err(cn, CodeContestLoop, "the contest breaks free of %q, so it cannot also put it on", cn.Str())
 		}
 	}
 	for _, e := range kids(at(ct, "onWin", "ends")) {
@@ -934,9 +934,9 @@ func (b *blockChecker) column(l *model.List, n *model.Node, types ...string) {
 	if n == nil || n.Kind != model.String {
 		return
 	}
-	col := l.Column(n.Str)
+	col := l.Column(n.Str())
 	if col == nil {
-		b.err(n, CodeUnknownColumn, "the list %q has no column %q", l.ID, n.Str)
+		b.err(n, CodeUnknownColumn, "the list %q has no column %q", l.ID, n.Str())
 		return
 	}
 	if !contains(types, col.Type) {
@@ -948,8 +948,8 @@ func (b *blockChecker) attackSource(a *model.Node) {
 	b.budget(a.Get("budget"))
 	if s := a.Get("strikes"); s != nil {
 		b.valueRef(s, refLiveAllowed)
-		if k := at(s, "const"); k != nil && k.Kind == model.Number && k.Num < 1 {
-			b.err(k, model.CodeRange, "one spend buys at least one strike, not %s", k.Raw)
+		if k := at(s, "const"); k != nil && k.Kind == model.Number && k.Num() < 1 {
+			b.err(k, model.CodeRange, "one spend buys at least one strike, not %s", k.Raw())
 		}
 	} else if sc := a.Get("strikesCappedBy"); sc != nil {
 		b.err(sc, CodeStrikesCap, "strikesCappedBy holds a row to one strike, and without strikes every spend buys one strike anyway")
@@ -958,9 +958,9 @@ func (b *blockChecker) attackSource(a *model.Node) {
 	if ln == nil || ln.Kind != model.String {
 		return
 	}
-	l := b.lists[ln.Str]
+	l := b.lists[ln.Str()]
 	if l == nil {
-		b.err(ln, CodeUnknownList, "the list %q is not declared in sheet.lists", ln.Str)
+		b.err(ln, CodeUnknownList, "the list %q is not declared in sheet.lists", ln.Str())
 		return
 	}
 	b.column(l, a.Get("name"), model.TypeText)
@@ -977,8 +977,8 @@ func (b *blockChecker) attackSource(a *model.Node) {
 	b.column(l, at(a, "range", "long", "column"), model.TypeNumber)
 	b.column(l, at(a, "damage", "type", "column"), model.TypeText, model.TypeEnum)
 	normal, long := at(a, "range", "normal", "const"), at(a, "range", "long", "const")
-	if normal != nil && long != nil && normal.Kind == model.Number && long.Kind == model.Number && long.Num < normal.Num {
-		b.err(long, model.CodeRange, "the long distance %s is shorter than the ordinary one %s", long.Raw, normal.Raw)
+	if normal != nil && long != nil && normal.Kind == model.Number && long.Kind == model.Number && long.Num() < normal.Num() {
+		b.err(long, model.CodeRange, "the long distance %s is shorter than the ordinary one %s", long.Raw(), normal.Raw())
 	}
 }
 
@@ -987,27 +987,27 @@ func (b *blockChecker) levels(list *model.Node) {
 	for _, e := range kids(list) {
 		var key string
 		if dn := e.Get("derived"); dn != nil && dn.Kind == model.String {
-			key = "derived:" + dn.Str
-			if _, ok := b.derivedAt[dn.Str]; !ok {
-				b.err(dn, CodeUnknownRef, "the derived value %q is not declared", dn.Str)
+			key = "derived:" + dn.Str()
+			if _, ok := b.derivedAt[dn.Str()]; !ok {
+				b.err(dn, CodeUnknownRef, "the derived value %q is not declared", dn.Str())
 			}
 		} else if tn := e.Get("track"); tn != nil && tn.Kind == model.String {
-			key = "track:" + tn.Str
-			switch t := b.tracks[tn.Str]; {
+			key = "track:" + tn.Str()
+			switch t := b.tracks[tn.Str()]; {
 			case t == nil:
-				b.err(tn, CodeUnknownTrack, "the level reads the track %q, which the sheet does not declare", tn.Str)
+				b.err(tn, CodeUnknownTrack, "the level reads the track %q, which the sheet does not declare", tn.Str())
 			case t.Wound():
-				b.err(tn, CodeWoundTrack, "%q is a wound track; a level reads a plain track's number", tn.Str)
+				b.err(tn, CodeWoundTrack, "%q is a wound track; a level reads a plain track's number", tn.Str())
 			default:
-				if a := e.Get("at"); a != nil && a.Kind == model.Number && t.Max.Kind == model.RefConst && a.Num > t.Max.Const {
-					b.err(a, model.CodeRange, "the track %q goes up to %v, so level %s is never reached", t.ID, t.Max.Const, a.Raw)
+				if a := e.Get("at"); a != nil && a.Kind == model.Number && t.Max.Kind == model.RefConst && a.Num() > t.Max.Const {
+					b.err(a, model.CodeRange, "the track %q goes up to %v, so level %s is never reached", t.ID, t.Max.Const, a.Raw())
 				}
 			}
 		}
 		if a := e.Get("at"); a != nil && a.Kind == model.Number && key != "" {
-			key += "@" + a.Raw
+			key += "@" + a.Raw()
 			if seen[key] {
-				b.err(a, CodeDuplicateLevel, "level %s of %q is given twice", a.Raw, key[strings.IndexByte(key, ':')+1:strings.IndexByte(key, '@')])
+				b.err(a, CodeDuplicateLevel, "level %s of %q is given twice", a.Raw(), key[strings.IndexByte(key, ':')+1:strings.IndexByte(key, '@')])
 			}
 			seen[key] = true
 		}
@@ -1024,25 +1024,25 @@ func (b *blockChecker) dying(dy *model.Node) {
 		if n == nil || n.Kind != model.String {
 			continue
 		}
-		t := b.tracks[n.Str]
+		t := b.tracks[n.Str()]
 		switch {
 		case t == nil:
-			b.err(n, CodeUnknownTrack, "dying counts on the track %q, which the sheet does not declare", n.Str)
+			b.err(n, CodeUnknownTrack, "dying counts on the track %q, which the sheet does not declare", n.Str())
 		case t.Wound():
-			b.err(n, CodeWoundTrack, "%q is a wound track, not a counter of death saves", n.Str)
+			b.err(n, CodeWoundTrack, "%q is a wound track, not a counter of death saves", n.Str())
 		default:
 			if t.Max.Kind != model.RefConst {
-				b.err(n, CodeDyingTrack, "%q counts death saves, so its max is a number, not one the sheet works out", n.Str)
+				b.err(n, CodeDyingTrack, "%q counts death saves, so its max is a number, not one the sheet works out", n.Str())
 			} else if t.Max.Const <= float64(t.Min) || t.Max.Const < 1 {
-				b.err(n, CodeDyingTrack, "%q counts death saves, so its max is at least 1 and above its min", n.Str)
+				b.err(n, CodeDyingTrack, "%q counts death saves, so its max is at least 1 and above its min", n.Str())
 			}
 			if t.HideWhen != nil {
-				b.err(n, CodeDyingTrack, "%q counts death saves, so it cannot be hidden", n.Str)
+				b.err(n, CodeDyingTrack, "%q counts death saves, so it cannot be hidden", n.Str())
 			}
 		}
 	}
-	if s, f := dy.Get("successes"), dy.Get("failures"); s != nil && f != nil && s.Kind == model.String && f.Kind == model.String && s.Str == f.Str {
-		b.err(f, CodeDyingTrack, "successes and failures are counted on two different tracks, not both on %q", f.Str)
+	if s, f := dy.Get("successes"), dy.Get("failures"); s != nil && f != nil && s.Kind == model.String && f.Kind == model.String && s.Str() == f.Str() {
+		b.err(f, CodeDyingTrack, "successes and failures are counted on two different tracks, not both on %q", f.Str())
 	}
 	b.condition(dy.Get("condition"))
 	b.naturals(dy.Get("naturals"), at(dy, "dice", "count"))
@@ -1056,21 +1056,21 @@ func (b *blockChecker) damageKinds(cb *model.Node, health string) {
 			b.errMissing(cb, "damageKinds", CodeDamageKinds, "health is the wound track %q, so damageKinds says what kind of harm a blow is", t.ID)
 			return
 		}
-		if d := dk.Get("default"); d != nil && d.Kind == model.String && !hasKind(t, d.Str) {
-			b.err(d, CodeUnknownKind, "%q is not a kind of the track %q", d.Str, t.ID)
+		if d := dk.Get("default"); d != nil && d.Kind == model.String && !hasKind(t, d.Str()) {
+			b.err(d, CodeUnknownKind, "%q is not a kind of the track %q", d.Str(), t.ID)
 		}
 		mapped := map[string]bool{}
 		for _, m := range kids(dk.Get("byType")) {
-			key := damageKey(m.Key)
+			key := damageKey(m.Key())
 			switch {
 			case mapped[key]:
-				b.err(m, model.CodeDuplicateValue, "the damage type %q is mapped twice (types are matched without case)", m.Key)
+				b.err(m, model.CodeDuplicateValue, "the damage type %q is mapped twice (types are matched without case)", m.Key())
 			case b.damageTypes != nil && len(b.damageTypes) > 0 && !b.damageTypes.has(key):
-				b.err(m, CodeUnknownDamageType, "the damage type %q is not one of combat.damageTypes", m.Key)
+				b.err(m, CodeUnknownDamageType, "the damage type %q is not one of combat.damageTypes", m.Key())
 			}
 			mapped[key] = true
-			if m.Kind == model.String && !hasKind(t, m.Str) {
-				b.err(m, CodeUnknownKind, "%q is not a kind of the track %q", m.Str, t.ID)
+			if m.Kind == model.String && !hasKind(t, m.Str()) {
+				b.err(m, CodeUnknownKind, "%q is not a kind of the track %q", m.Str(), t.ID)
 			}
 		}
 		return
@@ -1091,18 +1091,18 @@ func (b *blockChecker) creatureRefs(cr *model.Node) {
 		return
 	}
 	for _, a := range kids(cr.Get("abilities")) {
-		if !b.abilities[a.Key] {
-			b.err(a, CodeUnknownAbility, "the creature has the ability %q, which the sheet does not declare", a.Key)
+		if !b.abilities[a.Key()] {
+			b.err(a, CodeUnknownAbility, "the creature has the ability %q, which the sheet does not declare", a.Key())
 		}
 	}
 	for _, s := range kids(cr.Get("saves")) {
-		if !b.saves[s.Key] {
-			b.err(s, CodeUnknownSave, "the creature has the save %q, which the sheet does not declare", s.Key)
+		if !b.saves[s.Key()] {
+			b.err(s, CodeUnknownSave, "the creature has the save %q, which the sheet does not declare", s.Key())
 		}
 	}
 	for _, ch := range kids(cr.Get("checks")) {
-		if !b.contestChecks.has(ch.Key) {
-			b.err(ch, CodeUnknownCheck, "the creature adds to the contest check %q, which combat.checks does not declare", ch.Key)
+		if !b.contestChecks.has(ch.Key()) {
+			b.err(ch, CodeUnknownCheck, "the creature adds to the contest check %q, which combat.checks does not declare", ch.Key())
 		}
 	}
 	for _, key := range []string{"resist", "vulnerable", "immune"} {
@@ -1113,13 +1113,13 @@ func (b *blockChecker) creatureRefs(cr *model.Node) {
 			}
 			b.damageType(e.Get("type"))
 			for _, tag := range kids(e.Get("except")) {
-				if tag.Kind != model.String || b.itemTags.has(tag.Str) {
+				if tag.Kind != model.String || b.itemTags.has(tag.Str()) {
 					continue
 				}
 				if len(b.itemTags) == 0 {
-					b.err(tag, CodeUnknownWord, "this ruleset declares no item tags for a blow to carry %q", tag.Str)
+					b.err(tag, CodeUnknownWord, "this ruleset declares no item tags for a blow to carry %q", tag.Str())
 				} else {
-					b.err(tag, CodeUnknownWord, "the item tag %q is not declared in items.tags", tag.Str)
+					b.err(tag, CodeUnknownWord, "the item tag %q is not declared in items.tags", tag.Str())
 				}
 			}
 		}
@@ -1148,8 +1148,8 @@ func (b *blockChecker) creatureRefs(cr *model.Node) {
 		b.poolDie(at(r, "amount", "dice"))
 		b.damageType(r.Get("type"))
 		for _, id := range kids(r.Get("actions")) {
-			if id.Kind == model.String && actionByID(cr, id.Str) == nil {
-				b.err(id, CodeUnknownAction, "the rider fires on the action %q, which this creature does not have", id.Str)
+			if id.Kind == model.String && actionByID(cr, id.Str()) == nil {
+				b.err(id, CodeUnknownAction, "the rider fires on the action %q, which this creature does not have", id.Str())
 			}
 		}
 	}
@@ -1192,18 +1192,18 @@ func (b *blockChecker) creatureActions(cr *model.Node) {
 			if sn == nil || sn.Kind != model.String {
 				continue
 			}
-			named := actionByID(cr, sn.Str)
+			named := actionByID(cr, sn.Str())
 			switch {
 			case named == nil:
-				b.err(sn, CodeUnknownAction, "the sequence names the action %q, which this creature does not have", sn.Str)
-			case sn.Str == id:
+				b.err(sn, CodeUnknownAction, "the sequence names the action %q, which this creature does not have", sn.Str())
+			case sn.Str() == id:
 				b.err(sn, CodeSequenceStep, "the sequence %q cannot name itself", id)
 			case named.Get("reaction") != nil:
-				b.err(sn, CodeSequenceStep, "%q is a reaction, so no sequence can make it", sn.Str)
+				b.err(sn, CodeSequenceStep, "%q is a reaction, so no sequence can make it", sn.Str())
 			case named.Get("sequence") != nil:
-				b.err(sn, CodeSequenceStep, "%q is a sequence, and a sequence cannot name another", sn.Str)
+				b.err(sn, CodeSequenceStep, "%q is a sequence, and a sequence cannot name another", sn.Str())
 			case named.Get("signature") != nil:
-				b.err(sn, CodeSequenceStep, "%q is bought with points, so a sequence cannot name it", sn.Str)
+				b.err(sn, CodeSequenceStep, "%q is bought with points, so a sequence cannot name it", sn.Str())
 			}
 		}
 	}
@@ -1221,8 +1221,8 @@ func (b *blockChecker) applies(list *model.Node) {
 // againstCatalogs checks the catalogs a reaction answers.
 func (b *blockChecker) againstCatalogs(list *model.Node) {
 	for _, id := range kids(list) {
-		if id.Kind == model.String && !b.catalogIDs.has(id.Str) {
-			b.err(id, CodeUnknownCatalog, "the reaction answers the catalog %q, which this ruleset does not declare", id.Str)
+		if id.Kind == model.String && !b.catalogIDs.has(id.Str()) {
+			b.err(id, CodeUnknownCatalog, "the reaction answers the catalog %q, which this ruleset does not declare", id.Str())
 		}
 	}
 }
@@ -1233,14 +1233,14 @@ func (b *blockChecker) againstCatalogs(list *model.Node) {
 func (b *blockChecker) creatureSheet(sh *model.Node) {
 	s := &b.rs.Sheet
 	for _, a := range kids(sh.Get("abilities")) {
-		i := abilityIndex(s, a.Key)
+		i := abilityIndex(s, a.Key())
 		if i < 0 {
-			b.err(a, CodeUnknownAbility, "the creature's sheet has the ability %q, which the sheet does not declare", a.Key)
+			b.err(a, CodeUnknownAbility, "the creature's sheet has the ability %q, which the sheet does not declare", a.Key())
 			continue
 		}
 		ab := s.Abilities[i]
-		if a.Kind == model.Number && (a.Num != math.Trunc(a.Num) || a.Num < ab.Min || a.Num > ab.Max) {
-			b.err(a, CodeColumnValue, "the ability %q takes a whole number from %v to %v, not %s", a.Key, ab.Min, ab.Max, a.Raw)
+		if a.Kind == model.Number && (a.Num() != math.Trunc(a.Num()) || a.Num() < ab.Min || a.Num() > ab.Max) {
+			b.err(a, CodeColumnValue, "the ability %q takes a whole number from %v to %v, not %s", a.Key(), ab.Min, ab.Max, a.Raw())
 		}
 	}
 	for _, group := range []struct {
@@ -1250,24 +1250,24 @@ func (b *blockChecker) creatureSheet(sh *model.Node) {
 		offered   []string
 	}{{"skills", "skill", CodeUnknownSkill, b.skills, s.SkillTiers}, {"saves", "save", CodeUnknownSave, b.saves, s.SaveTiers}} {
 		for _, k := range kids(sh.Get(group.key)) {
-			if !group.known[k.Key] {
-				b.err(k, group.code, "the creature's sheet has the %s %q, which the sheet does not declare", group.what, k.Key)
+			if !group.known[k.Key()] {
+				b.err(k, group.code, "the creature's sheet has the %s %q, which the sheet does not declare", group.what, k.Key())
 				continue
 			}
 			if k.Kind != model.String {
 				continue
 			}
-			if !b.tiers[k.Str] {
-				b.err(k, CodeUnknownTier, "%q is not one of resolution.proficiencyTiers", k.Str)
-			} else if group.offered != nil && !contains(group.offered, k.Str) {
-				b.err(k, CodeUnknownTier, "this ruleset does not offer the tier %q for %s", k.Str, group.key)
+			if !b.tiers[k.Str()] {
+				b.err(k, CodeUnknownTier, "%q is not one of resolution.proficiencyTiers", k.Str())
+			} else if group.offered != nil && !contains(group.offered, k.Str()) {
+				b.err(k, CodeUnknownTier, "this ruleset does not offer the tier %q for %s", k.Str(), group.key)
 			}
 		}
 	}
 	for _, f := range kids(sh.Get("fields")) {
-		field := b.fields[f.Key]
+		field := b.fields[f.Key()]
 		if field == nil {
-			b.err(f, CodeUnknownField, "the creature's sheet sets the field %q, which the sheet does not declare", f.Key)
+			b.err(f, CodeUnknownField, "the creature's sheet sets the field %q, which the sheet does not declare", f.Key())
 			continue
 		}
 		b.cell(field, f, "field")
@@ -1275,29 +1275,29 @@ func (b *blockChecker) creatureSheet(sh *model.Node) {
 	lo, hi := -20.0, 40.0
 	if br := at(s.Node, "bonusRange"); br != nil {
 		if v := br.Get("min"); v != nil && v.Kind == model.Number {
-			lo = v.Num
+			lo = v.Num()
 		}
 		if v := br.Get("max"); v != nil && v.Kind == model.Number {
-			hi = v.Num
+			hi = v.Num()
 		}
 	}
 	for _, bn := range kids(sh.Get("bonuses")) {
-		if !b.skills[bn.Key] && !b.saves[bn.Key] {
-			b.err(bn, CodeUnknownSkill, "the creature's sheet gives a bonus to %q, which is neither a skill nor a save", bn.Key)
+		if !b.skills[bn.Key()] && !b.saves[bn.Key()] {
+			b.err(bn, CodeUnknownSkill, "the creature's sheet gives a bonus to %q, which is neither a skill nor a save", bn.Key())
 			continue
 		}
-		if bn.Kind == model.Number && (bn.Num != math.Trunc(bn.Num) || bn.Num < lo || bn.Num > hi) {
-			b.err(bn, CodeColumnValue, "the bonus to %q takes a whole number from %v to %v, not %s", bn.Key, lo, hi, bn.Raw)
+		if bn.Kind == model.Number && (bn.Num() != math.Trunc(bn.Num()) || bn.Num() < lo || bn.Num() > hi) {
+			b.err(bn, CodeColumnValue, "the bonus to %q takes a whole number from %v to %v, not %s", bn.Key(), lo, hi, bn.Raw())
 		}
 	}
 	for _, ln := range kids(sh.Get("lists")) {
-		l := b.lists[ln.Key]
+		l := b.lists[ln.Key()]
 		if l == nil {
-			b.err(ln, CodeUnknownList, "the creature's sheet fills the list %q, which the sheet does not declare", ln.Key)
+			b.err(ln, CodeUnknownList, "the creature's sheet fills the list %q, which the sheet does not declare", ln.Key())
 			continue
 		}
-		if ln.Kind == model.Array && len(ln.Children) > l.MaxItems {
-			b.err(ln, CodeListRows, "the list %q holds at most %d rows; the creature gives %d", l.ID, l.MaxItems, len(ln.Children))
+		if ln.Kind == model.Array && len(ln.Children()) > l.MaxItems {
+			b.err(ln, CodeListRows, "the list %q holds at most %d rows; the creature gives %d", l.ID, l.MaxItems, len(ln.Children()))
 		}
 		for _, row := range kids(ln) {
 			b.sheetRow(l, row)
@@ -1328,14 +1328,14 @@ func (b *blockChecker) sheetRow(l *model.List, row *model.Node) {
 	if row.Kind != model.Object {
 		return
 	}
-	for _, v := range row.Children {
-		if v.Key == "_catalog" {
+	for _, v := range row.Children() {
+		if v.Key() == "_catalog" {
 			b.catalogMark(l, v)
 			continue
 		}
-		col := l.Column(v.Key)
+		col := l.Column(v.Key())
 		if col == nil {
-			b.err(v, CodeUnknownColumn, "the list %q has no column %q", l.ID, v.Key)
+			b.err(v, CodeUnknownColumn, "the list %q has no column %q", l.ID, v.Key())
 			continue
 		}
 		b.cell(col, v, "column")
@@ -1354,9 +1354,9 @@ func (b *blockChecker) catalogMark(l *model.List, v *model.Node) {
 		b.err(v, CodeCatalogMark, "_catalog is a <catalog>/<entry> reference, not %s", v.Kind)
 		return
 	}
-	catID, entryID, ok := strings.Cut(v.Str, "/")
+	catID, entryID, ok := strings.Cut(v.Str(), "/")
 	if !ok || catID == "" || entryID == "" {
-		b.err(v, CodeCatalogMark, "%q is not a <catalog>/<entry> reference", v.Str)
+		b.err(v, CodeCatalogMark, "%q is not a <catalog>/<entry> reference", v.Str())
 		return
 	}
 	cat := b.rs.Catalog(catID)
@@ -1389,8 +1389,8 @@ func (b *blockChecker) mechanicsRefs(e *model.Entry, m *model.Node) {
 		b.poolDie(at(m, "rider", "amount", "dice"))
 	}
 	for _, cost := range kids(m.Get("cost")) {
-		if p := cost.Get("pool"); p != nil && p.Kind == model.String && b.pools[p.Str] == nil && !b.poolGroups.has(p.Str) {
-			b.err(p, CodeUnknownPool, "the cost is paid from %q, which is neither a live pool nor a pool group", p.Str)
+		if p := cost.Get("pool"); p != nil && p.Kind == model.String && b.pools[p.Str()] == nil && !b.poolGroups.has(p.Str()) {
+			b.err(p, CodeUnknownPool, "the cost is paid from %q, which is neither a live pool nor a pool group", p.Str())
 		}
 	}
 	b.applies(m.Get("applies"))
@@ -1405,8 +1405,8 @@ func (b *blockChecker) mechanicsRefs(e *model.Entry, m *model.Node) {
 	}
 	if rd := m.Get("rider"); rd != nil && rd.Kind == model.Object && b.fight != nil {
 		for _, src := range kids(rd.Get("sources")) {
-			if src.Kind == model.String && !b.attackLists.has(src.Str) {
-				b.err(src, CodeUnknownList, "%q is not one of combat.attacks' lists", src.Str)
+			if src.Kind == model.String && !b.attackLists.has(src.Str()) {
+				b.err(src, CodeUnknownList, "%q is not one of combat.attacks' lists", src.Str())
 			}
 		}
 		if col := at(rd, "requires", "column"); col != nil && col.Kind == model.String {
@@ -1414,29 +1414,29 @@ func (b *blockChecker) mechanicsRefs(e *model.Entry, m *model.Node) {
 			found := false
 			if lists == nil {
 				for _, a := range kids(b.fight.Get("attacks")) {
-					found = found || b.listHas(textAt(a, "list"), col.Str)
+					found = found || b.listHas(textAt(a, "list"), col.Str())
 				}
 			}
 			for _, src := range lists {
-				found = found || src.Kind == model.String && b.listHas(src.Str, col.Str)
+				found = found || src.Kind == model.String && b.listHas(src.Str(), col.Str())
 			}
 			if !found {
-				b.err(col, CodeUnknownColumn, "no attack list this rider reads has a column %q", col.Str)
+				b.err(col, CodeUnknownColumn, "no attack list this rider reads has a column %q", col.Str())
 			}
 		}
 		b.damageType(rd.Get("type"))
 	}
 	if st := m.Get("standard"); st != nil && st.Kind == model.Object && b.fight != nil {
 		if bg := st.Get("budget"); bg != nil && bg.Kind == model.String {
-			if !b.budgets.has(bg.Str) {
+			if !b.budgets.has(bg.Str()) {
 				b.budget(bg)
-			} else if bg.Str == b.firstBudget {
-				b.err(bg, CodeStandardBudget, "every standard action is taken for %q already, so this grants nothing", bg.Str)
+			} else if bg.Str() == b.firstBudget {
+				b.err(bg, CodeStandardBudget, "every standard action is taken for %q already, so this grants nothing", bg.Str())
 			}
 		}
 		for _, a := range kids(st.Get("actions")) {
-			if a.Kind == model.String && !b.standard.has(a.Str) {
-				b.err(a, CodeUnknownStandard, "this ruleset's combat.standard does not have the action %q", a.Str)
+			if a.Kind == model.String && !b.standard.has(a.Str()) {
+				b.err(a, CodeUnknownStandard, "this ruleset's combat.standard does not have the action %q", a.Str())
 			}
 		}
 	}
@@ -1500,10 +1500,10 @@ func (b *blockChecker) checkEffect(ch *model.Node) {
 		b.err(ch, CodeCheckEffect, "a %s ruleset has no pool for a check effect to change", r.Kind)
 		return
 	}
-	if up := at(ch, "reroll", "upTo"); up != nil && up.Kind == model.Number && (up.Num < 1 || up.Num >= float64(r.DieSides)) {
+	if up := at(ch, "reroll", "upTo"); up != nil && up.Kind == model.Number && (up.Num() < 1 || up.Num() >= float64(r.DieSides)) {
 		b.err(up, model.CodeRange, "this ruleset throws d%d, so a reroll is on a face from 1 to %d", r.DieSides, r.DieSides-1)
 	}
-	if th := ch.Get("threshold"); th != nil && th.Kind == model.Number && r.HasTarget && (th.Num < float64(r.TargetMin) || th.Num > float64(r.TargetMax)) {
+	if th := ch.Get("threshold"); th != nil && th.Kind == model.Number && r.HasTarget && (th.Num() < float64(r.TargetMin) || th.Num() > float64(r.TargetMax)) {
 		b.err(th, model.CodeRange, "this ruleset counts successes on %d to %d", r.TargetMin, r.TargetMax)
 	}
 	for _, key := range []string{"explode", "double"} {
@@ -1515,8 +1515,8 @@ func (b *blockChecker) checkEffect(ch *model.Node) {
 		switch {
 		case least == nil || least.Kind != model.Number:
 			b.err(face, CodeCheckEffect, "resolution.%s gives no min, so no check may move it", key)
-		case face.Num < least.Num || face.Num > float64(r.DieSides):
-			b.err(face, model.CodeRange, "a check may move %s from %s to %d", key, least.Raw, r.DieSides)
+		case face.Num() < least.Num() || face.Num() > float64(r.DieSides):
+			b.err(face, model.CodeRange, "a check may move %s from %s to %d", key, least.Raw(), r.DieSides)
 		}
 	}
 }
@@ -1541,14 +1541,14 @@ func (b *blockChecker) scaledRows(e *model.Entry) {
 		if per[r.List] > 1 {
 			b.err(sc, CodeScaledRow, "a scaled row is its entry's only row for the list %q", r.List)
 		}
-		for _, col := range sc.Children {
-			switch c := l.Column(col.Key); {
+		for _, col := range sc.Children() {
+			switch c := l.Column(col.Key()); {
 			case c == nil:
-				b.err(col, CodeUnknownColumn, "the list %q has no column %q", l.ID, col.Key)
+				b.err(col, CodeUnknownColumn, "the list %q has no column %q", l.ID, col.Key())
 			case c.Type != model.TypeNumber:
 				b.err(col, CodeColumnType, "the column %q is %s; only a number column is scaled", c.ID, c.Type)
-			case at(r.Node, "values", col.Key) == nil:
-				b.err(at(r.Node, "values"), CodeScaledRow, "the scaled column %q needs a starting value in values", col.Key)
+			case at(r.Node, "values", col.Key()) == nil:
+				b.err(at(r.Node, "values"), CodeScaledRow, "the scaled column %q needs a starting value in values", col.Key())
 			}
 			from := col.Get("from")
 			if rf, ok := refAt(from); ok && b.readsListSum(rf, 0) {

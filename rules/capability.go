@@ -39,11 +39,11 @@ type gate struct {
 }
 
 func nonEmpty(n *model.Node) bool {
-	return n.Kind != model.Array || len(n.Children) > 0
+	return n.Kind != model.Array || len(n.Children()) > 0
 }
 
 func isText(want string) func(*model.Node) bool {
-	return func(n *model.Node) bool { return n.Kind == model.String && n.Str == want }
+	return func(n *model.Node) bool { return n.Kind == model.String && n.Str() == want }
 }
 
 func isObject(n *model.Node) bool { return n.Kind == model.Object }
@@ -72,14 +72,14 @@ var gates = []gate{
 		entry: []string{"mechanics.check.explode", "mechanics.check.double"}},
 	{minor: 37, feature: "a sheetSummary list named by an enum column", root: []string{"gm.sheetSummary.lists.*.nameColumn"}, cond: namesEnumColumn},
 	{minor: 37, feature: "a plain track whose max is a value ref", root: []string{"sheet.live.tracks.*.max"}, cond: func(n *model.Node) bool {
-		return n.Kind == model.Object && n.Parent.Get("levels") == nil && n.Parent.Get("boxes") == nil
+		return n.Kind == model.Object && n.Parent().Get("levels") == nil && n.Parent().Get("boxes") == nil
 	}},
 	{minor: 38, feature: "resolution.reroll, resolution.adjust or spend buying a reroll",
 		root: []string{"resolution.reroll", "resolution.adjust", "resolution.spend.*.reroll"}},
 	{minor: 38, feature: "a spend perCheck that is not a number", root: []string{"resolution.spend.*.perCheck"},
 		cond: func(n *model.Node) bool { return n.Kind != model.Number }},
 	{minor: 38, feature: "more than two spend entries", root: []string{"resolution.spend"},
-		cond: func(n *model.Node) bool { return n.Kind == model.Array && len(n.Children) > 2 }},
+		cond: func(n *model.Node) bool { return n.Kind == model.Array && len(n.Children()) > 2 }},
 	{minor: 39, feature: "listSum, livePool or liveTrack refs", root: []string{"**.listSum", "**.livePool", "**.liveTrack"},
 		entry: []string{"**.listSum", "**.livePool", "**.liveTrack"}},
 	{minor: 39, feature: "a skill or save cap", root: []string{"sheet.skills.*.cap", "sheet.saves.*.cap"}},
@@ -136,25 +136,25 @@ var gates = []gate{
 // namesEnumColumn tells whether a gm.sheetSummary list's nameColumn names
 // an enum column of that list (a text column is the base format).
 func namesEnumColumn(n *model.Node) bool {
-	if n.Kind != model.String || n.Parent == nil {
+	if n.Kind != model.String || n.Parent() == nil {
 		return false
 	}
-	list := n.Parent.Get("list")
+	list := n.Parent().Get("list")
 	if list == nil || list.Kind != model.String {
 		return false
 	}
 	root := n
-	for root.Parent != nil {
-		root = root.Parent
+	for root.Parent() != nil {
+		root = root.Parent()
 	}
 	for _, l := range kids(at(root, "sheet", "lists")) {
-		if id := l.Get("id"); id == nil || id.Str != list.Str {
+		if id := l.Get("id"); id == nil || id.Str() != list.Str() {
 			continue
 		}
 		for _, col := range kids(l.Get("columns")) {
-			if id := col.Get("id"); id != nil && id.Str == n.Str {
+			if id := col.Get("id"); id != nil && id.Str() == n.Str() {
 				typ := col.Get("type")
-				return typ != nil && typ.Kind == model.String && typ.Str == model.TypeEnum
+				return typ != nil && typ.Kind == model.String && typ.Str() == model.TypeEnum
 			}
 		}
 	}
@@ -203,13 +203,18 @@ func CapabilityNeeds(ws *model.Workspace) []Need {
 }
 
 func findInEntries(rs *model.Ruleset, g gate) (string, string) {
+	// Split each pattern once, not once per entry.
+	pats := make([][]string, len(g.entry))
+	for i, pat := range g.entry {
+		pats[i] = strings.Split(pat, ".")
+	}
 	for _, c := range rs.Catalogs {
 		if c.EntriesNode == nil {
 			continue
 		}
-		for _, e := range c.EntriesNode.Children {
-			for _, pat := range g.entry {
-				if n := findPattern(e, strings.Split(pat, "."), g.cond); n != nil {
+		for _, e := range c.EntriesNode.Children() {
+			for _, segs := range pats {
+				if n := findPattern(e, segs, g.cond); n != nil {
 					return c.EntriesFile, n.Path()
 				}
 			}
@@ -236,13 +241,13 @@ func findPattern(n *model.Node, segs []string, cond func(*model.Node) bool) *mod
 		if m := findPattern(n, rest, cond); m != nil {
 			return m
 		}
-		for _, c := range n.Children {
+		for _, c := range n.Children() {
 			if m := findPattern(c, segs, cond); m != nil {
 				return m
 			}
 		}
 	case "*":
-		for _, c := range n.Children {
+		for _, c := range n.Children() {
 			if m := findPattern(c, rest, cond); m != nil {
 				return m
 			}

@@ -632,8 +632,8 @@ func TestKeptInSave(t *testing.T) {
 	if !slices.Equal(got, want) {
 		t.Errorf("kept\n%q\nwant\n%q", got, want)
 	}
-	if kept[2].Count != 2 || kept[0].Node.Pos.Line != 2 {
-		t.Errorf("count %v line %d", kept[2].Count, kept[0].Node.Pos.Line)
+	if kept[2].Count != 2 || kept[0].Node.Pos().Line != 2 {
+		t.Errorf("count %v line %d", kept[2].Count, kept[0].Node.Pos().Line)
 	}
 	if len(Resolve(rs, nil).KeptInSave(save)) != 0 {
 		t.Error("no layer: nothing is kept")

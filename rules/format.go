@@ -170,15 +170,15 @@ func (c *formatChecker) unique(file, what string, arr *model.Node) {
 		return
 	}
 	seen := map[string]bool{}
-	for _, item := range arr.Children {
+	for _, item := range arr.Children() {
 		id := item.Get("id")
 		if id == nil || id.Kind != model.String {
 			continue
 		}
-		if seen[id.Str] {
-			c.errIn(file, id, model.CodeDuplicateID, "the %s id %q is used twice", what, id.Str)
+		if seen[id.Str()] {
+			c.errIn(file, id, model.CodeDuplicateID, "the %s id %q is used twice", what, id.Str())
 		}
-		seen[id.Str] = true
+		seen[id.Str()] = true
 	}
 }
 
@@ -540,8 +540,8 @@ func (c *formatChecker) derived(i int, d *model.Derived) {
 		return
 	}
 	for _, row := range kids(at(d.Node, "table")) {
-		if !slices.Contains(values, row.Key) {
-			c.errAt(row, CodeTableKey, "the table key %q is not one of the values it reads", row.Key)
+		if !slices.Contains(values, row.Key()) {
+			c.errAt(row, CodeTableKey, "the table key %q is not one of the values it reads", row.Key())
 		}
 	}
 }
@@ -735,13 +735,13 @@ func (c *formatChecker) itemLimits(n *model.Node) {
 		}
 	}
 	if sn := at(n, "carry", "stat"); sn != nil && sn.Kind == model.String {
-		switch st := c.stat(sn.Str); {
+		switch st := c.stat(sn.Str()); {
 		case st == nil:
-			c.errAt(sn, CodeUnknownStat, "the stat %q is not declared in items.stats", sn.Str)
+			c.errAt(sn, CodeUnknownStat, "the stat %q is not declared in items.stats", sn.Str())
 		case st.Type != model.TypeNumber:
-			c.errAt(sn, CodeStatType, "carry counts a number stat; %q is %s", sn.Str, st.Type)
+			c.errAt(sn, CodeStatType, "carry counts a number stat; %q is %s", sn.Str(), st.Type)
 		case st.Min < 0:
-			c.errAt(sn, CodeStatType, "carry counts a stat whose min is at least 0; %q goes down to %v", sn.Str, st.Min)
+			c.errAt(sn, CodeStatType, "carry counts a stat whose min is at least 0; %q goes down to %v", sn.Str(), st.Min)
 		}
 	}
 	capped := map[string]bool{}
@@ -749,21 +749,21 @@ func (c *formatChecker) itemLimits(n *model.Node) {
 		rn := cp.Get("rarity")
 		if rn != nil && rn.Kind == model.String {
 			switch {
-			case !c.words["rarity"][rn.Str]:
-				c.errAt(rn, CodeUnknownWord, "the rarity %q is not declared in items.rarities", rn.Str)
-			case capped[rn.Str]:
-				c.errAt(rn, CodeDuplicateCap, "the rarity %q already has a cap; one cap per rarity", rn.Str)
+			case !c.words["rarity"][rn.Str()]:
+				c.errAt(rn, CodeUnknownWord, "the rarity %q is not declared in items.rarities", rn.Str())
+			case capped[rn.Str()]:
+				c.errAt(rn, CodeDuplicateCap, "the rarity %q already has a cap; one cap per rarity", rn.Str())
 			}
-			capped[rn.Str] = true
+			capped[rn.Str()] = true
 		}
 		for _, v := range kids(cp.Get("stats")) {
-			switch st := c.stat(v.Key); {
+			switch st := c.stat(v.Key()); {
 			case st == nil:
-				c.errAt(v, CodeUnknownStat, "the stat %q is not declared in items.stats", v.Key)
+				c.errAt(v, CodeUnknownStat, "the stat %q is not declared in items.stats", v.Key())
 			case st.Type != model.TypeNumber:
-				c.errAt(v, CodeStatType, "a rarity cap limits number stats; %q is %s", v.Key, st.Type)
+				c.errAt(v, CodeStatType, "a rarity cap limits number stats; %q is %s", v.Key(), st.Type)
 			case v.Kind == model.Number: // another kind was reported when the file was read
-				c.columnValue(c.rs.File, "stat", st, model.ColumnValue{Column: v.Key, Value: v.Num, Node: v})
+				c.columnValue(c.rs.File, "stat", st, model.ColumnValue{Column: v.Key(), Value: v.Num(), Node: v})
 			}
 		}
 	}
@@ -786,15 +786,15 @@ func refAt(n *model.Node) (r model.ValueRef, ok bool) {
 	if n == nil || n.Kind != model.Object {
 		return r, false
 	}
-	for _, k := range n.Children {
-		if k.Key == "read" {
+	for _, k := range n.Children() {
+		if k.Key() == "read" {
 			continue
 		}
 		if r.Kind != "" {
 			return model.ValueRef{}, false
 		}
-		r = model.ValueRef{Kind: k.Key, Node: n}
-		switch k.Key {
+		r = model.ValueRef{Kind: k.Key(), Node: n}
+		switch k.Key() {
 		case model.RefConst:
 		case model.RefListSum:
 			r.ListSum = &model.ListSumRef{List: textAt(k, "list"), Column: textAt(k, "column"), OnlyWhen: textAt(k, "onlyWhen")}
@@ -810,7 +810,7 @@ func refAt(n *model.Node) (r model.ValueRef, ok bool) {
 // textAt is the text at a path below n, "" when it is missing or not text.
 func textAt(n *model.Node, steps ...any) string {
 	if t := at(n, steps...); t != nil && t.Kind == model.String {
-		return t.Str
+		return t.Str()
 	}
 	return ""
 }
@@ -857,7 +857,7 @@ func kids(n *model.Node) []*model.Node {
 	if n == nil {
 		return nil
 	}
-	return n.Children
+	return n.Children()
 }
 
 func (c *formatChecker) tableRef(node *model.Node, id, who string) {
@@ -1032,20 +1032,20 @@ func (c *formatChecker) item(file string, it *model.Item) {
 		}
 	}
 	for _, v := range kids(at(it.Node, "stats")) {
-		switch st := c.stat(v.Key); {
+		switch st := c.stat(v.Key()); {
 		case st == nil:
-			c.errIn(file, v, CodeUnknownStat, "the stat %q is not declared in items.stats", v.Key)
+			c.errIn(file, v, CodeUnknownStat, "the stat %q is not declared in items.stats", v.Key())
 		case v.Kind != model.Object && v.Kind != model.Array: // reported when the file was read
-			c.columnValue(file, "stat", st, model.ColumnValue{Column: v.Key, Value: v.Scalar(), Node: v})
+			c.columnValue(file, "stat", st, model.ColumnValue{Column: v.Key(), Value: v.Scalar(), Node: v})
 		}
 	}
 	for _, v := range kids(at(it.Node, "slots")) {
-		i := slices.IndexFunc(c.rs.Items.Slots, func(s model.Slot) bool { return s.ID == v.Key })
+		i := slices.IndexFunc(c.rs.Items.Slots, func(s model.Slot) bool { return s.ID == v.Key() })
 		switch {
 		case i < 0:
-			c.errIn(file, v, CodeUnknownSlot, "the slot %q is not declared in items.slots", v.Key)
-		case v.Kind == model.Number && v.Num > float64(c.rs.Items.Slots[i].Count):
-			c.errIn(file, v, CodeSlotCount, "the item takes %v %q slots, but a character has only %d", v.Num, v.Key, c.rs.Items.Slots[i].Count)
+			c.errIn(file, v, CodeUnknownSlot, "the slot %q is not declared in items.slots", v.Key())
+		case v.Kind == model.Number && v.Num() > float64(c.rs.Items.Slots[i].Count):
+			c.errIn(file, v, CodeSlotCount, "the item takes %v %q slots, but a character has only %d", v.Num(), v.Key(), c.rs.Items.Slots[i].Count)
 		}
 	}
 	if b := at(it.Node, "binds"); b != nil && at(c.rs.Items.Node, "binding") == nil {
@@ -1084,19 +1084,19 @@ func (c *formatChecker) gm() {
 		if id == nil || id.Kind != model.String {
 			continue
 		}
-		list := c.lists[id.Str]
+		list := c.lists[id.Str()]
 		if list == nil {
-			c.errAt(id, CodeUnknownList, "the list %q is not declared", id.Str)
+			c.errAt(id, CodeUnknownList, "the list %q is not declared", id.Str())
 			continue
 		}
 		for _, key := range []string{"nameColumn", "groupBy", "onlyWhen"} {
-			if col := at(s, "lists", i, key); col != nil && col.Kind == model.String && list.Column(col.Str) == nil {
-				c.errAt(col, CodeUnknownColumn, "the list %q has no column %q", id.Str, col.Str)
+			if col := at(s, "lists", i, key); col != nil && col.Kind == model.String && list.Column(col.Str()) == nil {
+				c.errAt(col, CodeUnknownColumn, "the list %q has no column %q", id.Str(), col.Str())
 			}
 		}
 		for _, col := range kids(at(l, "columns")) {
-			if col.Kind == model.String && list.Column(col.Str) == nil {
-				c.errAt(col, CodeUnknownColumn, "the list %q has no column %q", id.Str, col.Str)
+			if col.Kind == model.String && list.Column(col.Str()) == nil {
+				c.errAt(col, CodeUnknownColumn, "the list %q has no column %q", id.Str(), col.Str())
 			}
 		}
 	}

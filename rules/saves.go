@@ -51,41 +51,41 @@ func (e *Effective) KeptInSave(s *model.Save) []Kept {
 	}
 	var out []Kept
 	if fields := build.Get("fields"); fields != nil && fields.Kind == model.Object {
-		for _, f := range fields.Children {
+		for _, f := range fields.Children() {
 			if f.Kind != model.String {
 				continue
 			}
-			if by, ok := e.removedEnumVal[f.Key][f.Str]; ok {
-				out = append(out, Kept{Kind: KeptEnumValue, Path: f.Path(), Value: f.Str, Layer: e.layerNamed(by), Node: f})
+			if by, ok := e.removedEnumVal[f.Key()][f.Str()]; ok {
+				out = append(out, Kept{Kind: KeptEnumValue, Path: f.Path(), Value: f.Str(), Layer: e.layerNamed(by), Node: f})
 			}
 		}
 	}
 	if lists := build.Get("lists"); lists != nil && lists.Kind == model.Object {
-		for _, list := range lists.Children {
+		for _, list := range lists.Children() {
 			if list.Kind != model.Array {
 				continue
 			}
-			for _, row := range list.Children {
+			for _, row := range list.Children() {
 				mark := row.Get("_catalog")
 				if mark == nil || mark.Kind != model.String {
 					continue
 				}
-				cat, entry, ok := strings.Cut(mark.Str, "/")
+				cat, entry, ok := strings.Cut(mark.Str(), "/")
 				if !ok {
 					continue
 				}
 				if hc, hidden := e.Hidden(cat, entry); hidden {
-					out = append(out, Kept{Kind: KeptCatalogRow, Path: mark.Path(), Value: mark.Str, Layer: hc.Layer, Node: mark})
+					out = append(out, Kept{Kind: KeptCatalogRow, Path: mark.Path(), Value: mark.Str(), Layer: hc.Layer, Node: mark})
 				}
 			}
 		}
 	}
 	if purse := build.Get(PurseKey); purse != nil && purse.Kind == model.Object {
-		for _, c := range purse.Children {
-			if e.CoinRemoved(c.Key) {
-				k := Kept{Kind: KeptCoin, Path: c.Path(), Value: c.Key, Layer: e.coinRemover(c.Key), Node: c}
+		for _, c := range purse.Children() {
+			if e.CoinRemoved(c.Key()) {
+				k := Kept{Kind: KeptCoin, Path: c.Path(), Value: c.Key(), Layer: e.coinRemover(c.Key()), Node: c}
 				if c.Kind == model.Number {
-					k.Count = c.Num
+					k.Count = c.Num()
 				}
 				out = append(out, k)
 			}

@@ -40,8 +40,8 @@ func nodeSpot(file string, n *model.Node) (spot, bool) {
 		return spot{}, false
 	}
 	sp := spot{file: file, line: 1, col: 1}
-	if n != nil && n.Pos.Line > 0 {
-		sp.line, sp.col = n.Pos.Line, max(n.Pos.Column, 1)
+	if n != nil && n.Pos().Line > 0 {
+		sp.line, sp.col = n.Pos().Line, max(n.Pos().Column, 1)
 	}
 	return sp, true
 }
@@ -94,8 +94,8 @@ func (p *translationsPane) spotAt(s *snapshot) (spot, bool) {
 // keySpot is the place of an object member's key (where a translator
 // reads the English), or its value's when the key has no position.
 func keySpot(file string, n *model.Node) (spot, bool) {
-	if n != nil && n.KeyPos.Line > 0 {
-		return spot{file: file, line: n.KeyPos.Line, col: max(n.KeyPos.Column, 1)}, true
+	if n != nil && n.KeyPos().Line > 0 {
+		return spot{file: file, line: n.KeyPos().Line, col: max(n.KeyPos().Column, 1)}, true
 	}
 	return nodeSpot(file, n)
 }

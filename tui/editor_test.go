@@ -151,8 +151,8 @@ func TestEditSpots(t *testing.T) {
 		*ran = (*ran)[:0]
 		return strings.Join(args[1:], " ")
 	}
-	line := func(n *model.Node) string { return "+" + strconv.Itoa(n.Pos.Line) }
-	key := func(n *model.Node) string { return "+" + strconv.Itoa(n.KeyPos.Line) }
+	line := func(n *model.Node) string { return "+" + strconv.Itoa(n.Pos().Line) }
+	key := func(n *model.Node) string { return "+" + strconv.Itoa(n.KeyPos().Line) }
 
 	a = keysTo(t, a, "1", "e")
 	if got := last(); got != "" || a.keys.Edit.Enabled() {

@@ -1041,7 +1041,7 @@ func (p *translationsPane) stringDetail() []string {
 	at := func(file string, n *model.Node) string {
 		s := vis(relFile(file, ws))
 		if n != nil {
-			s += fmt.Sprintf(":%d:%d", n.Pos.Line, n.Pos.Column)
+			s += fmt.Sprintf(":%d:%d", n.Pos().Line, n.Pos().Column)
 		}
 		return s
 	}

@@ -305,7 +305,7 @@ func NewLayersSave(e *rules.Effective, s *model.Save) DocSave {
 			dk.Layer = &id
 		}
 		if k.Node != nil {
-			dk.Line, dk.Column = k.Node.Pos.Line, k.Node.Pos.Column
+			dk.Line, dk.Column = k.Node.Pos().Line, k.Node.Pos().Column
 		}
 		ds.Kept = append(ds.Kept, dk)
 	}
