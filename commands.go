@@ -21,7 +21,7 @@ func commands() []command {
 	return []command{
 		{"check", "every check: format, layers, translations, migrations, capability", runCheck},
 		{"layers", "the effective ruleset under a layer selection", runLayers},
-		{"i18n", "translation coverage and language pack checks", runI18n},
+		{"i18n", "translation coverage and pack checks; new, updated and PO files for translators", runI18n},
 		{"migrate", "rehearse sheet migrations on sample saves", runMigrate},
 		{"fix", "mend what has a mechanical fix: a diff, or -w to write it", runFix},
 		{"help", "help on rulebench or one of its commands", runHelp},

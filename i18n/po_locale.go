@@ -219,6 +219,14 @@ func MergePO(ws *model.Workspace, r *Report, po *PO, poName string) (*Merge, err
 		m.Findings = append(m.Findings, model.Diagnostic{Severity: model.Warning, Category: model.Translations, Code: code,
 			File: poName, Path: path, Line: e.Line, Column: 1, Message: fmt.Sprintf(format, args...)})
 	}
+	// The ruleset section's members by key (the last of a repeated key, as
+	// JSON.parse keeps).
+	members := map[string]*model.Node{}
+	if rs != nil {
+		for _, c := range rs.Children() {
+			members[c.Key()] = c
+		}
+	}
 	var edits []model.Edit
 	var removes []*model.Node
 	var addRuleset, addPackage []model.Member
@@ -283,7 +291,7 @@ func MergePO(ws *model.Workspace, r *Report, po *PO, poName string) (*Merge, err
 			warn(e, CodePOUnknown, "msgid", "%s", msg)
 			continue
 		}
-		cur := rs.Get(e.ID)
+		cur := members[e.ID]
 		switch {
 		case cur != nil && cur.Kind == model.String && cur.Str() == str,
 			cur != nil && cur.Kind != model.String && str == "",
