@@ -174,6 +174,7 @@ func (b *blockChecker) errMissing(parent *model.Node, key string, code model.Cod
 func (c *formatChecker) blocks() {
 	b := &blockChecker{formatChecker: c, blockNames: c.blockNames(), file: c.rs.File}
 	b.resolutionRefs()
+	b.sheetRefs()
 	b.restRefs()
 	b.battleRefs()
 	b.combatRefs()
@@ -207,14 +208,7 @@ func (b *blockChecker) valueRef(n *model.Node, use refUse) {
 	for i := from; i < len(b.ds); i++ {
 		b.ds[i].File = b.file
 	}
-	switch r.Kind {
-	case model.RefItemStat:
-		b.itemStatRef(at(n, model.RefItemStat))
-	case model.RefLiveTrack:
-		if t := b.tracks[r.Name]; t != nil && textAt(n, "read") == "penalty" && !t.Wound() {
-			b.err(at(n, "read"), CodeTrackRead, "the track %q has no levels or boxes, so it has no penalty to read", r.Name)
-		}
-	}
+	b.extraRef(r)
 }
 
 // itemStatRef checks what an itemStat ref names against the items block.
@@ -395,6 +389,83 @@ func (b *blockChecker) resolutionRefs() {
 					break
 				}
 			}
+		}
+	}
+}
+
+// sheetRefs checks what the sheet's and the items block's value refs read
+// beyond the names every ref is checked for: an itemStat's stat, slot,
+// category and tag, and a penalty read only off a wound track. It also holds
+// the derived values a skill or save cap reads to the rule the cap is held
+// to: none of them reads a skill or save modifier.
+func (b *blockChecker) sheetRefs() {
+	s := &b.rs.Sheet
+	var refs []model.ValueRef
+	for _, d := range s.Derived {
+		refs = append(refs, d.Of...)
+		refs = append(refs, derefs(d.From)...)
+	}
+	for _, p := range s.Live.Pools {
+		refs = append(refs, p.Max)
+	}
+	for _, t := range s.Live.Tracks {
+		refs = append(refs, t.Max)
+	}
+	for _, group := range [][]model.Skill{s.Skills, s.Saves} {
+		for _, k := range group {
+			refs = append(refs, derefs(k.Cap)...)
+		}
+	}
+	for _, r := range refs {
+		b.extraRef(r)
+	}
+	if it := b.rs.Items; it != nil {
+		for _, key := range [][]string{{"binding", "max"}, {"carry", "encumberedAbove"}, {"carry", "limit"}} {
+			if r, ok := refAt(at(it.Node, key[0], key[1])); ok {
+				b.extraRef(r)
+			}
+		}
+		if it.Market != nil {
+			for _, sl := range it.Market.Sellers {
+				if r, ok := refAt(at(sl.Node, "only", "value")); ok {
+					b.extraRef(r)
+				}
+			}
+		}
+	}
+	for _, group := range []struct {
+		key  string
+		list []model.Skill
+	}{{"skills", s.Skills}, {"saves", s.Saves}} {
+		for _, k := range group.list {
+			if k.Cap == nil || k.Cap.Kind != model.RefDerived {
+				continue
+			}
+			end, ok := b.derivedAt[k.Cap.Name]
+			if !ok {
+				continue
+			}
+			for _, d := range s.Derived[:end+1] {
+				for _, x := range append(append([]model.ValueRef{}, d.Of...), derefs(d.From)...) {
+					if x.Kind == model.RefSkillMod || x.Kind == model.RefSaveMod {
+						b.err(d.Node, CodeCapMod, "the derived value %q feeds the cap on %q, so it cannot read the %s %q", d.ID, k.ID, refNoun[x.Kind], x.Name)
+						break
+					}
+				}
+			}
+		}
+	}
+}
+
+// extraRef checks what refAt and ref leave to the blocks: an itemStat's
+// names and a penalty read off a plain track.
+func (b *blockChecker) extraRef(r model.ValueRef) {
+	switch r.Kind {
+	case model.RefItemStat:
+		b.itemStatRef(at(r.Node, model.RefItemStat))
+	case model.RefLiveTrack:
+		if t := b.tracks[r.Name]; t != nil && textAt(r.Node, "read") == "penalty" && !t.Wound() {
+			b.err(at(r.Node, "read"), CodeTrackRead, "the track %q has no levels or boxes, so it has no penalty to read", r.Name)
 		}
 	}
 }

@@ -389,7 +389,9 @@ func TestPoolBlockRefs(t *testing.T) {
 }
 
 // TestResolutionRefs: what the resolution's spends, adjustments and
-// proficiency bonus read, and the base ladder's steps of its own kind.
+// proficiency bonus read, what the sheet's refs read through itemStat and
+// read, derived values feeding a cap, and the base ladder's steps of its
+// own kind.
 func TestResolutionRefs(t *testing.T) {
 	spend := func(pool string) string {
 		return `{"pool": "` + pool + `", "amount": 1, "dice": 1, "perCheck": 1}`
@@ -410,6 +412,11 @@ func TestResolutionRefs(t *testing.T) {
 		blockCase{name: "adjustment of an unknown ability", path: "resolution.adjust", value: `json:[{"value": {"const": -1}, "abilities": ["wis"]}]`, code: "unknown-ability", at: "resolution.adjust.0.abilities.0"},
 		blockCase{name: "proficiency bonus reading a skill", path: "resolution.proficiency.bonus", value: `json:{"skillMod": "athletics"}`, code: "proficiency-mod", at: "resolution.proficiency.bonus"},
 		blockCase{name: "proficiency bonus through a derived value reading a save", path: "resolution.proficiency.bonus", value: `json:{"derived": "armor"}`, code: "proficiency-mod", at: "sheet.derived.0",
+			also: [][2]any{{"sheet.derived.0.of.1", `json:{"saveMod": "dex_save"}`}}},
+		blockCase{name: "derived value reading an unknown item stat", path: "sheet.derived.0.of.1", value: `json:{"itemStat": {"from": "worn", "pick": "sum", "stat": "edge"}}`, code: "unknown-stat", at: "sheet.derived.0.of.1.itemStat.stat"},
+		blockCase{name: "derived value counting items of an unknown slot", path: "sheet.derived.0.of.1", value: `json:{"itemStat": {"from": "worn", "pick": "count", "slot": "belt"}}`, code: "unknown-word", at: "sheet.derived.0.of.1.itemStat.slot"},
+		blockCase{name: "derived value reading a plain track's penalty", path: "sheet.derived.0.of.1", value: `json:{"liveTrack": "exhaustion", "read": "penalty"}`, code: "track-read", at: "sheet.derived.0.of.1.read"},
+		blockCase{name: "skill cap through a derived value reading a save", path: "sheet.skills.0.cap", value: `json:{"derived": "armor"}`, code: "cap-mod", at: "sheet.derived.0",
 			also: [][2]any{{"sheet.derived.0.of.1", `json:{"saveMod": "dex_save"}`}}},
 		blockCase{name: "summed ladder step without a dc", path: "resolution.difficultyLadder.0", value: `json:{"label": "Easy"}`, code: "required", at: "resolution.difficultyLadder.0.dc",
 			more: []string{"ladder-kind@resolution.difficultyLadder.0"}},
