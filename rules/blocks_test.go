@@ -423,3 +423,52 @@ func TestResolutionRefs(t *testing.T) {
 	)
 	runBlockCases(t, cases)
 }
+
+// TestBlockShapeRules: the rules between the keys of one block, which
+// reading the file reports.
+func TestBlockShapeRules(t *testing.T) {
+	woundHealth := [][2]any{{"combat.health", `json:{"track": "wounds"}`}, {"combat.damageKinds", `json:{"default": "cut", "marks": "per-blow"}`}}
+	cases := []blockCase{
+		{name: "break above the die", path: wand + ".charges.breaksOn", value: `json:{"die": 4, "atMost": 6}`, code: "breaks-on", at: wand + ".charges.breaksOn.atMost"},
+		{name: "check effect of nothing", path: spell + "0.mechanics.check", value: `json:{}`, code: "check-empty", at: spell + "0.mechanics.check",
+			more: []string{"check-effect@" + spell + "0.mechanics.check"}},
+		{name: "creature with a sheet giving its health too", path: "catalogs.1.entries.1.creature.health", value: 5.0, code: "creature-sheet-key", at: "catalogs.1.entries.1.creature.health"},
+		{name: "adding 0 to an ability", path: sword + ".worn.abilities.str", value: `json:{"add": 0}`, code: "effect-abilities", at: sword + ".worn.abilities.str.add"},
+		{name: "free and on a budget", path: spell + "0.mechanics.free", value: true, code: "free-budget", at: spell + "0.mechanics.free"},
+		{name: "heal with damage clauses", path: spell + "0.mechanics.plus", value: `json:[{"dice": "1d4"}]`, code: "heal-plus", at: spell + "0.mechanics.plus",
+			also: [][2]any{{spell + "0.mechanics.kind", "heal"}}},
+		{name: "clauses without an amount", path: spell + "0.mechanics.plus", value: `json:[{"dice": "1d4"}]`, code: "plus-needs-amount", at: spell + "0.mechanics.plus",
+			also: [][2]any{{spell + "0.mechanics.amount", del}}},
+		{name: "level ending on damage", path: "combat.levels.0.effects", value: `json:["ends-on-damage"]`, code: "level-effect", at: "combat.levels.0.effects.0"},
+		{name: "level doing nothing", path: "combat.levels.0.effects", value: `json:[]`, code: "level-empty", at: "combat.levels.0.effects"},
+		{name: "level reading a track and a derived value", path: "combat.levels.0.derived", value: "armor", code: "level-source", at: "combat.levels.0.track"},
+		{name: "flat change of 0", path: "combat.conditions.1.modifiers.0.flat", value: 0.0, code: "modifier-key", at: "combat.conditions.1.modifiers.0.flat"},
+		{name: "saves narrowing nothing", path: "combat.conditions.0.saves", value: `json:["dex_save"]`, code: "narrows-nothing", at: "combat.conditions.0.saves"},
+		{name: "contest winning nothing", path: "combat.contests.1.onWin", value: `json:{}`, code: "on-win-empty", at: "combat.contests.1.onWin"},
+		{name: "unmet requirement changing an ability", path: sword + ".requires.0.otherwise.abilities", value: `json:{"str": {"add": -1}}`, code: "otherwise-abilities", at: sword + ".requires.0.otherwise.abilities"},
+		{name: "long range below the ordinary one", path: onWolfs + "0.range", value: `json:{"normal": 30, "long": 10}`, code: "range-long", at: onWolfs + "0.range.long"},
+		{name: "reaction after the fact cancelling", path: onWolfs + "2.reaction", value: `json:{"on": "hit", "cancels": true}`, code: "reaction-cancels", at: onWolfs + "2.reaction"},
+		{name: "reaction bought with points", path: onWolfs + "2.signature", value: `json:{"cost": 1}`, code: "reaction-signature", at: onWolfs + "2.signature",
+			also: [][2]any{{wolf + ".signaturePoints", 2.0}}},
+		{name: "signature action without points", path: onWolfs + "0.signature", value: `json:{"cost": 1}`, code: "signature-points", at: wolf + ".signaturePoints",
+			more: []string{"sequence-step@" + onWolfs + "1.sequence.0.action"}},
+		{name: "recharge the dice never roll", path: onWolfs + "0.recharge", value: `json:{"dice": {"count": 1, "sides": 6}, "from": 7}`, code: "recharge-unreachable", at: onWolfs + "0.recharge.from"},
+		{name: "rest step without to or by", path: "rests.0.restore.0", value: `json:{"pool": "ki"}`, code: "rest-amount", at: "rests.0.restore.0"},
+		{name: "recharge on a pool step", path: "rests.0.restore.0.recharge", value: `json:["short"]`, code: "rest-key", at: "rests.0.restore.0.recharge"},
+		{name: "rider with a range", path: spell + "3.mechanics.range", value: 5.0, code: "rider-key", at: spell + "3.mechanics.range"},
+		{name: "rider on an attack entry", path: spell + "0.mechanics.rider", value: `json:{"on": "hit", "oncePer": "turn", "amount": {"flat": 1}}`, code: "rider-kind", at: spell + "0.mechanics.kind"},
+		{name: "self action with targets", path: onWolfs + "2.targetCount", value: 2.0, code: "self-target", at: onWolfs + "2.targetCount"},
+		{name: "sequence with a toHit of its own", path: onWolfs + "1.toHit", value: 3.0, code: "sequence-key", at: onWolfs + "1.toHit"},
+		{name: "self written as false", path: onWolfs + "2.self", value: false, code: "true-only", at: onWolfs + "2.self"},
+		{name: "until-save without saveEnds", path: onWolfs + "0.applies.0.saveEnds", value: del, code: "until-save", at: onWolfs + "0.applies.0.saveEnds"},
+		{name: "use that consumes and spends charges", path: wand + ".use.consumes", value: true, code: "use-key", at: wand + ".use.charges"},
+		{name: "temporary points on a wound-track health", path: spell + "0.mechanics.temporary", value: `json:{"dice": "1d4"}`, code: "temporary", at: spell + "0.mechanics.temporary", also: woundHealth},
+		{name: "itemStat without an items block", path: "sheet.derived.0.of.1", value: `json:{"itemStat": {"from": "worn", "pick": "count"}}`, code: "no-items", at: "sheet.derived.0.of.1.itemStat",
+			also: [][2]any{{"items", del}},
+			more: []string{"items-need-items@catalogs.2.holds", "unknown-word@" + wolf + ".resist.1.except.0"}},
+	}
+	runBlockCases(t, cases)
+	style := blockCase{name: "style that takes and spends", path: "combat.initiative", value: `json:{"pool": {"const": 3}, "resource": {"base": 1, "styles": [{"id": "cut", "label": "Cut", "takes": {}, "spends": {}}]}}`,
+		code: "style-shape", at: "combat.initiative.resource.styles.0", also: poolEdits}
+	runBlockCases(t, []blockCase{style})
+}
