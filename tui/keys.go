@@ -16,7 +16,7 @@ type keyMap struct {
 	Untranslated, ViaBase, Stale, AllStrings, Search key.Binding
 	// migrations: stepping through a save; NextGroup and PrevGroup also
 	// jump between the Effective tab's sections
-	NextStep, PrevStep, NextGroup, PrevGroup, RunAll key.Binding
+	NextStep, PrevStep, NextGroup, PrevGroup, RunAll, ChangesOnly key.Binding
 	// effective: the market price level shown when they do not all fit
 	NextLevel, PrevLevel key.Binding
 	// view
@@ -58,6 +58,7 @@ func newKeyMap(ascii bool) keyMap {
 		NextGroup:    key.NewBinding(key.WithKeys("]"), key.WithHelp("]", "next entry")),
 		PrevGroup:    key.NewBinding(key.WithKeys("["), key.WithHelp("[", "previous entry")),
 		RunAll:       key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "whole chain")),
+		ChangesOnly:  key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "changes only")),
 		NextLevel:    key.NewBinding(key.WithKeys(">"), key.WithHelp(">", "next price level")),
 		PrevLevel:    key.NewBinding(key.WithKeys("<"), key.WithHelp("<", "previous price level")),
 		NextTab:      key.NewBinding(key.WithKeys("tab", "right", "l"), key.WithHelp("tab/"+right, "next tab")),
@@ -87,7 +88,7 @@ func (k *keyMap) movement() []*key.Binding {
 func (k *keyMap) tabOwned() []*key.Binding {
 	return append(k.movement(), &k.Toggle, &k.Open, &k.Close,
 		&k.Untranslated, &k.ViaBase, &k.Stale, &k.AllStrings, &k.Search,
-		&k.NextStep, &k.PrevStep, &k.NextGroup, &k.PrevGroup, &k.RunAll, &k.NextLevel, &k.PrevLevel)
+		&k.NextStep, &k.PrevStep, &k.NextGroup, &k.PrevGroup, &k.RunAll, &k.ChangesOnly, &k.NextLevel, &k.PrevLevel)
 }
 
 // helpView is what the help bubble draws: the key map as it stands.
@@ -97,7 +98,7 @@ type helpView struct{ k keyMap }
 // quit, then the rest; a line too long is cut from the end.
 func (h helpView) ShortHelp() []key.Binding {
 	k := h.k
-	return []key.Binding{k.Toggle, k.Open, k.Close, k.NextStep, k.PrevStep, k.RunAll, k.NextGroup, k.PrevGroup,
+	return []key.Binding{k.Toggle, k.Open, k.Close, k.NextStep, k.PrevStep, k.RunAll, k.ChangesOnly, k.NextGroup, k.PrevGroup,
 		k.NextLevel, k.PrevLevel, k.Untranslated, k.Stale, k.Search, k.Help, k.Quit, k.NextTab, k.Reload}
 }
 
@@ -113,7 +114,7 @@ func (h helpView) FullHelp() [][]key.Binding {
 		{k.NextTab, k.PrevTab, k.TabsHelp},
 		{k.Toggle, k.Open, k.Close, k.Edit, k.Reload},
 		{k.Untranslated, k.ViaBase, k.Stale, k.AllStrings, k.Search},
-		{k.NextStep, k.PrevStep, k.NextGroup, k.PrevGroup, k.RunAll, k.NextLevel, k.PrevLevel},
+		{k.NextStep, k.PrevStep, k.NextGroup, k.PrevGroup, k.RunAll, k.ChangesOnly, k.NextLevel, k.PrevLevel},
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
 	}
 }
@@ -159,6 +160,7 @@ func keyDocs(k keyMap) []keyDoc {
 		{keys(k.NextGroup), "first step of the next entry", "Migrations, stepping through a save"},
 		{keys(k.PrevGroup), "first step of the previous entry", "Migrations, stepping through a save"},
 		{keys(k.RunAll), "run the whole chain: the save as saved beside the migrated sheet", "Migrations, stepping through a save"},
+		{keys(k.ChangesOnly), "show only the changed lines (and one around each), or every line again", "Migrations, stepping through a save"},
 	}
 }
 

@@ -60,6 +60,12 @@ func (p *migrationsPane) syncKeys() {
 		k.PrevGroup.SetEnabled(s.canJump(-1))
 		k.NextGroup.SetHelp("]", "next entry")
 		k.PrevGroup.SetHelp("[", "previous entry")
+		k.ChangesOnly.SetEnabled(s.pos > 0)
+		if s.changesOnly {
+			k.ChangesOnly.SetHelp("o", "every line")
+		} else {
+			k.ChangesOnly.SetHelp("o", "changes only")
+		}
 	case p.canStep():
 		k.Open.SetEnabled(true)
 		k.Open.SetHelp("enter", "step through")
@@ -91,6 +97,8 @@ func (p *migrationsPane) update(_ host, msg tea.Msg) tea.Cmd {
 			p.step.jumpEntry(-1)
 		case key.Matches(msg, k.RunAll):
 			p.step.runAll()
+		case key.Matches(msg, k.ChangesOnly):
+			p.step.toggleChanges()
 		default:
 			navKey(k, &p.step.scroll, msg)
 		}

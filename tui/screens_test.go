@@ -410,3 +410,67 @@ func TestScreenStaleKeyRenamed(t *testing.T) {
 	p.renamed, p.renamesFor = nil, nil
 	goldenScreens(t, cfg, keysThen("", "4", "enter", "s"))
 }
+
+// onSave puts the Migrations list's cursor on a sample save of the
+// example, by its file's name.
+func onSave(t *testing.T, a *App, name string) *App {
+	t.Helper()
+	a = keysTo(t, a, "5")
+	for i := range a.migr().len() {
+		if sv, _, ok := a.migr().save(i); ok && strings.HasSuffix(sv.File, "/"+name) {
+			a.migr().list.cursor = i
+			return send(t, a, tea.WindowSizeMsg{Width: a.r.Width, Height: a.r.Height})
+		}
+	}
+	t.Fatalf("no save %s", name)
+	return a
+}
+
+// TestScreenStepperChanges: o shows only the changed lines of the before
+// and after view (one line around each, the runs left out counted), and
+// the whole chain says where each old value ended (issue 13, item 13).
+func TestScreenStepperChanges(t *testing.T) {
+	cfg := exampleConfig(t, "lantern-road")
+	a := keysTo(t, onSave(t, newTestApp(t, cfg, 120, 40), "fighter3.json"), "enter")
+	all := a.migr().step.scroll.n
+	if !strings.Contains(shortHelp(a), "o changes only") {
+		t.Errorf("o is not offered: %q", shortHelp(a))
+	}
+	a = keysTo(t, a, "o")
+	s := &a.migr().step
+	if s.scroll.n >= all || !strings.Contains(screen(a), "lines unchanged") || !strings.Contains(shortHelp(a), "o every line") {
+		t.Errorf("changes only: %d rows of %d\n%s", s.scroll.n, all, screen(a))
+	}
+	for i := range max(len(s.before), len(s.after)) {
+		if s.changed(i) && !slices.Contains(s.rows, i) {
+			t.Errorf("changes only leaves out changed line %d", i)
+		}
+	}
+	// The choice stays from step to step; o again shows every line.
+	if a = keysTo(t, a, "n"); a.migr().step.rows == nil {
+		t.Error("the next step shows every line again")
+	}
+	if a = keysTo(t, a, "o"); a.migr().step.scroll.n <= len(a.migr().step.rows) {
+		t.Error("o again does not show every line")
+	}
+	// The whole chain: each old value and where it ended.
+	a = keysTo(t, a, "c")
+	flat := strings.Join(strings.Fields(screen(a)), " ")
+	for _, want := range []string{"Where each old value ended (8)", "build.fields.xp 1450 → build.fields.road_xp, build.fields.experience (copied: the old key stays)",
+		"live.tracks.shadow 3 → live.tracks.shadow_lit"} {
+		if !strings.Contains(flat, want) {
+			t.Errorf("the whole chain lacks %q:\n%s", want, screen(a))
+		}
+	}
+	d := keysTo(t, onSave(t, newTestApp(t, cfg, 120, 40), "dest-set.json"), "enter", "c")
+	flat = strings.Join(strings.Fields(screen(d)), " ")
+	for _, want := range []string{"build.fields.level 4 → not moved: build.fields.level_fighter kept its own value",
+		`live.pools.hit_dice {"value":3} → dropped: live.pools.hit_dice_d10 was there already`} {
+		if !strings.Contains(flat, want) {
+			t.Errorf("dest-set's chain lacks %q:\n%s", want, screen(d))
+		}
+	}
+	goldenScreens(t, cfg, func(t *testing.T, a *App) *App {
+		return keysTo(t, onSave(t, a, "fighter3.json"), "enter", "c", "o")
+	})
+}

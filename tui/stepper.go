@@ -2,8 +2,11 @@ package tui
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/charmbracelet/x/ansi"
 
 	"rulebench/analysis/say"
 	"rulebench/migrate"
@@ -27,6 +30,12 @@ type stepper struct {
 	scroll        scroller
 	// head is what is drawn above the save, made by settleStep.
 	head []string
+	// changesOnly shows only the changed lines and one line around each;
+	// rows are then the lines shown, a run left out standing as one row
+	// (-n for n lines left out). It is nil when every line is shown.
+	changesOnly bool
+	rows        []int
+	rowsFor     int // the position rows were made for, -1 for none
 }
 
 // whole is the position of the whole chain.
@@ -121,7 +130,7 @@ func (s *stepper) current() *migrate.StepTrace {
 func (s *stepper) prepare(height int) {
 	s.scroll.setHeight(height)
 	if s.r == nil || (s.shownFor == s.r && s.shownPos == s.pos) {
-		s.scroll.setLen(max(len(s.before), len(s.after)))
+		s.filter()
 		return
 	}
 	s.shownFor, s.shownPos = s.r, s.pos
@@ -138,15 +147,74 @@ func (s *stepper) prepare(height int) {
 	b, a := stateValue(before), stateValue(after)
 	mb, ma := changeMarks(s.changes(), b, a)
 	s.before, s.after = alignLines(jsonLines(b, mb), jsonLines(a, ma))
-	s.scroll.setLen(max(len(s.before), len(s.after)))
+	s.rowsFor = -1
+	s.filter()
 	s.scroll.offset = 0
-	for i := range max(len(s.before), len(s.after)) {
-		if (i < len(s.before) && s.before[i].mark > changeGap) || (i < len(s.after) && s.after[i].mark > changeGap) {
+	for i := range s.scroll.n {
+		if l := s.line(i); l >= 0 && s.changed(l) {
 			s.scroll.offset = max(i-2, 0)
 			break
 		}
 	}
 	s.scroll.clamp()
+}
+
+// changed tells whether aligned line i carries a change on either side.
+func (s *stepper) changed(i int) bool {
+	return (i < len(s.before) && s.before[i].mark > changeGap) || (i < len(s.after) && s.after[i].mark > changeGap)
+}
+
+// filter works out the rows shown: every aligned line, or with changes
+// only, the changed lines and one line around each.
+func (s *stepper) filter() {
+	n := max(len(s.before), len(s.after))
+	switch {
+	case !s.changesOnly:
+		s.rows = nil
+	case s.rowsFor != s.pos || s.rows == nil:
+		s.rows, s.rowsFor = []int{}, s.pos
+		keep := make([]bool, n)
+		for i := range n {
+			if s.changed(i) {
+				for j := max(i-1, 0); j <= min(i+1, n-1); j++ {
+					keep[j] = true
+				}
+			}
+		}
+		for i := 0; i < n; {
+			if keep[i] {
+				s.rows = append(s.rows, i)
+				i++
+				continue
+			}
+			j := i
+			for j < n && !keep[j] {
+				j++
+			}
+			s.rows = append(s.rows, -(j - i))
+			i = j
+		}
+	}
+	if s.rows == nil {
+		s.scroll.setLen(n)
+	} else {
+		s.scroll.setLen(len(s.rows))
+	}
+}
+
+// line is the aligned line shown at row i, or -n for a row standing for n
+// lines left out.
+func (s *stepper) line(i int) int {
+	if s.rows == nil {
+		return i
+	}
+	return s.rows[i]
+}
+
+// toggleChanges shows only the changes, or every line again, from the
+// first change.
+func (s *stepper) toggleChanges() {
+	s.changesOnly, s.rowsFor, s.shownFor = !s.changesOnly, -1, nil
 }
 
 // changes are the changes migrate recorded for what the stepper shows:
@@ -299,8 +367,14 @@ func (p *migrationsPane) stepperView(width, height int) string {
 	lines := append(append([]string(nil), head...), heads)
 	start, end := s.scroll.window()
 	for i := start; i < end; i++ {
-		left := padRight(p.jsonCell(s.before, i, colW-1), colW-1)
-		lines = append(lines, " "+left+" "+st.tabRule.Render(st.g.vbar)+" "+p.jsonCell(s.after, i, width-colW-2))
+		l := s.line(i)
+		if l < 0 {
+			gap := st.muted.Render(padRight("  "+st.g.ellipsis+" "+plural(-l, "line", "lines")+" unchanged", colW-1))
+			lines = append(lines, " "+gap+" "+st.tabRule.Render(st.g.vbar))
+			continue
+		}
+		left := padRight(p.jsonCell(s.before, l, colW-1), colW-1)
+		lines = append(lines, " "+left+" "+st.tabRule.Render(st.g.vbar)+" "+p.jsonCell(s.after, l, width-colW-2))
 	}
 	return block(lines, width, height, st.g.ellipsis)
 }
@@ -402,30 +476,145 @@ func (p *migrationsPane) stepSummary(width, room int) []string {
 		}
 		return out
 	}
-	counts := map[migrate.Outcome]int{}
-	var order []migrate.Outcome
-	for _, t := range s.r.Trace {
-		if counts[t.Outcome] == 0 {
-			order = append(order, t.Outcome)
-		}
-		counts[t.Outcome]++
+	ends := chainEnds(s.r)
+	out = append(out, " "+st.text.Render(fmt.Sprintf("Where each old value ended (%d)", len(ends)))+"  "+st.muted.Render("n and p go through the steps"))
+	if len(ends) == 0 {
+		out = append(out, "   "+st.muted.Render("No step moved or changed a value of this save."))
 	}
-	var parts []string
-	for _, o := range order {
-		parts = append(parts, fmt.Sprintf("%s %d", o, counts[o]))
+	fromW := 0
+	for _, e := range ends {
+		fromW = max(fromW, ansi.StringWidth(vis(e.from)))
 	}
-	out = append(out, " "+st.text.Render("Every step in order; outcomes: "+strings.Join(parts, ", ")))
-	for i, t := range s.r.Trace {
-		if i == room {
-			out = append(out, "   "+st.muted.Render(fmt.Sprintf("and %d more steps (n and p go through them)", len(s.r.Trace)-i)))
+	fromW = min(fromW, max(width/3, 12))
+	valW := 0
+	for _, e := range ends {
+		valW = max(valW, ansi.StringWidth(jsonText(e.value)))
+	}
+	valW = min(valW, 20, max(width/6, 6))
+	used := 0 // lines, of at most 2 × room
+	for i, e := range ends {
+		if i == room || used >= 2*room {
+			out = append(out, "   "+st.muted.Render(fmt.Sprintf("and %d more", len(ends)-i)))
 			break
 		}
-		where := vis(t.Source)
-		if t.Destination != "" {
-			where += " " + st.g.arrow + " " + vis(t.Destination)
+		style := st.ok.Render
+		if len(e.at) == 0 || strings.HasPrefix(e.note, "not moved") {
+			style = st.warn.Render
 		}
-		out = append(out, "   "+st.muted.Render(fmt.Sprintf("%d%s%d #%d %s ", t.From, st.g.arrow, t.From+1, t.Step+1, t.Op))+
-			st.text.Render(where)+"  "+outcomeStyle(t.Outcome, st)(say.OutcomeBrief(t)))
+		lead := "   " + st.text.Render(padRight(fit(vis(e.from), fromW, st.g.ellipsis), fromW)) + " " +
+			st.muted.Render(padRight(fit(jsonText(e.value), valW, st.g.ellipsis), valW)) + " " + st.g.arrow + " "
+		indent := strings.Repeat(" ", ansi.StringWidth(lead))
+		// Where it ended wraps under itself rather than being cut.
+		for j, line := range wrap(e.where(), max(width-ansi.StringWidth(lead)-1, 12)) {
+			if j > 0 {
+				lead = indent
+			}
+			out = append(out, lead+style(line))
+			used++
+		}
+	}
+	return out
+}
+
+// chainEnd is where one value of a save as saved went over the whole
+// chain: its path and value, where it is at the end (nowhere when a step
+// dropped it), and what became of it.
+type chainEnd struct {
+	from  string
+	value any
+	// at are the paths holding the value at the end: one when moved, the
+	// old and the new when copied; none when dropped.
+	at []string
+	// note says why it went nowhere, or that a value was set in place.
+	note string
+}
+
+// where says where the value ended, in words.
+func (e chainEnd) where() string {
+	switch {
+	case e.note != "":
+		return e.note
+	case len(e.at) == 1 && e.at[0] == e.from:
+		return "stays where it was"
+	}
+	var others []string
+	copied := false
+	for _, p := range e.at {
+		if p == e.from {
+			copied = true
+			continue
+		}
+		others = append(others, vis(p))
+	}
+	if copied {
+		return strings.Join(others, ", ") + " (copied: the old key stays)"
+	}
+	return strings.Join(others, ", ")
+}
+
+// chainEnds follows each value a step read from the save as saved through
+// the rest of the trace: a step that moves it (its source removed) takes
+// it on, one that writes it and keeps the source copies it, one whose
+// destination already held a value drops it. Values a step read from a
+// path an earlier step wrote belong to that earlier value.
+func chainEnds(r *migrate.Result) []chainEnd {
+	var out []chainEnd
+	holding := func(path string) int {
+		for i := range out {
+			if slices.Contains(out[i].at, path) {
+				return i
+			}
+		}
+		return -1
+	}
+	for _, t := range r.Trace {
+		if t.Outcome == migrate.NoValue || t.Outcome == migrate.Default || t.Source == "" {
+			continue
+		}
+		i := holding(t.Source)
+		if i < 0 {
+			out = append(out, chainEnd{from: t.Source, value: t.Value, at: []string{t.Source}})
+			i = len(out) - 1
+		}
+		e := &out[i]
+		removed := false
+		for _, c := range t.Changes {
+			if c.Op == migrate.ChangeRemove && c.Path == t.Source {
+				removed = true
+			}
+		}
+		drop := func() { e.at = slices.DeleteFunc(e.at, func(p string) bool { return p == t.Source }) }
+		switch t.Outcome {
+		case migrate.Moved, migrate.Else:
+			if removed {
+				drop()
+			}
+			e.at = append(e.at, t.Destination)
+		case migrate.KeptExisting:
+			if removed {
+				drop()
+			}
+			if len(e.at) == 0 {
+				e.note = "dropped: " + vis(t.Destination) + " kept its own value"
+			} else if len(e.at) == 1 && e.at[0] == e.from {
+				e.note = "not moved: " + vis(t.Destination) + " kept its own value"
+			}
+		case migrate.DroppedOldKey:
+			drop()
+			if len(e.at) == 0 {
+				e.note = "dropped: " + vis(t.Destination) + " was there already"
+			}
+		case migrate.Set:
+			// The old values are the rows' before the step.
+			var old []any
+			for _, c := range t.Changes {
+				if !slices.ContainsFunc(old, func(v any) bool { return jsonEqual(v, c.Old) }) {
+					old = append(old, c.Old)
+				}
+			}
+			e.value = old
+			e.note = "set in place to " + jsonText(t.Value) + " (" + plural(t.Count, "row", "rows") + ")"
+		}
 	}
 	return out
 }
