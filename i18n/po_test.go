@@ -175,3 +175,46 @@ func FuzzPOString(f *testing.F) {
 		}
 	})
 }
+
+// FuzzMergePO: merging any readable PO into a locale file never panics,
+// and the result is a locale file that parses, whose every value is text,
+// holding each translation the PO gives a display string.
+func FuzzMergePO(f *testing.F) {
+	ws := bigWorkspace(f, 40, []string{"fr"})
+	r := Analyze(ws)
+	po, _ := BuildPO(ws, r, "fr")
+	f.Add(po.Bytes())
+	f.Add([]byte("msgid \"\"\nmsgstr \"Language: fr\\n\"\n\nmsgid \"Big\"\nmsgstr \"Grand \\\"x\\\"\\n\"\n"))
+	f.Add([]byte("msgid \"\"\nmsgstr \"Language: de\\n\"\n\nmsgid \"Catalog 1\"\nmsgstr \"Katalog\"\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		po, ds := ReadPO("f.po", data)
+		if model.HasErrors(ds) {
+			return
+		}
+		m, err := MergePO(ws, r, po, "f.po")
+		if err != nil {
+			return
+		}
+		l, lds := ParseLocale(m.Target, m.Lang, m.Data, false)
+		for _, d := range lds {
+			if d.Severity == model.Error && d.Code != CodeLocaleMeta {
+				t.Fatalf("the merged file has an error: %v\n%s", d, m.Data)
+			}
+		}
+		first := map[string]bool{}
+		for _, e := range po.Entries {
+			if e.HasContext || e.HasPlural || e.Fuzzy() || first[e.ID] {
+				first[e.ID] = true
+				continue
+			}
+			first[e.ID] = true
+			if _, current := r.Index(e.ID); !current {
+				continue
+			}
+			k, ok := l.Lookup(e.ID)
+			if e.Translation() != "" && (!ok || k.Value != e.Translation()) {
+				t.Fatalf("%q: the file has %q, the PO %q", e.ID, k.Value, e.Translation())
+			}
+		}
+	})
+}
