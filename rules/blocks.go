@@ -383,11 +383,8 @@ func (b *blockChecker) resolutionRefs() {
 			return
 		}
 		for _, d := range b.rs.Sheet.Derived[:end+1] {
-			for _, x := range append(append([]model.ValueRef{}, d.Of...), derefs(d.From)...) {
-				if x.Kind == model.RefSkillMod || x.Kind == model.RefSaveMod {
-					b.err(d.Node, CodeProficiencyMod, "the derived value %q feeds the proficiency bonus, so it cannot read the %s %q", d.ID, refNoun[x.Kind], x.Name)
-					break
-				}
+			if x, ok := readsMod(d); ok {
+				b.err(d.Node, CodeProficiencyMod, "the derived value %q feeds the proficiency bonus, so it cannot read the %s %q", d.ID, refNoun[x.Kind], x.Name)
 			}
 		}
 	}
@@ -400,24 +397,26 @@ func (b *blockChecker) resolutionRefs() {
 // to: none of them reads a skill or save modifier.
 func (b *blockChecker) sheetRefs() {
 	s := &b.rs.Sheet
-	var refs []model.ValueRef
 	for _, d := range s.Derived {
-		refs = append(refs, d.Of...)
-		refs = append(refs, derefs(d.From)...)
+		for i := range d.Of {
+			b.extraRef(d.Of[i])
+		}
+		if d.From != nil {
+			b.extraRef(*d.From)
+		}
 	}
 	for _, p := range s.Live.Pools {
-		refs = append(refs, p.Max)
+		b.extraRef(p.Max)
 	}
 	for _, t := range s.Live.Tracks {
-		refs = append(refs, t.Max)
+		b.extraRef(t.Max)
 	}
 	for _, group := range [][]model.Skill{s.Skills, s.Saves} {
 		for _, k := range group {
-			refs = append(refs, derefs(k.Cap)...)
+			if k.Cap != nil {
+				b.extraRef(*k.Cap)
+			}
 		}
-	}
-	for _, r := range refs {
-		b.extraRef(r)
 	}
 	if it := b.rs.Items; it != nil {
 		for _, key := range [][]string{{"binding", "max"}, {"carry", "encumberedAbove"}, {"carry", "limit"}} {
@@ -446,11 +445,8 @@ func (b *blockChecker) sheetRefs() {
 				continue
 			}
 			for _, d := range s.Derived[:end+1] {
-				for _, x := range append(append([]model.ValueRef{}, d.Of...), derefs(d.From)...) {
-					if x.Kind == model.RefSkillMod || x.Kind == model.RefSaveMod {
-						b.err(d.Node, CodeCapMod, "the derived value %q feeds the cap on %q, so it cannot read the %s %q", d.ID, k.ID, refNoun[x.Kind], x.Name)
-						break
-					}
+				if x, ok := readsMod(d); ok {
+					b.err(d.Node, CodeCapMod, "the derived value %q feeds the cap on %q, so it cannot read the %s %q", d.ID, k.ID, refNoun[x.Kind], x.Name)
 				}
 			}
 		}
@@ -470,12 +466,19 @@ func (b *blockChecker) extraRef(r model.ValueRef) {
 	}
 }
 
-// derefs is the ref a pointer holds, as a list of none or one.
-func derefs(r *model.ValueRef) []model.ValueRef {
-	if r == nil {
-		return nil
+// readsMod returns the first skill or save modifier a derived value reads
+// directly, if any.
+func readsMod(d *model.Derived) (model.ValueRef, bool) {
+	isMod := func(r model.ValueRef) bool { return r.Kind == model.RefSkillMod || r.Kind == model.RefSaveMod }
+	for _, r := range d.Of {
+		if isMod(r) {
+			return r, true
+		}
 	}
-	return []model.ValueRef{*r}
+	if d.From != nil && isMod(*d.From) {
+		return *d.From, true
+	}
+	return model.ValueRef{}, false
 }
 
 func (b *blockChecker) restRefs() {
