@@ -17,6 +17,8 @@ type keyMap struct {
 	// migrations: stepping through a save; NextGroup and PrevGroup also
 	// jump between the Effective tab's sections
 	NextStep, PrevStep, NextGroup, PrevGroup, RunAll, ChangesOnly key.Binding
+	// problems: the severity shown
+	Severity key.Binding
 	// effective: the market price level shown when they do not all fit
 	NextLevel, PrevLevel key.Binding
 	// view
@@ -60,6 +62,7 @@ func newKeyMap(ascii bool) keyMap {
 		RunAll:       key.NewBinding(key.WithKeys("c"), key.WithHelp("c", "whole chain")),
 		ChangesOnly:  key.NewBinding(key.WithKeys("o"), key.WithHelp("o", "changes only")),
 		NextLevel:    key.NewBinding(key.WithKeys(">"), key.WithHelp(">", "next price level")),
+		Severity:     key.NewBinding(key.WithKeys("v"), key.WithHelp("v", "errors only")),
 		PrevLevel:    key.NewBinding(key.WithKeys("<"), key.WithHelp("<", "previous price level")),
 		NextTab:      key.NewBinding(key.WithKeys("tab", "right", "l"), key.WithHelp("tab/"+right, "next tab")),
 		PrevTab:      key.NewBinding(key.WithKeys("shift+tab", "left", "h"), key.WithHelp(shiftTab+"/"+left, "previous tab")),
@@ -88,7 +91,7 @@ func (k *keyMap) movement() []*key.Binding {
 func (k *keyMap) tabOwned() []*key.Binding {
 	return append(k.movement(), &k.Toggle, &k.Open, &k.Close,
 		&k.Untranslated, &k.ViaBase, &k.Stale, &k.AllStrings, &k.Search,
-		&k.NextStep, &k.PrevStep, &k.NextGroup, &k.PrevGroup, &k.RunAll, &k.ChangesOnly, &k.NextLevel, &k.PrevLevel)
+		&k.NextStep, &k.PrevStep, &k.NextGroup, &k.PrevGroup, &k.RunAll, &k.ChangesOnly, &k.NextLevel, &k.PrevLevel, &k.Severity)
 }
 
 // helpView is what the help bubble draws: the key map as it stands.
@@ -99,7 +102,7 @@ type helpView struct{ k keyMap }
 func (h helpView) ShortHelp() []key.Binding {
 	k := h.k
 	return []key.Binding{k.Toggle, k.Open, k.Close, k.NextStep, k.PrevStep, k.RunAll, k.ChangesOnly, k.NextGroup, k.PrevGroup,
-		k.NextLevel, k.PrevLevel, k.Untranslated, k.Stale, k.Search, k.Help, k.Quit, k.NextTab, k.Reload}
+		k.NextLevel, k.PrevLevel, k.Severity, k.Untranslated, k.Stale, k.Search, k.Help, k.Quit, k.NextTab, k.Reload}
 }
 
 // FullHelp implements help.KeyMap: the keys grouped by purpose, the
@@ -113,7 +116,7 @@ func (h helpView) FullHelp() [][]key.Binding {
 		{help, k.Quit, k.Interrupt},
 		{k.NextTab, k.PrevTab, k.TabsHelp},
 		{k.Toggle, k.Open, k.Close, k.Edit, k.Reload},
-		{k.Untranslated, k.ViaBase, k.Stale, k.AllStrings, k.Search},
+		{k.Untranslated, k.ViaBase, k.Stale, k.AllStrings, k.Search, k.Severity},
 		{k.NextStep, k.PrevStep, k.NextGroup, k.PrevGroup, k.RunAll, k.ChangesOnly, k.NextLevel, k.PrevLevel},
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
 	}
@@ -155,6 +158,8 @@ func keyDocs(k keyMap) []keyDoc {
 		{keys(k.AllStrings), "every string", "Translations, a language's strings"},
 		{keys(k.Search), "fuzzy search the English and shown text; enter keeps it, esc clears it", "Translations, a language's strings"},
 		{keys(k.Search), "type a language tag, with a file or not (as --lang takes); enter shows its strings", "Translations, the language picker"},
+		{keys(k.Search), "filter by text (file, code, path, message); enter keeps it, esc clears it", "Problems"},
+		{keys(k.Severity), "only errors, then warnings, then notes, then all findings again", "Problems"},
 		{keys(k.NextStep), "next migration step", "Migrations, stepping through a save"},
 		{keys(k.PrevStep), "previous migration step", "Migrations, stepping through a save"},
 		{keys(k.NextGroup), "first step of the next entry", "Migrations, stepping through a save"},

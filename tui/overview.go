@@ -128,6 +128,10 @@ func (p *docPane) view() string {
 	return block(p.lines[start:end], p.width, p.scroll.height, p.st.g.ellipsis)
 }
 
+// maxBrokenErrors is how many errors the Overview of a ruleset that could
+// not be read lists.
+const maxBrokenErrors = 5
+
 // maxOverviewFindings is how many findings the overview lists before
 // pointing at the Problems tab.
 const maxOverviewFindings = 12
@@ -140,8 +144,29 @@ func overviewLines(s *snapshot, st *styles, width int) document {
 	add := d.add
 	ws, rs := s.ws, s.ruleset()
 	if rs == nil {
-		add(st.err.Render("The ruleset could not be read."), "")
-		add(st.muted.Render("The Problems tab lists what is wrong with it."))
+		add(" "+st.err.Render("The ruleset could not be read."), "")
+		// Its first errors, so that the first screen says what to mend.
+		shown := 0
+		for _, f := range s.diags {
+			if f.Severity != model.Error {
+				continue
+			}
+			if shown == maxBrokenErrors {
+				break
+			}
+			for i, line := range wrap(location(f, ws)+"  "+vis(f.Message), max(width-4, 10)) {
+				lead := "   "
+				if i == 0 {
+					lead = " " + st.err.Render(bullet(st)) + " "
+				}
+				add(lead + st.text.Render(line))
+			}
+			shown++
+		}
+		if n := model.Count(s.diags, model.Error); n > shown {
+			add("   " + st.muted.Render(fmt.Sprintf("and %s more", plural(n-shown, "error", "errors"))))
+		}
+		add("", " "+st.muted.Render("The Problems tab lists every finding, with the source around it."))
 		return d
 	}
 	name := vis(rs.Name)

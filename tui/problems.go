@@ -28,8 +28,15 @@ type source struct {
 // Enter opens the source around the selected finding, read from the
 // workspace's file system.
 type problemsPane struct {
-	keys    *keyMap
-	diags   []model.Diagnostic
+	keys *keyMap
+	// all are the findings; diags those shown, after the filter typed
+	// after / and the severity chosen with v (sev, -1 for every one).
+	all    []model.Diagnostic
+	diags  []model.Diagnostic
+	filter listFilter
+	sev    model.Severity
+	// full is the tab's body; body the part under the filter's line.
+	full    rect
 	ws      *model.Workspace
 	scroll  scroller
 	open    bool
@@ -47,13 +54,70 @@ type problemsPane struct {
 }
 
 func newProblemsPane(k *keyMap, fsys fs.FS) *problemsPane {
-	return &problemsPane{keys: k, scroll: scroller{cursed: true}, sources: map[string]source{}, fsys: fsys}
+	return &problemsPane{keys: k, scroll: scroller{cursed: true}, sources: map[string]source{}, fsys: fsys,
+		filter: newListFilter(), sev: allSeverities}
 }
+
+// allSeverities is sev when every finding is shown.
+const allSeverities model.Severity = -1
 
 func (p *problemsPane) scroller() *scroller           { return &p.scroll }
 func (p *problemsPane) scrollerAt(x, y int) *scroller { return &p.scroll }
-func (p *problemsPane) typing() bool                  { return false }
-func (p *problemsPane) badge() int                    { return len(p.diags) }
+func (p *problemsPane) typing() bool                  { return p.filter.typing() }
+func (p *problemsPane) badge() int                    { return len(p.all) }
+
+// narrowed tells whether the filter or the severity hides findings.
+func (p *problemsPane) narrowed() bool { return p.filter.active() || p.sev != allSeverities }
+
+// apply works out the findings shown and lays the list out for them.
+func (p *problemsPane) apply() {
+	p.diags = p.all
+	if p.narrowed() {
+		p.diags = nil
+		for _, d := range p.all {
+			if (p.sev == allSeverities || d.Severity == p.sev) &&
+				p.filter.keeps(location(d, p.ws), string(d.Code), d.Path, d.Message) {
+				p.diags = append(p.diags, d)
+			}
+		}
+	}
+	p.body = p.full
+	if p.narrowed() {
+		p.body = rect{p.full.X, p.full.Y + 1, p.full.W, max(p.full.H-1, 0)}
+	}
+	if len(p.diags) == 0 {
+		p.open = false
+	}
+	p.scroll.setHeight(p.listRect().H)
+	p.scroll.setLen(len(p.diags))
+}
+
+// nextSeverity is the severity v shows next: errors, warnings, notes,
+// then every finding again.
+func (p *problemsPane) nextSeverity() model.Severity {
+	switch p.sev {
+	case allSeverities:
+		return model.Error
+	case model.Error:
+		return model.Warning
+	case model.Warning:
+		return model.Info
+	}
+	return allSeverities
+}
+
+// severityWord names what a severity filter shows.
+func severityWord(s model.Severity) string {
+	switch s {
+	case allSeverities:
+		return "all findings"
+	case model.Error:
+		return "errors only"
+	case model.Warning:
+		return "warnings only"
+	}
+	return "notes only"
+}
 
 // settle starts reading the file the source preview needs.
 func (p *problemsPane) settle() tea.Cmd {
@@ -80,24 +144,55 @@ func (p *problemsPane) hint() string {
 // syncKeys offers enter to open the source and esc to close it.
 func (p *problemsPane) syncKeys() {
 	k := p.keys
+	if p.filter.syncKeys(k) {
+		return
+	}
 	navKeys(k, &p.scroll)
 	k.Open.SetEnabled(len(p.diags) > 0 && !p.open)
 	k.Open.SetHelp("enter", "source")
-	k.Close.SetEnabled(p.open)
-	k.Close.SetHelp("esc", "close source")
+	k.Close.SetEnabled(p.open || p.narrowed())
+	if p.open {
+		k.Close.SetHelp("esc", "close source")
+	} else {
+		k.Close.SetHelp("esc", "show all")
+	}
+	k.Search.SetEnabled(len(p.all) > 0)
+	k.Severity.SetEnabled(len(p.all) > 0)
+	k.Severity.SetHelp("v", severityWord(p.nextSeverity()))
 }
 
 // update moves through the findings, opens and closes the source, selects
 // a clicked finding and takes in the files read.
 func (p *problemsPane) update(_ host, msg tea.Msg) tea.Cmd {
 	k := p.keys
+	if p.filter.typing() {
+		switch msg.(type) {
+		case tea.KeyPressMsg, tea.PasteMsg:
+			cmd := p.filter.update(msg)
+			p.scroll.cursor, p.scroll.offset = 0, 0
+			p.apply()
+			return cmd
+		}
+	}
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
 		switch {
 		case key.Matches(msg, k.Open):
 			p.setOpen(true)
-		case key.Matches(msg, k.Close):
+		case key.Matches(msg, k.Close) && p.open:
 			p.setOpen(false)
+		case key.Matches(msg, k.Close):
+			p.filter.clear()
+			p.sev = allSeverities
+			p.apply()
+		case key.Matches(msg, k.Search):
+			cmd := p.filter.start()
+			p.apply()
+			return cmd
+		case key.Matches(msg, k.Severity):
+			p.sev = p.nextSeverity()
+			p.scroll.cursor, p.scroll.offset = 0, 0
+			p.apply()
 		default:
 			navKey(k, &p.scroll, msg)
 		}
@@ -119,17 +214,14 @@ func (p *problemsPane) update(_ host, msg tea.Msg) tea.Cmd {
 
 func (p *problemsPane) set(s *snapshot, st *styles, body rect, wide bool) {
 	was, had := p.selected()
-	p.st, p.wide, p.diags, p.ws = st, wide, s.diags, s.ws
+	p.st, p.wide, p.all, p.ws = st, wide, s.diags, s.ws
+	p.filter.restyle(st)
 	p.locW = 0
-	for _, d := range p.diags {
+	for _, d := range p.all {
 		p.locW = max(p.locW, ansi.StringWidth(location(d, p.ws)))
 	}
-	p.body = rect{0, 0, body.W, body.H}
-	p.scroll.setHeight(p.listRect().H)
-	p.scroll.setLen(len(p.diags))
-	if len(p.diags) == 0 {
-		p.open = false
-	}
+	p.full = rect{0, 0, body.W, body.H}
+	p.apply()
 	if s.loads != p.loads {
 		// The files were read again: so are the sources, and the cursor
 		// stays on the same finding.
@@ -161,7 +253,8 @@ func (p *problemsPane) rects() (list, detail rect) {
 		return split(p.body, true, 45)
 	}
 	rows := min(max(len(p.diags), 1), p.body.H*40/100)
-	return rect{0, 0, p.body.W, rows}, rect{0, rows + 1, p.body.W, max(p.body.H-rows-1, 0)}
+	b := p.body
+	return rect{b.X, b.Y, b.W, rows}, rect{b.X, b.Y + rows + 1, b.W, max(b.H-rows-1, 0)}
 }
 
 // setOpen opens or closes the source preview.
@@ -191,30 +284,71 @@ func (p *problemsPane) wantSource() (string, bool) {
 func (p *problemsPane) view() string {
 	st := p.st
 	lr := p.listRect()
-	if len(p.diags) == 0 {
-		return block([]string{"", " " + st.ok.Render("No findings: the Engine would accept this ruleset.")}, p.body.W, p.body.H, st.g.ellipsis)
+	head := ""
+	if p.narrowed() {
+		head = fit(" "+st.muted.Render(fmt.Sprintf("showing %s (%d of %d)", severityWord(p.sev), len(p.diags), len(p.all)))+"  "+p.filter.view(), p.full.W, st.g.ellipsis) + "\n"
 	}
-	locW := min(p.locW, max(lr.W/3, 12))
+	switch {
+	case len(p.all) == 0:
+		return block([]string{"", " " + st.ok.Render("No findings: the Engine would accept this ruleset.")}, p.body.W, p.body.H, st.g.ellipsis)
+	case len(p.diags) == 0:
+		return head + block([]string{"", " " + st.muted.Render("No "+severityNoun(p.sev)+p.filterWords()+"; esc shows all.")}, p.body.W, p.body.H, st.g.ellipsis)
+	}
+	// The severity as a word, but as its initial beside an open source,
+	// so that the file:line:col stays whole.
+	sevW := 8
+	if p.open {
+		sevW = 2
+	}
+	sevText := func(d model.Diagnostic) string {
+		if p.open {
+			return strings.ToUpper(d.Severity.String()[:1])
+		}
+		return d.Severity.String()
+	}
+	locW := min(p.locW, max(lr.W-sevW-4-12, 12))
+	if !p.open {
+		locW = min(p.locW, max(lr.W/3, 12))
+	}
 	var rows []string
 	start, end := p.scroll.window()
 	for i := start; i < end; i++ {
 		d := p.diags[i]
 		if i == p.scroll.cursor {
-			plain := fmt.Sprintf("%s %s%s%s %s %s", st.g.cursor, padRight(d.Severity.String(), 8),
-				padRight(fit(location(d, p.ws), locW, st.g.ellipsis), locW), "", vis(d.Path), vis(d.Message))
+			plain := fmt.Sprintf("%s %s%s %s %s", st.g.cursor, padRight(sevText(d), sevW),
+				padRight(fit(location(d, p.ws), locW, st.g.ellipsis), locW), vis(d.Path), vis(d.Message))
 			rows = append(rows, st.rowSelected.Render(padRight(fit(plain, lr.W, st.g.ellipsis), lr.W)))
 			continue
 		}
-		rows = append(rows, st.g.noCursor+" "+severityStyle(d.Severity, st)(padRight(d.Severity.String(), 8))+
+		rows = append(rows, st.g.noCursor+" "+severityStyle(d.Severity, st)(padRight(sevText(d), sevW))+
 			st.muted.Render(padRight(fit(location(d, p.ws), locW, st.g.ellipsis), locW))+" "+
 			st.accent.Render(vis(d.Path))+" "+st.text.Render(vis(d.Message)))
 	}
 	list := block(rows, lr.W, lr.H, st.g.ellipsis)
 	if !p.open {
-		return list
+		return head + list
 	}
 	dr := p.detailRect()
-	return joinDetail(list, block(p.detail(dr.W, dr.H), dr.W, dr.H, st.g.ellipsis), lr, dr, p.wide, st.tabRule.Render, st)
+	return head + joinDetail(list, block(p.detail(dr.W, dr.H), dr.W, dr.H, st.g.ellipsis), lr, dr, p.wide, st.tabRule.Render, st)
+}
+
+// severityNoun names one finding of a severity filter: "error".
+func severityNoun(s model.Severity) string {
+	switch s {
+	case allSeverities:
+		return "finding"
+	case model.Info:
+		return "note"
+	}
+	return s.String()
+}
+
+// filterWords says what the filter holds, for a list it left empty.
+func (p *problemsPane) filterWords() string {
+	if p.filter.query == "" {
+		return ""
+	}
+	return fmt.Sprintf(" holding %q", p.filter.input.Value())
 }
 
 // detail shows the selected finding in full and the source lines around

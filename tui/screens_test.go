@@ -474,3 +474,68 @@ func TestScreenStepperChanges(t *testing.T) {
 		return keysTo(t, onSave(t, a, "fighter3.json"), "enter", "c", "o")
 	})
 }
+
+// TestScreenProblemsFilter: / filters the findings by text and v by
+// severity, esc shows them all again; with a source open each finding's
+// file:line:col stays whole (issue 13, item 14).
+func TestScreenProblemsFilter(t *testing.T) {
+	cfg := ferryConfig(t)
+	a := keysTo(t, newTestApp(t, cfg, 120, 40), "6")
+	if len(a.problems().diags) != 3 {
+		t.Fatalf("%d findings, want 3", len(a.problems().diags))
+	}
+	a = keysTo(t, a, "v")
+	if d := a.problems().diags; len(d) != 1 || d[0].Severity != model.Error || !strings.Contains(screen(a), "showing errors only (1 of 3)") {
+		t.Errorf("v: %v\n%s", d, screen(a))
+	}
+	if a = keysTo(t, a, "v"); len(a.problems().diags) != 2 || !strings.Contains(shortHelp(a), "v notes only") {
+		t.Errorf("v v: %d findings, help %q", len(a.problems().diags), shortHelp(a))
+	}
+	a = keysTo(t, a, "esc", "/", "o", "a", "r")
+	if d := a.problems().diags; !a.typing() || len(d) != 1 || d[0].Path != "ruleset.Oar" {
+		t.Errorf("/oar: typing %v, %v", a.typing(), d)
+	}
+	a = keysTo(t, a, "enter", "v")
+	if s := screen(a); len(a.problems().diags) != 0 || !strings.Contains(s, `No error holding "oar"; esc shows all.`) {
+		t.Errorf("oar among errors:\n%s", s)
+	}
+	if a = keysTo(t, a, "esc"); len(a.problems().diags) != 3 || strings.Contains(screen(a), "showing") {
+		t.Errorf("esc does not show all:\n%s", screen(a))
+	}
+	// Beside an open source, every location is whole.
+	for _, size := range screenSizes {
+		a := keysTo(t, newTestApp(t, cfg, size.w, size.h), "6", "enter")
+		for _, d := range a.problems().all {
+			if l := location(d, a.snap.ws); !strings.Contains(screen(a), l) {
+				t.Errorf("at %s the source hides %s:\n%s", size.name, l, screen(a))
+			}
+		}
+	}
+	goldenScreens(t, cfg, keysThen("", "6", "/", "r", "u", "l", "e", "enter", "v", "v", "enter"))
+}
+
+// TestScreenBrokenOverview: the Overview of a ruleset that cannot be read
+// lists its first errors (issue 13, item 14).
+func TestScreenBrokenOverview(t *testing.T) {
+	fsys := ferryFS()
+	fsys["ferry/ruleset.json"].Data = []byte(ferryRuleset[:300])
+	cfg := ferryConfig(t)
+	cfg.Workspace = loadFerry(t, fsys)
+	cfg.FS = fsys
+	cfg.Check = nil
+	a := newTestApp(t, cfg, 80, 24)
+	if len(a.snap.diags) == 0 {
+		t.Fatal("a ruleset cut short has no findings")
+	}
+	var d model.Diagnostic
+	for _, f := range a.snap.diags {
+		if f.Severity == model.Error {
+			d = f
+			break
+		}
+	}
+	if s := screen(a); !strings.Contains(s, location(d, a.snap.ws)) || !strings.Contains(s, "The ruleset could not be read") {
+		t.Errorf("the Overview does not show the first error %s:\n%s", location(d, a.snap.ws), s)
+	}
+	goldenScreens(t, cfg, keysThen("", "1"))
+}
