@@ -72,8 +72,7 @@ func runMigrate(args []string, stdout, stderr io.Writer) int {
 		switch {
 		case errors.Is(err, errTooLarge):
 			r = a.Rehearse(name, nil)
-			r.Diagnostics = []model.Diagnostic{{Severity: model.Error, Category: model.Saves, Code: model.CodeFileTooLarge, File: name, Path: model.RootPath, Line: 1, Column: 1,
-				Message: fmt.Sprintf("the file is over %d bytes (16 MiB) and is refused unread", model.MaxReadBytes)}}
+			r.Diagnostics = []model.Diagnostic{model.TooLarge(name, model.Saves)}
 			r.OK = false
 		case err != nil:
 			fmt.Fprintf(stderr, "rulebench: cannot read %s: %v\n", visible(name), err)

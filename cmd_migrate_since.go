@@ -92,8 +92,7 @@ func runMigrateSince(oldPath string, pos []string, asJSON, out bool, stdout, std
 	runs := make([]*saveRun, 0, len(rep.Saves))
 	for i, r := range rep.Saves {
 		if tooLarge[i] {
-			r.Diagnostics = []model.Diagnostic{{Severity: model.Error, Category: model.Saves, Code: model.CodeFileTooLarge, File: r.File, Path: model.RootPath, Line: 1, Column: 1,
-				Message: fmt.Sprintf("the file is over %d bytes (16 MiB) and is refused unread", model.MaxReadBytes)}}
+			r.Diagnostics = []model.Diagnostic{model.TooLarge(r.File, model.Saves)}
 			r.OK = false
 		}
 		for k := range r.Diagnostics {

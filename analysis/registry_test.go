@@ -103,9 +103,7 @@ func reportedCodes(t *testing.T) map[model.Code][]string {
 // and then leaves this list: the test fails for a code listed here that a
 // test reports, as for an unlisted code that none does.
 var untestedYet = strings.Fields(`
-	derived-is-field derived-order fill-indexed hide-type ladder-count ladder-label ladder-range
-	migration-no-version no-ruleset po-context po-duplicate po-encoding po-fuzzy po-language po-plural
-	po-syntax po-unknown pool-is-track save-unreadable wound-default wound-min`)
+	po-language`)
 
 // Every declared code is reported by some package's tests (but those still
 // untestedYet), and every code the tests report is declared.
@@ -184,7 +182,9 @@ type listedPkg struct {
 // TestNoCodeLiterals: outside the declarations of codes (and the generated
 // registry), no string literal is used where a model.Code is expected: as
 // an argument, a field, a comparison or a case. Tests may write a code's
-// text, to pin what the findings say.
+// text, to pin what the findings say. And outside package model no finding
+// is written as a model.Diagnostic literal with a code: findings are made
+// by model's constructors or a Reporter, which tell the tests' tracer.
 func TestNoCodeLiterals(t *testing.T) {
 	if testing.Short() {
 		t.Skip("type-checks the module")
@@ -229,6 +229,11 @@ func TestNoCodeLiterals(t *testing.T) {
 			}
 			t.Errorf("%s: the code %s is written as a literal; use its constant", fset.Position(at.Pos()), at.Value)
 		}
+		if p.ImportPath != "rulebench/model" {
+			for _, at := range diagnosticLiterals(files, info) {
+				t.Errorf("%s: a finding written as a model.Diagnostic literal; make it with model.Errorf, At or a Reporter", fset.Position(at))
+			}
+		}
 		checked++
 	}
 	if checked < 6 {
@@ -262,5 +267,31 @@ func codeLiterals(files []*ast.File, info *types.Info) []*ast.BasicLit {
 		}
 	}
 	slices.SortFunc(out, func(a, b *ast.BasicLit) int { return int(a.Pos() - b.Pos()) })
+	return out
+}
+
+// diagnosticLiterals returns where a model.Diagnostic literal sets Code.
+func diagnosticLiterals(files []*ast.File, info *types.Info) []token.Pos {
+	var out []token.Pos
+	for _, f := range files {
+		ast.Inspect(f, func(n ast.Node) bool {
+			cl, ok := n.(*ast.CompositeLit)
+			if !ok {
+				return true
+			}
+			named, ok := info.Types[cl].Type.(*types.Named)
+			if !ok || named.Obj().Name() != "Diagnostic" || named.Obj().Pkg() == nil || named.Obj().Pkg().Path() != "rulebench/model" {
+				return true
+			}
+			for _, e := range cl.Elts {
+				if kv, ok := e.(*ast.KeyValueExpr); ok {
+					if id, ok := kv.Key.(*ast.Ident); ok && id.Name == "Code" {
+						out = append(out, cl.Pos())
+					}
+				}
+			}
+			return true
+		})
+	}
 	return out
 }

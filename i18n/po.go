@@ -95,8 +95,9 @@ type poReader struct {
 }
 
 func (r *poReader) errorf(line, col int, path string, code model.Code, format string, args ...any) {
-	r.ds = append(r.ds, model.Diagnostic{Severity: model.Error, Category: model.Translations, Code: code,
-		File: r.name, Path: path, Line: line, Column: col, Message: fmt.Sprintf(format, args...)})
+	d := model.Errorf(r.name, path, code, format, args...)
+	d.Category, d.Line, d.Column = model.Translations, line, col
+	r.ds = append(r.ds, d)
 }
 
 // ReadPO reads a PO file. A malformed line is an error finding, and the

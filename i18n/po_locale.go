@@ -216,8 +216,9 @@ func MergePO(ws *model.Workspace, r *Report, po *PO, poName string) (*Merge, err
 		return nil, fmt.Errorf("the ruleset or package section of %s is not an object; mend it first", m.Target)
 	}
 	warn := func(e POEntry, code model.Code, path, format string, args ...any) {
-		m.Findings = append(m.Findings, model.Diagnostic{Severity: model.Warning, Category: model.Translations, Code: code,
-			File: poName, Path: path, Line: e.Line, Column: 1, Message: fmt.Sprintf(format, args...)})
+		d := model.Warnf(poName, path, code, format, args...)
+		d.Category, d.Line, d.Column = model.Translations, e.Line, 1
+		m.Findings = append(m.Findings, d)
 	}
 	// The ruleset section's members by key (the last of a repeated key, as
 	// JSON.parse keeps).

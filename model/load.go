@@ -188,10 +188,18 @@ func (ws *Workspace) readFile(fsys fs.FS, name string, c Category) ([]byte, bool
 		return nil, false
 	}
 	if len(data) > MaxReadBytes {
-		ws.add(c, Errorf(name, RootPath, CodeFileTooLarge, "the file is over %d bytes (16 MiB) and is refused unread", MaxReadBytes))
+		ws.add(c, TooLarge(name, c))
 		return nil, false
 	}
 	return data, true
+}
+
+// TooLarge is the finding, of the category c, about a file found over
+// MaxReadBytes while reading it, and so refused unread.
+func TooLarge(file string, c Category) Diagnostic {
+	d := Errorf(file, RootPath, CodeFileTooLarge, "the file is over %d bytes (16 MiB) and is refused unread", MaxReadBytes)
+	d.Category, d.Line, d.Column = c, 1, 1
+	return d
 }
 
 // readAll is io.ReadAll starting from a buffer of the given capacity.

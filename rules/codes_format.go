@@ -97,17 +97,11 @@ const (
 	CodeBindsNeedBinding model.Code = "binds-need-binding"
 )
 
-// Finding codes of a difficulty ladder, checked when the file is read and
-// again for the ladder a layer sets.
+// Finding codes of a difficulty ladder under the resolution: the base
+// ladder's and a layer's.
 const (
-	// CodeLadderCount: a ladder has fewer than 1 or more than 12 steps.
-	CodeLadderCount model.Code = "ladder-count"
 	// CodeLadderKind: a ladder step is of the other resolution's kind (successes in a dice-sum ruleset, dc in a dice-pool one).
 	CodeLadderKind model.Code = "ladder-kind"
-	// CodeLadderLabel: a ladder step's label is not prompt-safe text of 1 to 80 characters.
-	CodeLadderLabel model.Code = "ladder-label"
-	// CodeLadderRange: a ladder step's dc or successes is outside its range.
-	CodeLadderRange model.Code = "ladder-range"
 	// CodeLadderSuccesses: a ladder step asks for more successes than the pool can count.
 	CodeLadderSuccesses model.Code = "ladder-successes"
 	// CodeLadderTarget: a ladder step sets a target that cannot be adjusted or lies outside the target range.

@@ -419,16 +419,17 @@ type ladderProblem struct {
 
 // ladderProblems lists what is wrong with a ladder under a resolution.
 // With full set it also re-checks what reading the file checks (count,
-// labels, number ranges), as validating a layered definition needs.
+// labels, number ranges, with the codes reading gives them), as validating
+// a layered definition needs.
 func ladderProblems(r model.Resolution, steps []model.LadderStep, full bool) []ladderProblem {
 	var out []ladderProblem
 	if full && (len(steps) < 1 || len(steps) > 12) {
-		out = append(out, ladderProblem{step: -1, code: CodeLadderCount, msg: fmt.Sprintf("a ladder has 1 to 12 steps, not %d", len(steps))})
+		out = append(out, ladderProblem{step: -1, code: model.CodeCount, msg: fmt.Sprintf("a ladder has 1 to 12 steps, not %d", len(steps))})
 	}
 	for i, s := range steps {
 		if full {
 			if why := model.PromptUnsafe(s.Label); why != "" || s.Label == "" || model.UTF16Len(s.Label) > 80 {
-				out = append(out, ladderProblem{i, "label", CodeLadderLabel, "a step label is prompt-safe text of 1 to 80 characters"})
+				out = append(out, ladderProblem{i, "label", model.CodeLength, "a step label is prompt-safe text of 1 to 80 characters"})
 			}
 		}
 		switch r.Kind {
@@ -439,7 +440,7 @@ func ladderProblems(r model.Resolution, steps []model.LadderStep, full bool) []l
 				continue
 			}
 			if full && (s.DC < -100 || s.DC > 1000) {
-				out = append(out, ladderProblem{i, "dc", CodeLadderRange, fmt.Sprintf("dc %d is outside -100..1000", s.DC)})
+				out = append(out, ladderProblem{i, "dc", model.CodeRange, fmt.Sprintf("dc %d is outside -100..1000", s.DC)})
 			}
 		case model.DicePool:
 			if !s.HasSuccesses {
@@ -448,7 +449,7 @@ func ladderProblems(r model.Resolution, steps []model.LadderStep, full bool) []l
 				continue
 			}
 			if full && (s.Successes < 1 || s.Successes > 100) {
-				out = append(out, ladderProblem{i, "successes", CodeLadderRange, fmt.Sprintf("successes %d is outside 1..100", s.Successes)})
+				out = append(out, ladderProblem{i, "successes", model.CodeRange, fmt.Sprintf("successes %d is outside 1..100", s.Successes)})
 			} else if most := r.MaxSuccesses(); s.Successes > most {
 				out = append(out, ladderProblem{i, "successes", CodeLadderSuccesses,
 					fmt.Sprintf("%d successes can never be reached: the pool counts at most %d", s.Successes, most)})
