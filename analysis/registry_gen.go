@@ -195,7 +195,6 @@ var registry = []CodeInfo{
 	{Code: i18n.CodePODuplicate, Name: "CodePODuplicate", Package: "rulebench/i18n", Summary: "a PO file gives the same msgid (and msgctxt) twice; the first is used."},
 	{Code: i18n.CodePOEncoding, Name: "CodePOEncoding", Package: "rulebench/i18n", Summary: "a PO file, or a string its escapes make, is not UTF-8."},
 	{Code: i18n.CodePOFuzzy, Name: "CodePOFuzzy", Package: "rulebench/i18n", Summary: "a PO entry is marked fuzzy (to be reviewed), so its translation is not written."},
-	{Code: i18n.CodePOLanguage, Name: "CodePOLanguage", Package: "rulebench/i18n", Summary: "a PO file's header gives no Language, or one that is not a language tag."},
 	{Code: i18n.CodePOPlural, Name: "CodePOPlural", Package: "rulebench/i18n", Summary: "a PO entry has plural forms, which display strings have not, so it is not written."},
 	{Code: i18n.CodePOSyntax, Name: "CodePOSyntax", Package: "rulebench/i18n", Summary: "a line of a PO file is not PO (an unknown keyword, a string not closed, a msgid with no msgstr)."},
 	{Code: i18n.CodePOUnknown, Name: "CodePOUnknown", Package: "rulebench/i18n", Summary: "a PO entry's msgid is no display string of the ruleset, so its translation is not written."},

@@ -8,8 +8,6 @@ const (
 	CodePOSyntax model.Code = "po-syntax"
 	// CodePOEncoding: a PO file, or a string its escapes make, is not UTF-8.
 	CodePOEncoding model.Code = "po-encoding"
-	// CodePOLanguage: a PO file's header gives no Language, or one that is not a language tag.
-	CodePOLanguage model.Code = "po-language"
 	// CodePOUnknown: a PO entry's msgid is no display string of the ruleset, so its translation is not written.
 	CodePOUnknown model.Code = "po-unknown"
 	// CodePOContext: a PO entry has a msgctxt other than the package's name and description, so it is not written.
