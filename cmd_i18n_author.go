@@ -593,7 +593,7 @@ func (w *authorWriter) fromPOFile() int {
 // readBounded reads a file of at most limit bytes; a larger one is
 // refused unread.
 func readBounded(name string, limit int64) ([]byte, error) {
-	f, err := os.Open(name)
+	f, err := model.OpenRegular(name)
 	if err != nil {
 		return nil, unwrapPath(err)
 	}

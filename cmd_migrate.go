@@ -69,10 +69,11 @@ func runMigrate(args []string, stdout, stderr io.Writer) int {
 	for _, name := range pos[1:] {
 		data, err := readSaveFile(name)
 		var r *migrate.Result
+		refused, isRefused := saveRefusal(name, err)
 		switch {
-		case errors.Is(err, errTooLarge):
+		case isRefused:
 			r = a.Rehearse(name, nil)
-			r.Diagnostics = []model.Diagnostic{model.TooLarge(name, model.Saves)}
+			r.Diagnostics = []model.Diagnostic{refused}
 			r.OK = false
 		case err != nil:
 			fmt.Fprintf(stderr, "rulebench: cannot read %s: %v\n", visible(name), err)
@@ -130,19 +131,24 @@ func rulesetFindings(a *analysis.Result) []model.Diagnostic {
 
 var errTooLarge = errors.New("too large")
 
-// readSaveFile reads a save of at most model.MaxReadBytes.
+// readSaveFile reads a save of at most model.MaxReadBytes. A save that is
+// not a regular file (a named pipe, socket or device) is refused without
+// being opened for a blocking read; saveRefusal makes it a finding.
 func readSaveFile(name string) ([]byte, error) {
-	f, err := os.Open(name)
+	if info, err := os.Stat(name); err == nil && info.IsDir() {
+		return nil, errors.New("it is a folder, not a save file")
+	}
+	f, err := model.OpenRegular(name)
 	if err != nil {
+		if errors.Is(err, model.ErrNotRegular) {
+			return nil, err
+		}
 		return nil, unwrapPath(err)
 	}
 	defer f.Close()
 	info, err := f.Stat()
 	if err != nil {
 		return nil, unwrapPath(err)
-	}
-	if info.IsDir() {
-		return nil, errors.New("it is a folder, not a save file")
 	}
 	if info.Size() > model.MaxReadBytes {
 		return nil, errTooLarge
@@ -155,6 +161,20 @@ func readSaveFile(name string) ([]byte, error) {
 		return nil, errTooLarge
 	}
 	return data, nil
+}
+
+// saveRefusal is the finding about a SAVE refused unread: one too large,
+// or one that is not a regular file. False for any other error.
+func saveRefusal(name string, err error) (model.Diagnostic, bool) {
+	switch {
+	case errors.Is(err, errTooLarge):
+		return model.TooLarge(name, model.Saves), true
+	case errors.Is(err, model.ErrNotRegular):
+		d := model.Errorf(name, model.RootPath, model.CodeNotRegular, "%s; it is not opened", visible(unwrapPath(err).Error()))
+		d.Category, d.Line, d.Column = model.Saves, 1, 1
+		return d, true
+	}
+	return model.Diagnostic{}, false
 }
 
 func unwrapPath(err error) error {

@@ -63,12 +63,13 @@ func runMigrateSince(oldPath string, pos []string, asJSON, out bool, stdout, std
 		}
 	}
 	files := make([]migrate.SaveFile, len(names))
-	tooLarge := map[int]bool{}
+	refused := map[int]model.Diagnostic{}
 	for i, name := range names {
 		data, err := readSaveFile(name)
+		d, isRefused := saveRefusal(name, err)
 		switch {
-		case errors.Is(err, errTooLarge):
-			tooLarge[i] = true
+		case isRefused:
+			refused[i] = d
 		case err != nil:
 			fmt.Fprintf(stderr, "rulebench: cannot read %s: %v\n", visible(name), err)
 			return exitUsage
@@ -91,8 +92,9 @@ func runMigrateSince(oldPath string, pos []string, asJSON, out bool, stdout, std
 	ds = append(ds, rep.Diagnostics...)
 	runs := make([]*saveRun, 0, len(rep.Saves))
 	for i, r := range rep.Saves {
-		if tooLarge[i] {
-			r.Diagnostics = []model.Diagnostic{model.TooLarge(r.File, model.Saves)}
+		if d, ok := refused[i]; ok {
+			d.File = r.File
+			r.Diagnostics = []model.Diagnostic{d}
 			r.OK = false
 		}
 		for k := range r.Diagnostics {

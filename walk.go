@@ -109,7 +109,7 @@ func looksLikeRuleset(p string) bool {
 	if !isRegular(p) {
 		return false
 	}
-	f, err := os.Open(p)
+	f, err := model.OpenRegular(p)
 	if err != nil {
 		return false
 	}

@@ -1,6 +1,7 @@
 package i18n
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -60,8 +61,17 @@ var sha256Pattern = regexp.MustCompile(`^[0-9a-f]{64}$`)
 
 // LoadEntry reads a catalog entry file from fsys, refusing one over
 // MaxEntryBytes unread. The error is for a file that cannot be read at all.
+//
+// An entry that is not a regular file (a named pipe, socket or device) is a
+// finding and is never opened for reading.
 func LoadEntry(fsys fs.FS, name string) (*CatalogEntry, []model.Diagnostic, error) {
+	if info, err := fs.Stat(fsys, name); err == nil && !info.Mode().IsRegular() && !info.IsDir() {
+		return notRegularEntry(name, info.Mode())
+	}
 	f, err := fsys.Open(name)
+	if errors.Is(err, model.ErrNotRegular) {
+		return notRegularEntry(name, 0)
+	}
 	if err != nil {
 		return nil, nil, err
 	}
@@ -76,6 +86,22 @@ func LoadEntry(fsys fs.FS, name string) (*CatalogEntry, []model.Diagnostic, erro
 	}
 	e, ds := ParseEntry(name, data)
 	return e, ds, nil
+}
+
+// notRegularEntry is LoadEntry's answer for a name that leads to something
+// other than a regular file.
+func notRegularEntry(name string, mode fs.FileMode) (*CatalogEntry, []model.Diagnostic, error) {
+	what := ""
+	switch {
+	case mode&fs.ModeNamedPipe != 0:
+		what = " (a named pipe)"
+	case mode&fs.ModeSocket != 0:
+		what = " (a socket)"
+	case mode&fs.ModeDevice != 0:
+		what = " (a device)"
+	}
+	return &CatalogEntry{File: name}, model.InCategory(model.Translations, []model.Diagnostic{model.Errorf(name, model.RootPath, model.CodeNotRegular,
+		"not a regular file%s; it is not opened", what)}), nil
 }
 
 // ParseEntry parses a catalog entry given as bytes and checks its shape:

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"os"
 	"path"
 	"slices"
 	"strings"
@@ -56,6 +55,11 @@ type Workspace struct {
 	// name: what `rulebench fix` edits and checksums.
 	Files       map[string]*File
 	Diagnostics []Diagnostic
+
+	// confined keeps reads inside the folder of the PATH; refused holds
+	// the names already reported as refused, so that each is reported once.
+	confined confinement
+	refused  map[string]bool
 }
 
 // File is a JSON file read whole, with its size and checksum.
@@ -94,13 +98,6 @@ func (m *Manifest) Lists(p string) bool {
 // ErrUnreadable wraps failures to read the input at all (exit 2).
 var ErrUnreadable = errors.New("cannot read")
 
-// OSFS reads files by their operating-system path, as given.
-type OSFS struct{}
-
-// Open implements fs.FS without the fs.ValidPath restriction, so that
-// relative and absolute paths work as typed.
-func (OSFS) Open(name string) (fs.File, error) { return os.Open(name) }
-
 // Load reads the ruleset at p in fsys: a file, a package folder or a
 // catalog artifact. Problems in the files are findings in the workspace;
 // the error is for a path that cannot be read at all.
@@ -114,6 +111,7 @@ func Load(fsys fs.FS, p string) (*Workspace, error) {
 	case info.IsDir():
 		if _, err := fs.Stat(fsys, path.Join(p, "manifest.json")); err == nil {
 			ws.Kind = Package
+			ws.confined = confine(fsys, p, "")
 			ws.loadPackage(fsys, p)
 			break
 		}
@@ -122,16 +120,20 @@ func Load(fsys fs.FS, p string) (*Workspace, error) {
 			return nil, fmt.Errorf("%w %s: a folder needs a manifest.json (a package) or one *.ruleset.json (a catalog artifact)", ErrUnreadable, p)
 		}
 		ws.Kind = Artifact
+		ws.confined = confine(fsys, p, "")
 		ws.loadArtifact(fsys, artifacts[0])
 	case path.Base(p) == "manifest.json":
 		ws.Kind = Package
 		ws.Path = path.Dir(p)
+		ws.confined = confine(fsys, ws.Path, "")
 		ws.loadPackage(fsys, ws.Path)
 	case strings.HasSuffix(p, ".ruleset.json"):
 		ws.Kind = Artifact
+		ws.confined = confine(fsys, path.Dir(p), p)
 		ws.loadArtifact(fsys, p)
 	default:
 		ws.Kind = SingleFile
+		ws.confined = confine(fsys, path.Dir(p), p)
 		ws.loadRuleset(fsys, p, MaxRulesetBytes)
 		ws.loadSaves(fsys, path.Join(path.Dir(p), savesDir))
 	}
@@ -157,11 +159,33 @@ func (ws *Workspace) add(c Category, ds ...Diagnostic) {
 	ws.Diagnostics = append(ws.Diagnostics, InCategory(c, ds)...)
 }
 
+// refuse records, once, the finding of the category c for a file refused
+// before reading.
+func (ws *Workspace) refuse(c Category, d Diagnostic) {
+	if ws.refused == nil {
+		ws.refused = map[string]bool{}
+	}
+	if !ws.refused[d.File] {
+		ws.refused[d.File] = true
+		ws.add(c, d)
+	}
+}
+
 // readFile reads at most MaxReadBytes of a file; larger files are refused
 // unread. Its findings are of the category c, the part of the workspace the
 // file belongs to (Reading for the ruleset and its catalogs).
 func (ws *Workspace) readFile(fsys fs.FS, name string, c Category) ([]byte, bool) {
-	info, err := fs.Stat(fsys, name)
+	if ws.refused[name] {
+		return nil, false
+	}
+	info, err := ws.confined.stat(fsys, name)
+	if err == nil {
+		err = checkRegular(info.Mode())
+	}
+	if d, ok := refusal(name, err); ok {
+		ws.refuse(c, d)
+		return nil, false
+	}
 	if err != nil {
 		info = nil
 	}
@@ -170,7 +194,11 @@ func (ws *Workspace) readFile(fsys fs.FS, name string, c Category) ([]byte, bool
 			"the file is %d bytes; files over %d bytes (16 MiB) are refused unread", info.Size(), MaxReadBytes))
 		return nil, false
 	}
-	f, err := fsys.Open(name)
+	f, err := ws.confined.open(fsys, name)
+	if d, ok := refusal(name, err); ok {
+		ws.refuse(c, d)
+		return nil, false
+	}
 	if err != nil {
 		ws.add(c, Errorf(name, RootPath, CodeUnreadable, "cannot read the file: %v", unwrapPathErr(err)))
 		return nil, false
@@ -182,7 +210,7 @@ func (ws *Workspace) readFile(fsys fs.FS, name string, c Category) ([]byte, bool
 	if info != nil && info.Size() > 0 {
 		size = info.Size() + 1
 	}
-	data, err := readAll(io.LimitReader(f, MaxReadBytes+1), size)
+	data, err := readAll(limitReader(f), size)
 	if err != nil {
 		ws.add(c, Errorf(name, RootPath, CodeUnreadable, "cannot read the file: %v", unwrapPathErr(err)))
 		return nil, false
@@ -288,7 +316,7 @@ func (ws *Workspace) loadPackage(fsys fs.FS, dir string) {
 		}
 	}
 	ws.warnUnlisted(fsys, dir, catalogsDir)
-	for _, e := range sortedJSON(fsys, path.Join(dir, localesDir)) {
+	for _, e := range ws.listJSON(fsys, path.Join(dir, localesDir), Translations) {
 		f, ok := ws.parseFile(fsys, path.Join(dir, localesDir, e), Translations)
 		if !ok {
 			continue
@@ -335,7 +363,7 @@ func (ws *Workspace) warnUnlisted(fsys fs.FS, dir, sub string) {
 	if sub == localesDir {
 		c = Translations
 	}
-	for _, e := range sortedJSON(fsys, path.Join(dir, sub)) {
+	for _, e := range ws.listJSON(fsys, path.Join(dir, sub), c) {
 		rel := sub + "/" + e
 		if !ws.Manifest.Lists(rel) {
 			ws.add(c, Warnf(path.Join(dir, rel), RootPath, CodeUnlistedFile,
@@ -344,17 +372,40 @@ func (ws *Workspace) warnUnlisted(fsys fs.FS, dir, sub string) {
 	}
 }
 
-// sortedJSON lists the *.json files of a folder, sorted; none when absent.
-func sortedJSON(fsys fs.FS, dir string) []string {
+// listJSON lists the *.json files of a folder, sorted; none when absent.
+// A folder that is a link leading outside the package is reported and not
+// listed; an entry that is not a regular file (or a link to one inside the
+// package) is reported and left out, without being opened. Findings are of
+// the category c.
+func (ws *Workspace) listJSON(fsys fs.FS, dir string, c Category) []string {
+	if err := ws.confined.checkDir(dir); err != nil {
+		if d, ok := refusal(dir, err); ok {
+			ws.refuse(c, d)
+		}
+		return nil
+	}
 	entries, err := fs.ReadDir(fsys, dir)
 	if err != nil {
 		return nil
 	}
 	var out []string
 	for _, e := range entries {
-		if !e.IsDir() && strings.HasSuffix(e.Name(), ".json") {
-			out = append(out, e.Name())
+		if e.IsDir() || !strings.HasSuffix(e.Name(), ".json") {
+			continue
 		}
+		name := path.Join(dir, e.Name())
+		if ws.refused[name] {
+			continue
+		}
+		info, err := ws.confined.stat(fsys, name)
+		if err == nil {
+			err = checkRegular(info.Mode())
+		}
+		if d, ok := refusal(name, err); ok {
+			ws.refuse(c, d)
+			continue
+		}
+		out = append(out, e.Name())
 	}
 	return out
 }
@@ -363,7 +414,7 @@ func (ws *Workspace) loadArtifact(fsys fs.FS, name string) {
 	ws.loadRuleset(fsys, name, MaxRulesetBytes)
 	dir, base := path.Split(name)
 	prefix := strings.TrimSuffix(base, "ruleset.json") // "<id>-<version>."
-	for _, e := range sortedJSON(fsys, path.Clean(dir)) {
+	for _, e := range ws.listJSON(fsys, path.Clean(dir), Translations) {
 		if e == base || !strings.HasPrefix(e, prefix) {
 			continue
 		}
@@ -382,7 +433,7 @@ func (ws *Workspace) loadArtifact(fsys fs.FS, name string) {
 		f.Lang = lang
 		ws.Locales = append(ws.Locales, f)
 	}
-	if entries, err := fs.ReadDir(fsys, path.Join(dir, localesDir)); err == nil && len(entries) > 0 {
+	if entries, err := fs.ReadDir(fsys, path.Join(dir, localesDir)); err == nil && len(entries) > 0 && ws.confined.checkDir(path.Join(dir, localesDir)) == nil {
 		ws.add(Translations, Errorf(path.Join(dir, localesDir), RootPath, CodeArtifactLocales,
 			"a catalog ruleset does not carry locales/ (the Engine refuses it before download); publish language packs beside the artifact instead"))
 	}
@@ -390,7 +441,7 @@ func (ws *Workspace) loadArtifact(fsys fs.FS, name string) {
 }
 
 func (ws *Workspace) loadSaves(fsys fs.FS, dir string) {
-	for _, e := range sortedJSON(fsys, dir) {
+	for _, e := range ws.listJSON(fsys, dir, Saves) {
 		name := path.Join(dir, e)
 		data, ok := ws.readFile(fsys, name, Saves)
 		if !ok {

@@ -130,7 +130,7 @@ func (p *problemsPane) settle() tea.Cmd {
 		return nil
 	}
 	p.reading = file
-	return readSourceCmd(p.fsys, p.loads, file)
+	return readSourceCmd(p.ws, p.fsys, p.loads, file)
 }
 
 // hint is the selected finding's code.

@@ -3,7 +3,6 @@ package tui
 import (
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 
@@ -77,21 +76,18 @@ func waitForChange(ch <-chan error) tea.Cmd {
 	}
 }
 
-// readSourceCmd reads a file for the source preview, refusing files larger
-// than rulebench reads at all.
-func readSourceCmd(fsys fs.FS, gen int, file string) tea.Cmd {
+// readSourceCmd reads a file of the workspace for the source preview under
+// the rules the workspace was read by: a regular file only, of at most the
+// size rulebench reads at all, never through a link leading outside the
+// package folder.
+func readSourceCmd(ws *model.Workspace, fsys fs.FS, gen int, file string) tea.Cmd {
 	return func() tea.Msg {
-		f, err := fsys.Open(file)
+		if ws == nil {
+			return sourceMsg{gen: gen, file: file, err: errNoSource}
+		}
+		data, err := ws.ReadSource(fsys, file)
 		if err != nil {
 			return sourceMsg{gen: gen, file: file, err: err}
-		}
-		defer f.Close()
-		data, err := io.ReadAll(io.LimitReader(f, model.MaxReadBytes+1))
-		if err != nil {
-			return sourceMsg{gen: gen, file: file, err: err}
-		}
-		if len(data) > model.MaxReadBytes {
-			return sourceMsg{gen: gen, file: file, err: errors.New("the file is over 16 MiB")}
 		}
 		return sourceMsg{gen: gen, file: file, lines: splitSource(data)}
 	}
