@@ -270,8 +270,7 @@ func (a *App) syncKeys() {
 	}
 	typing := a.typing()
 	k.Reload.SetEnabled(a.cfg.Reload != nil && !typing)
-	_, located := a.tab().(located)
-	k.Edit.SetEnabled(a.ready() && located && !typing)
+	k.Edit.SetEnabled(a.ready() && !typing && a.editable())
 	for _, b := range []*key.Binding{&k.Quit, &k.Help, &k.NextTab, &k.PrevTab} {
 		b.SetEnabled(!typing)
 	}

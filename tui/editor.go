@@ -262,6 +262,17 @@ func (a *App) onDisk() bool {
 	return ok
 }
 
+// editable tells whether the focused tab's selection has a place in a
+// file, where e opens the editor.
+func (a *App) editable() bool {
+	l, ok := a.tab().(located)
+	if !ok {
+		return false
+	}
+	_, ok = l.spotAt(&a.snap)
+	return ok
+}
+
 // edit opens the editor at the focused tab's selection, suspending the
 // workbench until it returns.
 func (a *App) edit() tea.Cmd {

@@ -101,7 +101,7 @@ type helpView struct{ k keyMap }
 // quit, then the rest; a line too long is cut from the end.
 func (h helpView) ShortHelp() []key.Binding {
 	k := h.k
-	return []key.Binding{k.Toggle, k.Open, k.Close, k.NextStep, k.PrevStep, k.RunAll, k.ChangesOnly, k.NextGroup, k.PrevGroup,
+	return []key.Binding{k.Toggle, k.Open, k.Close, k.Edit, k.NextStep, k.PrevStep, k.RunAll, k.ChangesOnly, k.NextGroup, k.PrevGroup,
 		k.NextLevel, k.PrevLevel, k.Severity, k.Untranslated, k.Stale, k.Search, k.Help, k.Quit, k.NextTab, k.Reload}
 }
 

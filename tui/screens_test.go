@@ -539,3 +539,25 @@ func TestScreenBrokenOverview(t *testing.T) {
 	}
 	goldenScreens(t, cfg, keysThen("", "1"))
 }
+
+// TestScreenEditKeyHint: the short help offers e where the selection has
+// a place in a file to open, and not where it has none (issue 11's
+// leftover of issue 13).
+func TestScreenEditKeyHint(t *testing.T) {
+	for _, c := range []struct {
+		keys []string
+		edit bool
+	}{
+		{[]string{"1"}, false}, {[]string{"2"}, true}, {[]string{"3"}, false}, {[]string{"4"}, true},
+		{[]string{"4", "enter"}, true}, {[]string{"4", "enter", "/"}, false}, {[]string{"5", "end"}, true},
+		{[]string{"5", "end", "enter"}, true}, {[]string{"6"}, true}, {[]string{"6", "enter"}, true},
+	} {
+		for _, size := range screenSizes {
+			a := keysTo(t, newTestApp(t, ferryConfig(t), size.w, size.h), c.keys...)
+			if got := strings.Contains(shortHelp(a), "e edit"); got != c.edit || a.keys.Edit.Enabled() != c.edit {
+				t.Errorf("at %s after %v the short help %q offers e: %v, want %v", size.name, c.keys, shortHelp(a), got, c.edit)
+			}
+		}
+	}
+	goldenScreens(t, ferryConfig(t), keysThen("", "6"))
+}
