@@ -24,6 +24,7 @@ func commands() []command {
 		{"i18n", "translation coverage and pack checks; new, updated and PO files for translators", runI18n},
 		{"migrate", "rehearse sheet migrations on sample saves", runMigrate},
 		{"fix", "mend what has a mechanical fix: a diff, or -w to write it", runFix},
+		{"explain", "what a finding code means, why it is refused, how to fix it", runExplain},
 		{"help", "help on rulebench or one of its commands", runHelp},
 		{"completion", "a shell completion script for bash, zsh or fish", runCompletion},
 	}

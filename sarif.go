@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"rulebench/analysis"
 	"rulebench/model"
 )
 
@@ -174,4 +175,18 @@ func writeSARIF(w io.Writer, findings []model.Diagnostic, rules []ruleDoc, wd st
 
 // registryRules is every code rulebench can report, for the SARIF rule
 // list.
-func registryRules() []ruleDoc { return nil }
+func registryRules() []ruleDoc {
+	codes := analysis.Codes()
+	rules := make([]ruleDoc, len(codes))
+	for i, c := range codes {
+		help := c.Summary
+		if c.Why != "" {
+			help += "\n\nWhy: " + c.Why
+		}
+		if c.Fix != "" {
+			help += "\n\nFix: " + c.Fix
+		}
+		rules[i] = ruleDoc{Code: c.Code, Summary: c.Summary, Help: help}
+	}
+	return rules
+}

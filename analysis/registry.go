@@ -22,6 +22,11 @@ type CodeInfo struct {
 	Package string
 	// Summary says in plain words what the code means (its doc comment).
 	Summary string
+	// Why says why the Engine, or the spec, refuses a file with such a
+	// finding (for a warning, what goes wrong if it stays); Fix says what
+	// to change, with an example. Both come from the doc comment's "Why:"
+	// and "Fix:" paragraphs.
+	Why, Fix string
 	// Category is the category of every finding of the code, when
 	// FixedCategory; findings of a code without a fixed category may be of
 	// several (a shape rule shared by the ruleset and the manifest).

@@ -279,3 +279,64 @@ func diagnosticLiterals(files []*ast.File, info *types.Info) []token.Pos {
 	}
 	return out
 }
+
+// docs/rules.md is what the generator writes from today's declarations.
+func TestRulesDocIsCurrent(t *testing.T) {
+	decls, err := codereg.Scan("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(filepath.Join("..", "docs", "rules.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(got, codereg.RenderDocs(decls)) {
+		t.Errorf("docs/rules.md is not what the declarations give; run go generate ./analysis")
+	}
+	for _, c := range Codes() {
+		if !bytes.Contains(got, []byte("\n## "+string(c.Code)+"\n")) {
+			t.Errorf("docs/rules.md has no entry for %s", c.Code)
+		}
+	}
+}
+
+// unexplainedFile lists the codes whose doc comment does not yet say why
+// and how to fix; it may only shrink, and must end empty.
+const unexplainedFile = "testdata/unexplained.txt"
+
+// Every code says why it is refused and how to fix it, for explain, the
+// SARIF rules and docs/rules.md; the codes still without are exactly those
+// listed in testdata/unexplained.txt (RULEBENCH_UPDATE_CODES=1 rewrites it).
+func TestEveryCodeExplained(t *testing.T) {
+	var missing []string
+	for _, c := range Codes() {
+		if c.Why == "" || c.Fix == "" {
+			missing = append(missing, string(c.Code))
+		}
+	}
+	if os.Getenv(modeltest.UpdateCodesEnv) != "" {
+		text := ""
+		if len(missing) > 0 {
+			text = strings.Join(missing, "\n") + "\n"
+		}
+		if err := os.WriteFile(unexplainedFile, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	data, err := os.ReadFile(unexplainedFile)
+	if err != nil && !os.IsNotExist(err) {
+		t.Fatal(err)
+	}
+	listed := strings.Fields(string(data))
+	for _, code := range missing {
+		if !slices.Contains(listed, code) {
+			t.Errorf("%s has no Why: or Fix: paragraph in its doc comment", code)
+		}
+	}
+	for _, code := range listed {
+		if !slices.Contains(missing, code) {
+			t.Errorf("%s is explained now: take it off %s (RULEBENCH_UPDATE_CODES=1 go test ./analysis)", code, unexplainedFile)
+		}
+	}
+}

@@ -1,9 +1,18 @@
 // Package codereg reads the finding codes declared in the module's source
 // and writes the table of them that package analysis serves as its code
-// registry (registry_gen.go). A code is a constant of type model.Code with
-// a string value and a one-line doc comment "CodeName: what it means."; the
-// doc comment of its const group may fix the category of every code in the
-// group with the directive line
+// registry (registry_gen.go) and the rules reference (docs/rules.md). A
+// code is a constant of type model.Code with a string value and a doc
+// comment whose first paragraph is one line, "CodeName: what it means.",
+// and whose later paragraphs, when present, are
+//
+//	Why: why the Engine, or the spec, refuses such a file (or, for a
+//	warning, what goes wrong if it is kept).
+//
+//	Fix: what to change, with a short example.
+//
+// each of which may wrap over several lines. The doc comment of a const
+// group may fix the category of every code in the group with the directive
+// line
 //
 //	//rulebench:category NAME
 //
@@ -41,6 +50,9 @@ type Decl struct {
 	Package, PkgName string
 	// Summary is the doc comment after "Name: ": what the code means.
 	Summary string
+	// Why and Fix are the doc comment's "Why:" and "Fix:" paragraphs,
+	// unwrapped to one line each; "" when the comment has none.
+	Why, Fix string
 	// Category is the name of the category fixed for the code's group, ""
 	// when findings of the code may be of several.
 	Category string
@@ -161,12 +173,12 @@ func fileDecls(fset *token.FileSet, f *ast.File, pkg string) ([]Decl, []string) 
 				if doc == nil && !g.Lparen.IsValid() {
 					doc = g.Doc // const CodeX Code = "x", alone
 				}
-				summary, bad := summaryOf(doc, id.Name)
+				text, bad := docOf(doc, id.Name)
 				if bad != "" {
 					problems = append(problems, fmt.Sprintf("%s: %s: %s", at, id.Name, bad))
 				}
 				decls = append(decls, Decl{Code: code, Name: id.Name, Package: pkg, PkgName: f.Name.Name,
-					Summary: summary, Category: category, Pos: at})
+					Summary: text.summary, Why: text.why, Fix: text.fix, Category: category, Pos: at})
 			}
 		}
 	}
@@ -204,23 +216,38 @@ func groupCategory(doc *ast.CommentGroup) (string, string) {
 	return "", ""
 }
 
-// summaryOf checks a code's doc comment, "Name: what it means." on one
-// line, and returns what it means.
-func summaryOf(doc *ast.CommentGroup, name string) (string, string) {
+// docText is what a code's doc comment says.
+type docText struct{ summary, why, fix string }
+
+// docOf checks a code's doc comment: "Name: what it means." on one line,
+// then optionally a "Why:" and a "Fix:" paragraph, in that order.
+func docOf(doc *ast.CommentGroup, name string) (docText, string) {
 	if doc == nil {
-		return "", "a code needs a one-line doc comment: // " + name + ": what it means"
+		return docText{}, "a code needs a one-line doc comment: // " + name + ": what it means"
 	}
-	text := strings.TrimSpace(doc.Text())
-	summary, ok := strings.CutPrefix(text, name+": ")
+	paragraphs := strings.Split(strings.TrimSpace(doc.Text()), "\n\n")
+	summary, ok := strings.CutPrefix(paragraphs[0], name+": ")
 	switch {
 	case !ok:
-		return "", "the doc comment starts with \"" + name + ": \""
+		return docText{}, "the doc comment starts with \"" + name + ": \""
 	case strings.Contains(summary, "\n"):
-		return "", "the doc comment is one line"
+		return docText{}, "the doc comment's first paragraph is one line"
 	case strings.TrimSpace(summary) == "":
-		return "", "the doc comment says what the code means"
+		return docText{}, "the doc comment says what the code means"
 	}
-	return summary, ""
+	t := docText{summary: summary}
+	for _, p := range paragraphs[1:] {
+		p = strings.Join(strings.Fields(p), " ")
+		switch {
+		case strings.HasPrefix(p, "Why: ") && t.why == "" && t.fix == "":
+			t.why = strings.TrimPrefix(p, "Why: ")
+		case strings.HasPrefix(p, "Fix: ") && t.fix == "":
+			t.fix = strings.TrimPrefix(p, "Fix: ")
+		default:
+			return docText{}, "after its first line, a code's doc comment has a \"Why: \" paragraph and then a \"Fix: \" paragraph, once each"
+		}
+	}
+	return t, ""
 }
 
 // CategoryOf returns the category of a name ("format").
@@ -264,12 +291,17 @@ func Render(decls []Decl, module string) ([]byte, error) {
 			c, _ := CategoryOf(d.Category)
 			cat, fixed = "model."+categoryConst(c), "true"
 		}
-		if d.Category == "" {
-			fmt.Fprintf(&rows, "\t{Code: %s, Name: %q, Package: %q, Summary: %q},\n", ref, d.Name, d.Package, d.Summary)
-		} else {
-			fmt.Fprintf(&rows, "\t{Code: %s, Name: %q, Package: %q, Summary: %q, Category: %s, FixedCategory: %s},\n",
-				ref, d.Name, d.Package, d.Summary, cat, fixed)
+		fmt.Fprintf(&rows, "\t{Code: %s, Name: %q, Package: %q, Summary: %q", ref, d.Name, d.Package, d.Summary)
+		if d.Why != "" {
+			fmt.Fprintf(&rows, ", Why: %q", d.Why)
 		}
+		if d.Fix != "" {
+			fmt.Fprintf(&rows, ", Fix: %q", d.Fix)
+		}
+		if d.Category != "" {
+			fmt.Fprintf(&rows, ", Category: %s, FixedCategory: %s", cat, fixed)
+		}
+		rows.WriteString("},\n")
 	}
 	paths := make([]string, 0, len(imports))
 	for p := range imports {
@@ -304,4 +336,48 @@ func Generate(root string) ([]byte, error) {
 		return nil, err
 	}
 	return Render(decls, module)
+}
+
+// RenderDocs writes docs/rules.md, the reference of every finding code:
+// what it means, why it is refused and how to fix it, sorted by code, as
+// `rulebench explain CODE` prints it.
+func RenderDocs(decls []Decl) []byte {
+	var b bytes.Buffer
+	b.WriteString("<!-- Generated by go generate ./analysis from the codes' doc comments; DO NOT EDIT. -->\n\n")
+	b.WriteString("# Finding codes\n\n")
+	b.WriteString("Every finding rulebench reports carries one of these codes, shown at the end of each text line\n")
+	b.WriteString("(`[unknown-key]`), as `code` in `--json`, and as the rule id in SARIF. `rulebench explain CODE`\n")
+	b.WriteString("prints the same entry in the terminal; `rulebench explain` lists them all.\n\n")
+	fmt.Fprintf(&b, "%d codes:", len(decls))
+	for i, d := range decls {
+		sep := ","
+		if i == 0 {
+			sep = ""
+		}
+		fmt.Fprintf(&b, "%s [`%s`](#%s)", sep, d.Code, d.Code)
+	}
+	b.WriteString(".\n")
+	for _, d := range decls {
+		fmt.Fprintf(&b, "\n## %s\n\n%s\n", d.Code, upperFirst(d.Summary))
+		if d.Why != "" {
+			fmt.Fprintf(&b, "\n**Why.** %s\n", d.Why)
+		}
+		if d.Fix != "" {
+			fmt.Fprintf(&b, "\n**Fix.** %s\n", d.Fix)
+		}
+		where := "Reported by `" + d.Package + "`"
+		if d.Category != "" {
+			where += "; category " + d.Category
+		}
+		fmt.Fprintf(&b, "\n%s.\n", where)
+	}
+	return b.Bytes()
+}
+
+// upperFirst gives s with its first letter in upper case.
+func upperFirst(s string) string {
+	for i, r := range s {
+		return strings.ToUpper(string(r)) + s[i+len(string(r)):]
+	}
+	return s
 }
