@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"io"
 	"os"
 	"runtime"
@@ -26,7 +25,7 @@ func analyse(ws *model.Workspace, opts analysis.Options, stderr io.Writer) (*ana
 // whether nothing did.
 func noteFailure(r *analysis.Result, stderr io.Writer) bool {
 	if f := r.Failed(); f != "" {
-		fmt.Fprintf(stderr, "rulebench: %s\n", visible(f))
+		complain(stderr, "rulebench: %s", visible(f))
 		return false
 	}
 	return true
@@ -136,7 +135,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 			code = exitFindings
 		}
 		if c.failed != "" {
-			fmt.Fprintf(stderr, "rulebench: %s\n", visible(c.failed))
+			complain(stderr, "rulebench: %s", visible(c.failed))
 		}
 	}
 
@@ -162,7 +161,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	default:
 		for _, c := range results {
 			if c.readErr != nil {
-				fmt.Fprintf(stderr, "rulebench: %s\n", visible(c.readErr.Error()))
+				complain(stderr, "rulebench: %s", visible(c.readErr.Error()))
 				continue
 			}
 			writeDiagnostics(stdout, c.findings)

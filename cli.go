@@ -49,7 +49,7 @@ func hasFlags(fs *flag.FlagSet) bool {
 // usageError reports bad usage: what was wrong, in a sentence, then the
 // short usage and where the help is. It returns exitUsage.
 func (fs *cmdFlags) usageError(format string, args ...any) int {
-	fmt.Fprintf(fs.out, "rulebench: %s\n", visible(fmt.Sprintf(format, args...)))
+	complain(fs.out, "rulebench: "+format, args...)
 	fmt.Fprintf(fs.out, "usage: %s\n", fs.usage)
 	helpCmd := "rulebench help"
 	if fs.Name() != "rulebench" {
@@ -117,7 +117,7 @@ func quoteList(args []string) string {
 func loadPath(p string, stderr io.Writer) (*model.Workspace, int, bool) {
 	ws, err := model.Load(model.OSFS{}, p)
 	if err != nil {
-		fmt.Fprintf(stderr, "rulebench: %v\n", err)
+		complain(stderr, "rulebench: %v", err)
 		return nil, exitUsage, false
 	}
 	return ws, exitOK, true
@@ -160,6 +160,14 @@ func splitList(s string) []string {
 
 // visible makes file text safe for the terminal.
 func visible(s string) string { return model.Visible(s) }
+
+// complain writes one line to w (stderr) with every control character in
+// it made visible, as on the screen: a message may quote a path, a flag
+// value or an error that quotes them, and none of it reaches the terminal
+// raw. The line is the message formatted from format and args.
+func complain(w io.Writer, format string, args ...any) {
+	fmt.Fprintln(w, visible(fmt.Sprintf(format, args...)))
+}
 
 // writeSummary ends a text report with the counts of errors and warnings:
 // "PATH: 1 error, 2 warnings".

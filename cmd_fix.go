@@ -42,7 +42,7 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 	}
 	plan, err := planFixes(a)
 	if err != nil {
-		fmt.Fprintf(stderr, "rulebench fix: %v\n", err)
+		complain(stderr, "rulebench fix: %v", err)
 		return exitUsage
 	}
 	files := plan.Files
@@ -56,7 +56,7 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 	}
 	if *write {
 		if err := writeFixes(files); err != nil {
-			fmt.Fprintf(stderr, "rulebench fix: %v\n", err)
+			complain(stderr, "rulebench fix: %v", err)
 			return exitUsage
 		}
 	}

@@ -39,7 +39,7 @@ func runI18n(args []string, stdout, stderr io.Writer) int {
 	}
 	if *langFlag != "" {
 		if _, err := i18n.ParseTag(*langFlag); err != nil {
-			fmt.Fprintf(stderr, "rulebench i18n: --lang %s: %v\n", visible(*langFlag), err)
+			complain(stderr, "rulebench i18n: --lang %s: %v", visible(*langFlag), err)
 			return exitUsage
 		}
 	}
@@ -52,7 +52,7 @@ func runI18n(args []string, stdout, stderr io.Writer) int {
 	}
 	if *engineFlag != "" {
 		if _, err := i18n.EngineLanguage(*engineFlag); err != nil {
-			fmt.Fprintf(stderr, "rulebench i18n: --engine-lang %s: %v (the Engine's languages: %s)\n",
+			complain(stderr, "rulebench i18n: --engine-lang %s: %v (the Engine's languages: %s)",
 				visible(*engineFlag), err, strings.Join(i18n.EngineLanguages, ", "))
 			return exitUsage
 		}
@@ -64,14 +64,14 @@ func runI18n(args []string, stdout, stderr io.Writer) int {
 	var opts analysis.Options
 	if *entryFlag != "" {
 		if ws.Kind != model.Artifact {
-			fmt.Fprintf(stderr, "rulebench i18n: --entry is for a catalog artifact (<id>-<version>.ruleset.json); %s is a %s\n", visible(pos[0]), ws.Kind)
+			complain(stderr, "rulebench i18n: --entry is for a catalog artifact (<id>-<version>.ruleset.json); %s is a %s", visible(pos[0]), ws.Kind)
 			return exitUsage
 		}
 		var err error
 		opts.EntryGiven = true
 		opts.Entry, opts.EntryFindings, err = i18n.LoadEntry(model.OSFS{}, *entryFlag)
 		if err != nil {
-			fmt.Fprintf(stderr, "rulebench i18n: cannot read %s: %v\n", visible(*entryFlag), err)
+			complain(stderr, "rulebench i18n: cannot read %s: %v", visible(*entryFlag), err)
 			return exitUsage
 		}
 	}

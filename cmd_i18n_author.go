@@ -116,7 +116,7 @@ func runI18nAuthor(fs *cmdFlags, f *authorFlags, p string, stdout, stderr io.Wri
 		ds := append([]model.Diagnostic(nil), ws.Diagnostics...)
 		model.SortDiagnostics(ds)
 		writeDiagnostics(stderr, ds)
-		fmt.Fprintf(stderr, "rulebench i18n: the ruleset of %s could not be read, so nothing was written\n", visible(p))
+		complain(stderr, "rulebench i18n: the ruleset of %s could not be read, so nothing was written", visible(p))
 		return exitFindings
 	}
 	a, whole := analyse(ws, analysis.Options{}, stderr)
@@ -185,12 +185,12 @@ func (w *authorWriter) notef(format string, args ...any) {
 func (w *authorWriter) newLocale(lang string) int {
 	data, err := i18n.NewLocale(w.ws, w.r, lang)
 	if err != nil {
-		fmt.Fprintf(w.stderr, "rulebench i18n: --new %s: %v\n", lang, err)
+		complain(w.stderr, "rulebench i18n: --new %s: %v", lang, err)
 		return exitUsage
 	}
 	if w.flags.write {
 		if l := w.r.Locale(lang); l != nil {
-			fmt.Fprintf(w.stderr, "rulebench i18n: %s already has a locale file, %s; refusing to overwrite it (--update %s brings it up to date)\n",
+			complain(w.stderr, "rulebench i18n: %s already has a locale file, %s; refusing to overwrite it (--update %s brings it up to date)",
 				lang, visible(l.Name()), lang)
 			return exitUsage
 		}
@@ -207,7 +207,7 @@ func (w *authorWriter) newLocale(lang string) int {
 func (w *authorWriter) update(lang string) int {
 	u, err := i18n.UpdateLocale(w.r, lang, w.flags.prune)
 	if err != nil {
-		fmt.Fprintf(w.stderr, "rulebench i18n: --update %s: %v\n", lang, err)
+		complain(w.stderr, "rulebench i18n: --update %s: %v", lang, err)
 		return exitUsage
 	}
 	l := w.r.Locale(lang)
@@ -241,11 +241,11 @@ func (w *authorWriter) deliver(lang, target string, old, data []byte) int {
 	switch {
 	case w.flags.out != "":
 		if err := refuseTarget(w.flags.out, w.inputs()); err != nil {
-			fmt.Fprintf(w.stderr, "rulebench i18n: %v\n", err)
+			complain(w.stderr, "rulebench i18n: %v", err)
 			return exitUsage
 		}
 		if err := writeAtomic(w.flags.out, data, false); err != nil {
-			fmt.Fprintf(w.stderr, "rulebench i18n: cannot write %s: %v\n", visible(w.flags.out), err)
+			complain(w.stderr, "rulebench i18n: cannot write %s: %v", visible(w.flags.out), err)
 			return exitUsage
 		}
 		fmt.Fprintln(w.stdout, visible(w.flags.out))
@@ -257,7 +257,7 @@ func (w *authorWriter) deliver(lang, target string, old, data []byte) int {
 	writes := []pendingWrite{{name: target, old: old, data: data}}
 	listing, err := refreshListing(w.a, lang, target, data)
 	if err != nil {
-		fmt.Fprintf(w.stderr, "rulebench i18n: %v\n", err)
+		complain(w.stderr, "rulebench i18n: %v", err)
 		return exitUsage
 	}
 	if listing != nil {
@@ -268,7 +268,7 @@ func (w *authorWriter) deliver(lang, target string, old, data []byte) int {
 		fmt.Fprintln(w.stdout, visible(name))
 	}
 	if err != nil {
-		fmt.Fprintf(w.stderr, "rulebench i18n: %v\n", err)
+		complain(w.stderr, "rulebench i18n: %v", err)
 		return exitUsage
 	}
 	w.noteUnlistedPack(lang, target, data)
@@ -566,18 +566,18 @@ func (w *authorWriter) fromPOFile() int {
 	name := w.flags.fromPO
 	data, err := readBounded(name, i18n.MaxPOBytes)
 	if err != nil {
-		fmt.Fprintf(w.stderr, "rulebench i18n: cannot read %s: %v\n", visible(name), err)
+		complain(w.stderr, "rulebench i18n: cannot read %s: %v", visible(name), err)
 		return exitUsage
 	}
 	po, ds := i18n.ReadPO(name, data)
 	if model.HasErrors(ds) {
 		writeDiagnostics(w.stderr, ds)
-		fmt.Fprintf(w.stderr, "rulebench i18n: %s is not a PO file rulebench can read; nothing was written\n", visible(name))
+		complain(w.stderr, "rulebench i18n: %s is not a PO file rulebench can read; nothing was written", visible(name))
 		return exitFindings
 	}
 	m, err := i18n.MergePO(w.ws, w.r, po, name)
 	if err != nil {
-		fmt.Fprintf(w.stderr, "rulebench i18n: %v\n", visible(err.Error()))
+		complain(w.stderr, "rulebench i18n: %v", visible(err.Error()))
 		return exitFindings
 	}
 	ds = append(ds, m.Findings...)

@@ -56,7 +56,7 @@ func runMigrate(args []string, stdout, stderr io.Writer) int {
 		return code
 	}
 	if len(pos) == 1 && len(ws.Saves) == 0 {
-		fmt.Fprintf(stderr, "rulebench migrate: no SAVE given, and %s has no saves/ folder with saves in it\n", visible(pos[0]))
+		complain(stderr, "rulebench migrate: no SAVE given, and %s has no saves/ folder with saves in it", visible(pos[0]))
 		return exitUsage
 	}
 	a, whole := analyse(ws, analysis.Options{}, stderr)
@@ -76,7 +76,7 @@ func runMigrate(args []string, stdout, stderr io.Writer) int {
 			r.Diagnostics = []model.Diagnostic{refused}
 			r.OK = false
 		case err != nil:
-			fmt.Fprintf(stderr, "rulebench: cannot read %s: %v\n", visible(name), err)
+			complain(stderr, "rulebench: cannot read %s: %v", visible(name), err)
 			return exitUsage
 		default:
 			r = a.Rehearse(name, data)
@@ -191,7 +191,7 @@ func unwrapPath(err error) error {
 // stops the command with nothing written.
 func writeMigrated(dir string, ws *model.Workspace, saves []*saveRun, stderr io.Writer) (int, bool) {
 	fail := func(format string, args ...any) (int, bool) {
-		fmt.Fprintf(stderr, "rulebench migrate: "+format+"\n", args...)
+		complain(stderr, "rulebench migrate: "+format, args...)
 		return exitUsage, false
 	}
 	if info, err := os.Stat(dir); err == nil && !info.IsDir() {

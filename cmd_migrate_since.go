@@ -46,7 +46,7 @@ func runMigrateSince(oldPath string, pos []string, asJSON, out bool, stdout, std
 		return code
 	}
 	if oldWS.Ruleset == nil {
-		fmt.Fprintf(stderr, "rulebench migrate: --since %s: there is no ruleset to compare with (%s is not a readable ruleset)\n", visible(oldPath), visible(oldWS.RulesetFile))
+		complain(stderr, "rulebench migrate: --since %s: there is no ruleset to compare with (%s is not a readable ruleset)", visible(oldPath), visible(oldWS.RulesetFile))
 		return exitUsage
 	}
 	a, whole := analyse(ws, analysis.Options{}, stderr)
@@ -71,7 +71,7 @@ func runMigrateSince(oldPath string, pos []string, asJSON, out bool, stdout, std
 		case isRefused:
 			refused[i] = d
 		case err != nil:
-			fmt.Fprintf(stderr, "rulebench: cannot read %s: %v\n", visible(name), err)
+			complain(stderr, "rulebench: cannot read %s: %v", visible(name), err)
 			return exitUsage
 		}
 		files[i] = migrate.SaveFile{File: name, Data: data}
@@ -83,10 +83,10 @@ func runMigrateSince(oldPath string, pos []string, asJSON, out bool, stdout, std
 	var se *migrate.SinceError
 	switch {
 	case errors.As(err, &se):
-		fmt.Fprintf(stderr, "rulebench migrate: --since %s: %s\n", visible(oldPath), visible(se.Reason))
+		complain(stderr, "rulebench migrate: --since %s: %s", visible(oldPath), visible(se.Reason))
 		return exitUsage
 	case failed != "" || rep == nil:
-		fmt.Fprintf(stderr, "rulebench: %s\n", visible(failed))
+		complain(stderr, "rulebench: %s", visible(failed))
 		return exitUsage
 	}
 	ds = append(ds, rep.Diagnostics...)

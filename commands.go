@@ -87,7 +87,7 @@ func unknownCommand(name string, stderr io.Writer) int {
 	} else {
 		msg += " (and no such file)"
 	}
-	fmt.Fprintf(stderr, "rulebench: %s\n", visible(msg))
+	complain(stderr, "rulebench: %s", visible(msg))
 	fmt.Fprintln(stderr, "Run 'rulebench help' for the commands.")
 	return exitUsage
 }

@@ -50,7 +50,7 @@ func runWorkbench(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	load := func() (*model.Workspace, error) { return model.Load(fsys, path) }
 	ws, err := load()
 	if err != nil {
-		fmt.Fprintf(stderr, "rulebench: %v\n", err)
+		complain(stderr, "rulebench: %v", err)
 		return exitUsage
 	}
 	cfg := tui.Config{
@@ -69,7 +69,7 @@ func runWorkbench(args []string, stdin io.Reader, stdout, stderr io.Writer) int 
 	case errors.Is(err, tui.ErrInterrupted):
 		return exitInterrupted
 	case err != nil:
-		fmt.Fprintf(stderr, "rulebench: %v\n", err)
+		complain(stderr, "rulebench: %v", err)
 		return exitUsage
 	}
 	return exitOK
