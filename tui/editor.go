@@ -121,7 +121,7 @@ func (p *migrationsPane) spotAt(s *snapshot) (spot, bool) {
 	if p.stepping {
 		t := p.step.current()
 		if t == nil || t.Entry < 0 || t.Entry >= len(rs.Sheet.Migrations) {
-			if sv, _, ok := p.save(p.list.cursor); ok {
+			if sv, _, ok := p.save(p.sel()); ok {
 				return nodeSpot(sv.File, sv.Root)
 			}
 			return spot{}, false
@@ -129,7 +129,10 @@ func (p *migrationsPane) spotAt(s *snapshot) (spot, bool) {
 		m := rs.Sheet.Migrations[t.Entry]
 		return nodeSpot(rs.File, m.Node.Get("steps").At(t.Step))
 	}
-	i := p.list.cursor
+	i := p.sel()
+	if i < 0 {
+		return spot{}, false
+	}
 	if i < len(p.entries) {
 		return nodeSpot(rs.File, p.entries[i].Node)
 	}

@@ -21,17 +21,34 @@ type layersPane struct {
 	pending bool
 }
 
-func newLayersPane(k *keyMap) *layersPane { return &layersPane{listPane: newListPane(), keys: k} }
+func newLayersPane(k *keyMap) *layersPane {
+	p := &layersPane{listPane: newListPane(), keys: k}
+	p.noun = "layers"
+	return p
+}
 
 func (p *layersPane) scroller() *scroller           { return p.active() }
 func (p *layersPane) scrollerAt(x, y int) *scroller { return p.at(x, y) }
-func (p *layersPane) typing() bool                  { return false }
+func (p *layersPane) typing() bool                  { return p.filter.typing() }
+
+// layerTexts are what the filter looks for in layer i: its label, id,
+// summary and what it changes.
+func (p *layersPane) layerTexts(i int) []string {
+	l := p.toggles[i].layer
+	return []string{l.Label, l.ID, l.Summary, effectNames(l)}
+}
+
+// relist keeps the layers the filter holds and lays the list out for them.
+func (p *layersPane) relist() {
+	p.layout(p.keep(len(p.toggles), p.layerTexts))
+	p.settle()
+}
 
 func (p *layersPane) set(s *snapshot, st *styles, body rect, wide bool) {
 	was, _ := p.selected()
 	p.toggles, p.pending = s.toggles, s.pending
 	p.cols = measureToggles(s.toggles)
-	p.place(body, wide, len(p.toggles), 50, st)
+	p.place(body, wide, p.keep(len(p.toggles), p.layerTexts), 50, st)
 	if now, ok := p.selected(); was.layer != nil && (!ok || now.layer.ID != was.layer.ID) {
 		p.selectByID(was.layer.ID) // after a reload: the same layer
 	}
@@ -68,7 +85,9 @@ func (p *layersPane) hint() string {
 // it would do, and enter and esc for the detail.
 func (p *layersPane) syncKeys() {
 	k := p.keys
-	p.listPane.syncKeys(k)
+	if p.listPane.syncKeys(k) {
+		return
+	}
 	t, ok := p.selected()
 	k.Toggle.SetEnabled(!p.inDetail && ok && !t.blocked())
 	if t.chosen {
@@ -81,8 +100,16 @@ func (p *layersPane) syncKeys() {
 // update moves through the layers and switches them; a click on a layer
 // selects and switches it.
 func (p *layersPane) update(h host, msg tea.Msg) tea.Cmd {
+	if cmd, ok := p.filterTyped(msg); ok {
+		p.relist()
+		return cmd
+	}
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
+		if cmd, ok := p.filterKey(p.keys, msg); ok {
+			p.relist()
+			return cmd
+		}
 		if key.Matches(msg, p.keys.Toggle) {
 			p.toggle(h)
 		} else {
@@ -109,8 +136,8 @@ func (p *layersPane) toggle(h host) {
 
 // selected returns the switch under the cursor.
 func (p *layersPane) selected() (toggle, bool) {
-	if p.list.cursor < len(p.toggles) {
-		return p.toggles[p.list.cursor], true
+	if i, ok := p.cur(); ok && i < len(p.toggles) {
+		return p.toggles[i], true
 	}
 	return toggle{}, false
 }
@@ -118,9 +145,7 @@ func (p *layersPane) selected() (toggle, bool) {
 // selectByID puts the cursor on the layer with the id, if there is one.
 func (p *layersPane) selectByID(id string) {
 	for i, t := range p.toggles {
-		if t.layer.ID == id {
-			p.list.cursor = i
-			p.list.clamp()
+		if t.layer.ID == id && p.selectRow(i) {
 			p.settle()
 			return
 		}
@@ -138,9 +163,9 @@ func (p *layersPane) view() string {
 	}
 	var rows []string
 	start, end := p.list.window()
-	for i := start; i < end; i++ {
-		t := p.toggles[i]
-		if i == p.list.cursor && !p.inDetail {
+	for pos := start; pos < end; pos++ {
+		t := p.toggles[p.rowAt(pos)]
+		if pos == p.list.cursor && !p.inDetail {
 			rows = append(rows, selectedRow(toggleLine(t, st, p.cols, true), p.lr.W, st))
 			continue
 		}

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"fmt"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -16,6 +17,17 @@ type listPane struct {
 	inDetail     bool
 	lr, dr       rect
 	wide         bool
+	// full is the body the pane was placed in and share the list's part
+	// of it, kept to lay the list out again when the filter changes.
+	full  rect
+	share int
+	// filter narrows the rows (typed after /); kept are the rows it keeps,
+	// by index, in order, of total (nil for a pane that does not filter:
+	// every row is kept). noun names the rows for the line above the list.
+	filter listFilter
+	kept   []int
+	total  int
+	noun   string
 	// detailLine draws line i of the detail, of detail.n lines; drawing
 	// only the visible lines keeps long details cheap.
 	detailLine func(i int) string
@@ -23,24 +35,126 @@ type listPane struct {
 	st         *styles
 }
 
-func newListPane() listPane { return listPane{list: scroller{cursed: true}, shown: -1} }
+func newListPane() listPane {
+	return listPane{list: scroller{cursed: true}, shown: -1, filter: newListFilter()}
+}
+
+// keep works out the rows of n that the filter keeps, by each row's
+// texts, and returns how many it keeps.
+func (p *listPane) keep(n int, texts func(i int) []string) int {
+	p.total = n
+	if p.kept == nil {
+		p.kept = []int{}
+	}
+	p.kept = p.kept[:0]
+	for i := range n {
+		if p.filter.query == "" || p.filter.keeps(texts(i)...) {
+			p.kept = append(p.kept, i)
+		}
+	}
+	return len(p.kept)
+}
+
+// rowAt is the row shown at position i of the list.
+func (p *listPane) rowAt(i int) int {
+	if p.kept == nil {
+		return i
+	}
+	if i < 0 || i >= len(p.kept) {
+		return -1
+	}
+	return p.kept[i]
+}
+
+// cur is the row under the cursor, if there is one.
+func (p *listPane) cur() (int, bool) {
+	if p.list.n == 0 {
+		return -1, false
+	}
+	i := p.rowAt(p.list.cursor)
+	return i, i >= 0
+}
+
+// selectRow puts the cursor on row i, and tells whether the filter keeps
+// it.
+func (p *listPane) selectRow(i int) bool {
+	for pos := range p.list.n {
+		if p.rowAt(pos) == i {
+			p.list.cursor = pos
+			p.list.clamp()
+			return true
+		}
+	}
+	return false
+}
+
+// filterTyped passes a key or a paste to the filter while it is typed, and
+// tells whether it took it; the cursor goes to the first row kept.
+func (p *listPane) filterTyped(msg tea.Msg) (tea.Cmd, bool) {
+	if !p.filter.typing() {
+		return nil, false
+	}
+	switch msg.(type) {
+	case tea.KeyPressMsg, tea.PasteMsg:
+		cmd := p.filter.update(msg)
+		p.list.cursor, p.list.offset = 0, 0
+		return cmd, true
+	}
+	return nil, false
+}
+
+// filterKey starts the filter on /, and drops it on esc in the list; it
+// tells whether msg was one of them.
+func (p *listPane) filterKey(k *keyMap, msg tea.KeyPressMsg) (tea.Cmd, bool) {
+	switch {
+	case p.inDetail:
+		return nil, false
+	case key.Matches(msg, k.Search):
+		return p.filter.start(), true
+	case key.Matches(msg, k.Close) && p.filter.active():
+		p.filter.clear()
+		return nil, true
+	}
+	return nil, false
+}
+
+// filterHead is the line above a filtered list: how many rows it keeps,
+// and the filter.
+func (p *listPane) filterHead() string {
+	st := p.st
+	return fit(" "+st.muted.Render(fmt.Sprintf("showing %d of %s", len(p.kept), plural(p.total, strings.TrimSuffix(p.noun, "s"), p.noun)))+"  "+p.filter.view(), p.full.W, st.g.ellipsis)
+}
 
 // place lays the list and the detail out in a body of the pane's own
 // coordinates, for n rows. When wide, the list takes share percent of the
 // width; else it takes the rows it needs, up to share percent of the
 // height.
+//
+// While the filter is typed or holds text, its line takes the body's
+// first row.
 func (p *listPane) place(body rect, wide bool, n, share int, st *styles) {
-	p.st, p.wide = st, wide
-	body = rect{0, 0, body.W, body.H}
-	if wide {
-		p.lr, p.dr = split(body, true, share)
+	p.st, p.wide, p.full, p.share = st, wide, body, share
+	p.filter.restyle(st)
+	p.layout(n)
+}
+
+// layout lays the list and the detail out again for n rows, in the body
+// they were last placed in.
+func (p *listPane) layout(n int) {
+	top := 0
+	if p.filter.active() {
+		top = 1
+	}
+	body := rect{0, top, p.full.W, max(p.full.H-top, 0)}
+	if p.wide {
+		p.lr, p.dr = split(body, true, p.share)
 	} else {
-		rows := min(max(n, 1), max(body.H*share/100, 1))
+		rows := min(max(n, 1), max(body.H*p.share/100, 1))
 		if body.H-rows-1 <= 0 {
 			rows = body.H // no room for a detail
 		}
-		p.lr = rect{0, 0, body.W, rows}
-		p.dr = rect{0, rows + 1, body.W, max(body.H-rows-1, 0)}
+		p.lr = rect{0, top, body.W, rows}
+		p.dr = rect{0, top + rows + 1, body.W, max(body.H-rows-1, 0)}
 	}
 	p.list.setHeight(p.lr.H)
 	p.list.setLen(n)
@@ -72,9 +186,9 @@ func (p *listPane) setDetail(lines []string) {
 
 // setLazyDetail is setDetail for a detail of n lines drawn on demand.
 func (p *listPane) setLazyDetail(n int, line func(i int) string) {
-	if p.shown != p.list.cursor {
+	if row, _ := p.cur(); p.shown != row {
 		p.detail.offset = 0
-		p.shown = p.list.cursor
+		p.shown = row
 	}
 	p.detailLine = line
 	p.detail.setLen(n)
@@ -91,12 +205,27 @@ const inDetailHint = "scrolling the detail; esc goes back to the list"
 
 // syncKeys offers the movement keys, enter into the detail when it
 // scrolls, and esc back to the list.
-func (p *listPane) syncKeys(k *keyMap) {
+//
+// A pane that filters its rows (see keep) offers / in the list, and esc
+// to show every row again; while the filter is typed it offers only enter
+// and esc, and syncKeys tells so.
+func (p *listPane) syncKeys(k *keyMap) bool {
+	if p.filter.syncKeys(k) {
+		return true
+	}
 	navKeys(k, p.active())
 	k.Open.SetEnabled(p.canEnter())
 	k.Open.SetHelp("enter", "scroll detail")
 	k.Close.SetEnabled(p.inDetail)
 	k.Close.SetHelp("esc", "back to list")
+	if p.kept != nil && !p.inDetail {
+		k.Search.SetEnabled(p.total > 0)
+		if p.filter.active() {
+			k.Close.SetEnabled(true)
+			k.Close.SetHelp("esc", "show all")
+		}
+	}
+	return false
 }
 
 // key handles the movement keys, enter and esc, and tells whether msg was
@@ -127,8 +256,18 @@ func (p *listPane) click(x, y int) bool {
 // render draws the list rows (already drawn, one per visible row) and the
 // detail, joined by a rule; the rule is the accent colour while the keys
 // move the detail.
+//
+// Above them goes the filter's line while it is active; a filter that
+// keeps no row says so in the list.
 func (p *listPane) render(rows []string) string {
 	st := p.st
+	head := ""
+	if p.filter.active() {
+		head = p.filterHead() + "\n"
+		if len(p.kept) == 0 && p.filter.query != "" {
+			rows = []string{" " + st.muted.Render(fmt.Sprintf("No %s holds %q; esc shows all.", strings.TrimSuffix(p.noun, "s"), p.filter.input.Value()))}
+		}
+	}
 	list := block(rows, p.lr.W, p.lr.H, st.g.ellipsis)
 	start, end := p.detail.window()
 	var shown []string
@@ -140,7 +279,7 @@ func (p *listPane) render(rows []string) string {
 	if p.inDetail {
 		ruleStyle = st.accent
 	}
-	return joinDetail(list, info, p.lr, p.dr, p.wide, ruleStyle.Render, st)
+	return head + joinDetail(list, info, p.lr, p.dr, p.wide, ruleStyle.Render, st)
 }
 
 // joinDetail draws a list and its detail: side by side with a vertical rule

@@ -30,10 +30,37 @@ type migrationsPane struct {
 }
 
 func newMigrationsPane(k *keyMap) *migrationsPane {
-	return &migrationsPane{listPane: newListPane(), keys: k}
+	p := &migrationsPane{listPane: newListPane(), keys: k}
+	p.noun = "rows"
+	return p
 }
 
-func (p *migrationsPane) typing() bool { return false }
+func (p *migrationsPane) typing() bool { return !p.stepping && p.filter.typing() }
+
+// sel is the entry or save under the cursor (-1 for none): its index
+// among the entries, then the saves.
+func (p *migrationsPane) sel() int {
+	i, _ := p.cur()
+	return i
+}
+
+// rowTexts are what the filter looks for in row i: its name and status,
+// and an entry's steps.
+func (p *migrationsPane) rowTexts(i int) []string {
+	texts := []string{p.name(i), p.row(i, false)}
+	if i < len(p.entries) {
+		for _, s := range p.entries[i].Steps {
+			texts = append(texts, describeStep(s))
+		}
+	}
+	return texts
+}
+
+// relist keeps the rows the filter holds and lays the list out for them.
+func (p *migrationsPane) relist() {
+	p.layout(p.keep(p.len(), p.rowTexts))
+	p.settle()
+}
 
 // hint says how to leave a detail being scrolled.
 func (p *migrationsPane) hint() string {
@@ -66,11 +93,10 @@ func (p *migrationsPane) syncKeys() {
 		} else {
 			k.ChangesOnly.SetHelp("o", "changes only")
 		}
+	case p.listPane.syncKeys(k):
 	case p.canStep():
 		k.Open.SetEnabled(true)
 		k.Open.SetHelp("enter", "step through")
-	default:
-		p.listPane.syncKeys(k)
 	}
 }
 
@@ -78,8 +104,20 @@ func (p *migrationsPane) syncKeys() {
 // through its migration; a click selects a row.
 func (p *migrationsPane) update(_ host, msg tea.Msg) tea.Cmd {
 	k := p.keys
+	if !p.stepping {
+		if cmd, ok := p.filterTyped(msg); ok {
+			p.relist()
+			return cmd
+		}
+	}
 	switch msg := msg.(type) {
 	case tea.KeyPressMsg:
+		if !p.stepping {
+			if cmd, ok := p.filterKey(k, msg); ok {
+				p.relist()
+				return cmd
+			}
+		}
 		switch {
 		case !p.stepping && key.Matches(msg, k.Open) && p.canStep():
 			p.startStepping()
@@ -144,11 +182,11 @@ func (p *migrationsPane) set(s *snapshot, st *styles, body rect, wide bool) {
 		}
 		share = min(max((need*100+body.W-1)/max(body.W, 1), 40), 60)
 	}
-	p.place(body, wide, p.len(), share, st)
+	p.place(body, wide, p.keep(p.len(), p.rowTexts), share, st)
 	if p.stepping {
 		// After a reload: the same save, rehearsed again, at the same step
 		// when it still has it.
-		_, r, ok := p.save(p.list.cursor)
+		_, r, ok := p.save(p.sel())
 		if !ok || !steppable(r) {
 			p.stepping = false
 		} else if r != p.step.r {
@@ -164,7 +202,7 @@ func (p *migrationsPane) set(s *snapshot, st *styles, body rect, wide bool) {
 
 // startStepping opens the stepper on the selected save.
 func (p *migrationsPane) startStepping() {
-	_, r, ok := p.save(p.list.cursor)
+	_, r, ok := p.save(p.sel())
 	if !ok || r == nil {
 		return
 	}
@@ -174,7 +212,7 @@ func (p *migrationsPane) startStepping() {
 
 // canStep tells whether enter would step through the selected row.
 func (p *migrationsPane) canStep() bool {
-	_, r, ok := p.save(p.list.cursor)
+	_, r, ok := p.save(p.sel())
 	return !p.stepping && !p.inDetail && ok && steppable(r)
 }
 
@@ -254,8 +292,9 @@ func (p *migrationsPane) view() string {
 	}
 	var rows []string
 	start, end := p.list.window()
-	for i := start; i < end; i++ {
-		if i == p.list.cursor && !p.inDetail {
+	for pos := start; pos < end; pos++ {
+		i := p.rowAt(pos)
+		if pos == p.list.cursor && !p.inDetail {
 			rows = append(rows, selectedRow(p.row(i, false), p.lr.W, st))
 			continue
 		}
@@ -308,8 +347,11 @@ func (p *migrationsPane) row(i int, styled bool) string {
 // rowDetail describes the selected entry or save.
 func (p *migrationsPane) rowDetail() []string {
 	st := p.st
-	i := p.list.cursor
+	i := p.sel()
 	width := p.dr.W
+	if i < 0 {
+		return nil
+	}
 	if i < len(p.entries) {
 		m := p.entries[i]
 		out := []string{" " + st.title.Render(fmt.Sprintf("Entry from %d %s %d", m.From, st.g.arrow, m.From+1)) + "  " +

@@ -561,3 +561,54 @@ func TestScreenEditKeyHint(t *testing.T) {
 	}
 	goldenScreens(t, ferryConfig(t), keysThen("", "6"))
 }
+
+// TestScreenListFilters: / filters the Layers and Migrations lists by
+// text as in Problems: enter keeps the filter, the line above the list
+// says how many rows it keeps, the keys act on the rows kept, and esc
+// shows every row again (issue 13, item 14).
+func TestScreenListFilters(t *testing.T) {
+	cfg := exampleConfig(t, "lantern-road")
+	a := keysTo(t, newTestApp(t, cfg, 80, 24), "2")
+	all := len(a.snap.toggles)
+	if !strings.Contains(shortHelp(a), "/ filter") {
+		t.Errorf("Layers does not offer /: %q", shortHelp(a))
+	}
+	a = keysTo(t, a, "/", "f", "e", "v", "e", "r")
+	if !a.typing() || a.layers().list.n != 1 || !strings.Contains(screen(a), fmt.Sprintf("showing 1 of %d layers", all)) {
+		t.Errorf("/fever keeps %d layers:\n%s", a.layers().list.n, screen(a))
+	}
+	a = keysTo(t, a, "enter", "space")
+	if tg, ok := a.layers().selected(); a.typing() || !ok || tg.layer.ID != "hill_fever" || !tg.chosen {
+		t.Errorf("space after /fever does not switch Hill fever: %+v", tg)
+	}
+	if a = keysTo(t, a, "/", "x", "y", "z", "enter"); a.layers().list.n != 0 || !strings.Contains(screen(a), `No layer holds "feverxyz"; esc shows all.`) {
+		t.Errorf("a filter that keeps nothing:\n%s", screen(a))
+	}
+	if a = keysTo(t, a, "esc"); a.layers().list.n != all || strings.Contains(screen(a), "showing") {
+		t.Errorf("esc does not show every layer:\n%s", screen(a))
+	}
+	// Migrations: the entries' steps are searched too, and enter steps
+	// through the save kept.
+	m := keysTo(t, newTestApp(t, cfg, 80, 24), "5", "/", "f", "i", "g", "h", "t", "e", "r", "3", "enter")
+	if m.migr().list.n != 1 {
+		t.Fatalf("/fighter3 keeps %d rows:\n%s", m.migr().list.n, screen(m))
+	}
+	if m = keysTo(t, m, "enter"); !m.migr().stepping || !strings.Contains(screen(m), "saves/fighter3.json") {
+		t.Errorf("enter does not step through fighter3:\n%s", screen(m))
+	}
+	m = keysTo(t, m, "esc", "esc", "/", "r", "e", "n", "a", "m", "e")
+	for pos := range m.migr().list.n {
+		if i := m.migr().rowAt(pos); i >= len(m.migr().entries) {
+			t.Errorf("/rename keeps the save in row %d", i)
+		}
+	}
+	if m.migr().list.n == 0 {
+		t.Errorf("/rename keeps no entry:\n%s", screen(m))
+	}
+	t.Run("Layers", func(t *testing.T) {
+		goldenScreens(t, cfg, keysThen("", "2", "/", "f", "e", "n", "s", "enter"))
+	})
+	t.Run("Migrations", func(t *testing.T) {
+		goldenScreens(t, cfg, keysThen("", "5", "/", "s", "a", "v", "e", "s", "/", "n", "o", "enter"))
+	})
+}

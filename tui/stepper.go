@@ -314,7 +314,7 @@ func stateValue(st migrate.State) map[string]any {
 func (p *migrationsPane) stepHead(width, height int) []string {
 	st := p.st
 	s := &p.step
-	sv, r, _ := p.save(p.list.cursor)
+	sv, r, _ := p.save(p.sel())
 	head := []string{p.stepTitle(sv, r)}
 	if len(p.s.refusals) > 0 {
 		head = append(head, " "+st.err.Render(fmt.Sprintf("The Engine would refuse this chain on import: %s (see the entries).",
@@ -337,7 +337,7 @@ func (p *migrationsPane) stepHead(width, height int) []string {
 // settleStep draws the stepper's head and the save around the current
 // step once per step, and keeps them for the frames.
 func (p *migrationsPane) settleStep() {
-	sv, r, _ := p.save(p.list.cursor)
+	sv, r, _ := p.save(p.sel())
 	if sv == nil || r == nil {
 		p.stepping = false
 		return
@@ -350,7 +350,7 @@ func (p *migrationsPane) settleStep() {
 func (p *migrationsPane) stepperView(width, height int) string {
 	st := p.st
 	s := &p.step
-	_, r, _ := p.save(p.list.cursor)
+	_, r, _ := p.save(p.sel())
 	if r == nil {
 		return block([]string{"", " " + st.muted.Render("The save cannot be rehearsed.")}, width, height, st.g.ellipsis)
 	}
