@@ -64,7 +64,7 @@ func writeCodeList(w io.Writer, codes []analysis.CodeInfo) {
 	}
 	indent := strings.Repeat(" ", width+2)
 	for _, c := range codes {
-		summary := ansi.Wordwrap(c.Summary, explainWidth-len(indent), "")
+		summary := wrapWords(c.Summary, explainWidth-len(indent))
 		fmt.Fprintf(w, "%-*s  %s\n", width, c.Code, strings.ReplaceAll(summary, "\n", "\n"+indent))
 	}
 }
@@ -72,7 +72,7 @@ func writeCodeList(w io.Writer, codes []analysis.CodeInfo) {
 // writeExplanation writes the whole entry of one code, wrapped.
 func writeExplanation(w io.Writer, c analysis.CodeInfo) {
 	paragraph := func(text string) {
-		fmt.Fprintln(w, ansi.Wordwrap(text, explainWidth, ""))
+		fmt.Fprintln(w, wrapWords(text, explainWidth))
 	}
 	paragraph(string(c.Code) + ": " + c.Summary)
 	if c.Why != "" {
@@ -105,4 +105,27 @@ func nearestCode(name string) string {
 		}
 	}
 	return best
+}
+
+// wrapWords wraps text at spaces only, so that ids and file names with
+// hyphens (`<id>-<version>.json`) stay whole, into lines of at most limit
+// columns where the words allow.
+func wrapWords(text string, limit int) string {
+	var b strings.Builder
+	line := 0
+	for i, word := range strings.Fields(text) {
+		w := ansi.StringWidth(word)
+		switch {
+		case i == 0:
+		case line+1+w > limit:
+			b.WriteByte('\n')
+			line = 0
+		default:
+			b.WriteByte(' ')
+			line++
+		}
+		b.WriteString(word)
+		line += w
+	}
+	return b.String()
 }
