@@ -49,11 +49,10 @@ func runMigrateSince(oldPath string, pos []string, asJSON, out bool, stdout, std
 		complain(stderr, "rulebench migrate: --since %s: there is no ruleset to compare with (%s is not a readable ruleset)", visible(oldPath), visible(oldWS.RulesetFile))
 		return exitUsage
 	}
-	a, whole := analyse(ws, analysis.Options{}, stderr)
-	ds := rulesetFindings(a)
 	if ws.Ruleset == nil {
 		// Nothing to compare: the findings say why PATH cannot be read.
-		return writeSince(stdout, pos[0], ws, ds, nil, nil, asJSON, whole)
+		a, whole := analyse(ws, analysis.Options{}, stderr)
+		return writeSince(stdout, pos[0], ws, rulesetFindings(a), nil, nil, asJSON, whole)
 	}
 
 	names := pos[1:]
@@ -76,16 +75,19 @@ func runMigrateSince(oldPath string, pos []string, asJSON, out bool, stdout, std
 		}
 		files[i] = migrate.SaveFile{File: name, Data: data}
 	}
-	var rep *migrate.SinceReport
-	var err error
-	failed := ""
-	analysis.Guard(&failed, "comparison with the previous version", func() { rep, err = migrate.Since(oldWS.Ruleset, ws.Ruleset, files) })
+	a, whole := analyse(ws, analysis.Options{Since: oldWS, SinceFiles: files}, stderr)
+	ds := rulesetFindings(a)
+	rep, err := a.Since()
 	var se *migrate.SinceError
 	switch {
 	case errors.As(err, &se):
 		complain(stderr, "rulebench migrate: --since %s: %s", visible(oldPath), visible(se.Reason))
 		return exitUsage
-	case failed != "" || rep == nil:
+	case err != nil || rep == nil:
+		failed := a.Failed()
+		if err != nil {
+			failed = err.Error()
+		}
 		complain(stderr, "rulebench: %s", visible(failed))
 		return exitUsage
 	}

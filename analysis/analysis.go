@@ -14,6 +14,7 @@
 package analysis
 
 import (
+	"errors"
 	"slices"
 	"sync"
 
@@ -37,6 +38,14 @@ type Options struct {
 	// worked out when first asked for. The workbench sets it, to do the
 	// work off its UI goroutine.
 	Complete bool
+	// Since is the previous published version of the workspace's ruleset
+	// (--since OLD, read like PATH): Result.Since compares the two. The
+	// saves it counts and rehearses are SinceFiles, as read, when not nil
+	// (rulebench migrate's SAVE arguments, or OLD's saves/); when nil,
+	// Since's own sample saves, or the workspace's when Since has none (the
+	// workbench, which has no SAVE arguments).
+	Since      *model.Workspace
+	SinceFiles []migrate.SaveFile
 }
 
 // Result is the analysis of one workspace. Its parts are read-only: share
@@ -61,6 +70,10 @@ type Result struct {
 	// need.
 	Capability int
 
+	sinceOld   *model.Workspace
+	sinceFiles []migrate.SaveFile
+	since      once[sinceParts]
+
 	layers once[layerParts]
 	saves  once[[]*migrate.Result]
 	mig    once[*migrate.Migrator]
@@ -75,6 +88,13 @@ type layerParts struct {
 	base     *rules.Effective
 }
 
+// sinceParts are the comparison with the previous version.
+type sinceParts struct {
+	rep   *migrate.SinceReport
+	err   error
+	saves []*model.Save
+}
+
 // once is a part worked out on first use, behind the panic fence.
 type once[T any] struct {
 	do  sync.Once
@@ -84,7 +104,7 @@ type once[T any] struct {
 // Run works out the analysis of a workspace. A nil workspace gives an
 // empty result.
 func Run(ws *model.Workspace, opts Options) *Result {
-	r := &Result{Workspace: ws}
+	r := &Result{Workspace: ws, sinceOld: opts.Since, sinceFiles: opts.SinceFiles}
 	if ws == nil {
 		return r
 	}
@@ -92,6 +112,7 @@ func Run(ws *model.Workspace, opts Options) *Result {
 	if opts.Complete {
 		r.Resolver()
 		r.Saves()
+		r.Since()
 	}
 	return r
 }
@@ -223,6 +244,57 @@ func (r *Result) Rehearse(file string, data []byte) *migrate.Result {
 		res = m.Rehearse(file, nil)
 	}
 	return res
+}
+
+// ErrSinceNoRuleset is Since's error when either version has no ruleset
+// that could be read.
+var ErrSinceNoRuleset = errors.New("there is no ruleset to compare")
+
+// Since compares the workspace's ruleset with the previous version given
+// in Options.Since: what it loses of the saved values, the draft entry
+// that keeps them and the draft rehearsed on the sample saves. It returns
+// nil and nil without Options.Since; a *migrate.SinceError when the two
+// cannot be compared (another ruleset id, a newer version), or
+// ErrSinceNoRuleset when either has no ruleset; nil and nil too when the
+// comparison failed (Failed says why).
+func (r *Result) Since() (*migrate.SinceReport, error) {
+	p := r.sinceParts()
+	return p.rep, p.err
+}
+
+// SinceSaves are the sample saves Since rehearsed, in the order of its
+// report's Saves, when they are a workspace's (Options.SinceFiles nil):
+// Options.Since's own, or the workspace's when it has none. Nil otherwise.
+func (r *Result) SinceSaves() []*model.Save { return r.sinceParts().saves }
+
+func (r *Result) sinceParts() sinceParts {
+	r.since.do.Do(func() {
+		old, ws := r.sinceOld, r.Workspace
+		if old == nil || ws == nil {
+			return
+		}
+		if old.Ruleset == nil || ws.Ruleset == nil {
+			r.since.val.err = ErrSinceNoRuleset
+			return
+		}
+		r.guard("comparison with the previous version", func() {
+			var p sinceParts
+			if r.sinceFiles != nil {
+				p.rep, p.err = migrate.Since(old.Ruleset, ws.Ruleset, r.sinceFiles)
+			} else {
+				p.saves = old.Saves
+				if len(p.saves) == 0 {
+					p.saves = ws.Saves
+				}
+				p.rep, p.err = migrate.SinceSaves(old.Ruleset, ws.Ruleset, p.saves)
+			}
+			if p.err != nil {
+				p.rep, p.saves = nil, nil
+			}
+			r.since.val = p
+		})
+	})
+	return r.since.val
 }
 
 // Failed says what went wrong when a domain package panicked ("working out

@@ -14,7 +14,7 @@ import (
 var analysisOnly = map[string][]string{
 	"rulebench/rules":   {"Check", "CheckFormat", "CheckLayers", "CheckCapability", "CheckNeeds", "CapabilityNeeds", "NeededCapability", "NewResolver", "Resolve"},
 	"rulebench/i18n":    {"Check", "Analyze", "BesideEntry"},
-	"rulebench/migrate": {"Check", "New", "Apply"},
+	"rulebench/migrate": {"Check", "New", "Apply", "Since", "SinceSaves"},
 }
 
 // TestFrontEndsReadTheAnalysis: the commands (package main) and the

@@ -312,17 +312,40 @@ type split struct {
 // versions; those the old ruleset can move to its sheet.version are the
 // ones counted). It returns a *SinceError when the two cannot be compared.
 func Since(old, cur *model.Ruleset, saves []SaveFile) (*SinceReport, error) {
+	decoded := make([]*model.Save, len(saves))
+	for i, f := range saves {
+		s, read := model.DecodeSave(f.File, f.Data)
+		s.Findings = read
+		decoded[i] = s
+	}
+	return SinceSaves(old, cur, decoded)
+}
+
+// Comparable tells whether cur can be compared with old as its previous
+// published version: nil, or a *SinceError saying why not (either is
+// missing, another ruleset id, no valid sheet.version, or old is newer).
+func Comparable(old, cur *model.Ruleset) error {
 	switch {
 	case old == nil || cur == nil:
-		return nil, &SinceError{"there is no ruleset to compare"}
+		return &SinceError{"there is no ruleset to compare"}
 	case old.ID != cur.ID:
-		return nil, &SinceError{fmt.Sprintf("the previous version is the ruleset %q, not %q: --since compares two versions of the same ruleset", old.ID, cur.ID)}
+		return &SinceError{fmt.Sprintf("the previous version is the ruleset %q, not %q: --since compares two versions of the same ruleset", old.ID, cur.ID)}
 	case old.Sheet.Version < 1 || cur.Sheet.Version < 1:
-		return nil, &SinceError{"both versions need a valid sheet.version to be compared"}
+		return &SinceError{"both versions need a valid sheet.version to be compared"}
 	case old.Sheet.Version > cur.Sheet.Version:
-		return nil, &SinceError{fmt.Sprintf("the previous version's sheet.version %d is newer than this ruleset's %d: give the older version to --since", old.Sheet.Version, cur.Sheet.Version)}
+		return &SinceError{fmt.Sprintf("the previous version's sheet.version %d is newer than this ruleset's %d: give the older version to --since", old.Sheet.Version, cur.Sheet.Version)}
 	case old.Version > cur.Version:
-		return nil, &SinceError{fmt.Sprintf("the previous version is ruleset version %d, newer than this one's %d: give the older version to --since", old.Version, cur.Version)}
+		return &SinceError{fmt.Sprintf("the previous version is ruleset version %d, newer than this one's %d: give the older version to --since", old.Version, cur.Version)}
+	}
+	return nil
+}
+
+// SinceSaves is Since for sample saves already read (a workspace's, as
+// model.Load reads them): each save's Findings are what reading it found,
+// reported first in its rehearsal.
+func SinceSaves(old, cur *model.Ruleset, saves []*model.Save) (*SinceReport, error) {
+	if err := Comparable(old, cur); err != nil {
+		return nil, err
 	}
 	a := &since{old: old, cur: cur, used: map[string]bool{}, decided: map[string]int{}, why: map[string]string{}}
 	a.rep = &SinceReport{From: old.Sheet.Version, To: cur.Sheet.Version, Unchanged: old.Sheet.Version == cur.Sheet.Version,
@@ -336,14 +359,16 @@ func Since(old, cur *model.Ruleset, saves []SaveFile) (*SinceReport, error) {
 	return a.rep, nil
 }
 
-func (a *since) readSaves(files []SaveFile) {
+func (a *since) readSaves(saves []*model.Save) {
 	om := New(a.old)
-	a.saves = make([]*model.Save, len(files))
-	a.read = make([][]model.Diagnostic, len(files))
-	a.sheets = make([]State, len(files))
-	for i, f := range files {
-		a.saves[i], a.read[i] = model.DecodeSave(f.File, f.Data)
-		s := a.saves[i]
+	a.saves = make([]*model.Save, len(saves))
+	a.read = make([][]model.Diagnostic, len(saves))
+	a.sheets = make([]State, len(saves))
+	for i, s := range saves {
+		if s == nil {
+			s = &model.Save{Build: map[string]any{}}
+		}
+		a.saves[i], a.read[i] = s, s.Findings
 		if s.Root == nil || s.V < 1 || s.Build == nil {
 			continue
 		}
