@@ -170,17 +170,22 @@ func CapabilityNeeds(ws *model.Workspace) []Need {
 		return nil
 	}
 	rs := ws.Ruleset
+	present := keysPresent(rs)
 	var needs []Need
 	for _, g := range gates {
 		file, p := "", ""
 		for _, pat := range g.root {
-			if n := findPattern(rs.Root, strings.Split(pat, "."), g.cond); n != nil {
+			segs := strings.Split(pat, ".")
+			if !possible(segs, present) {
+				continue
+			}
+			if n := findPattern(rs.Root, segs, g.cond); n != nil {
 				file, p = rs.File, n.Path()
 				break
 			}
 		}
 		if p == "" && len(g.entry) > 0 {
-			file, p = findInEntries(rs, g)
+			file, p = findInEntries(rs, g, present)
 		}
 		if p != "" {
 			needs = append(needs, Need{Minor: g.minor, Feature: g.feature, File: file, Path: p})
@@ -202,11 +207,67 @@ func CapabilityNeeds(ws *model.Workspace) []Need {
 	return needs
 }
 
-func findInEntries(rs *model.Ruleset, g gate) (string, string) {
-	// Split each pattern once, not once per entry.
-	pats := make([][]string, len(g.entry))
-	for i, pat := range g.entry {
-		pats[i] = strings.Split(pat, ".")
+// patternKeys are the member names the gates' patterns name.
+var patternKeys = func() map[string]bool {
+	keys := map[string]bool{}
+	for _, g := range gates {
+		for _, pat := range append(append([]string(nil), g.root...), g.entry...) {
+			for _, seg := range strings.Split(pat, ".") {
+				if seg != "*" && seg != "**" {
+					keys[seg] = true
+				}
+			}
+		}
+	}
+	return keys
+}()
+
+// keysPresent returns which of patternKeys are member names anywhere in the
+// ruleset or its catalogs' entries, in one walk, so that a pattern naming
+// a key found nowhere is never searched for.
+func keysPresent(rs *model.Ruleset) map[string]bool {
+	present := map[string]bool{}
+	var walk func(n *model.Node)
+	walk = func(n *model.Node) {
+		for _, c := range n.Children() {
+			if n.Kind == model.Object {
+				if k := c.Key(); patternKeys[k] {
+					present[k] = true
+				}
+			}
+			walk(c)
+		}
+	}
+	walk(rs.Root)
+	for _, c := range rs.Catalogs {
+		if c.EntriesNode != nil && c.EntriesFile != rs.File {
+			walk(c.EntriesNode)
+		}
+	}
+	return present
+}
+
+// possible tells whether every name a pattern's segments give is present.
+func possible(segs []string, present map[string]bool) bool {
+	for _, seg := range segs {
+		if seg != "*" && seg != "**" && !present[seg] {
+			return false
+		}
+	}
+	return true
+}
+
+func findInEntries(rs *model.Ruleset, g gate, present map[string]bool) (string, string) {
+	// Split each pattern once, not once per entry, and only those that can
+	// match.
+	var pats [][]string
+	for _, pat := range g.entry {
+		if segs := strings.Split(pat, "."); possible(segs, present) {
+			pats = append(pats, segs)
+		}
+	}
+	if len(pats) == 0 {
+		return "", ""
 	}
 	for _, c := range rs.Catalogs {
 		if c.EntriesNode == nil {
