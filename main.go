@@ -26,7 +26,6 @@ import (
 	"embed"
 	"io"
 	"os"
-	"runtime/debug"
 )
 
 // version is the rulebench version, printed by --version.
@@ -46,18 +45,6 @@ var bundled embed.FS
 
 // bundledExample is the ruleset the workbench opens when given no PATH.
 const bundledExample = "examples/lantern-road"
-
-// gcPercent lets the heap grow to five times what is live before a
-// collection. rulebench reads at most 16 MiB of input and builds a tree of
-// small nodes; with the default of 100, collecting that tree took 70% of
-// the time of a check on the largest legal ruleset.
-const gcPercent = 400
-
-func init() {
-	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(gcPercent)
-	}
-}
 
 func main() {
 	os.Exit(run(os.Args[1:], os.Stdin, os.Stdout, os.Stderr))
