@@ -75,8 +75,8 @@ func (r *Report) VerifyEntry(ws *model.Workspace, e *CatalogEntry, artifact *mod
 		if a.Bytes != 0 && a.Bytes != artifact.Bytes {
 			at(model.Error, a.Node.Get("bytes"), CodeEntryBytes, "the entry says the artifact is %d bytes; %s is %d", a.Bytes, artifact.Name, artifact.Bytes)
 		}
-		if a.SHA256 != "" && a.SHA256 != artifact.SHA256 {
-			at(model.Error, a.Node.Get("sha256"), CodeEntrySHA256, "the artifact's sha256 does not match %s (%s)", artifact.Name, artifact.SHA256)
+		if sum := artifact.SHA256(); a.SHA256 != "" && a.SHA256 != sum {
+			at(model.Error, a.Node.Get("sha256"), CodeEntrySHA256, "the artifact's sha256 does not match %s (%s)", artifact.Name, sum)
 		}
 	}
 	listed := map[string]bool{}
@@ -130,9 +130,9 @@ func (r *Report) packMismatches(entryFile string, p PackListing) []model.Diagnos
 		ds = append(ds, model.At(model.Error, entryFile, p.Node.Get("bytes"), CodeEntryBytes,
 			"the entry says the %s pack is %d bytes; %s is %d", p.Lang, p.Bytes, l.Name(), l.File.Bytes))
 	}
-	if p.SHA256 != "" && p.SHA256 != l.File.SHA256 {
+	if sum := l.File.SHA256(); p.SHA256 != "" && p.SHA256 != sum {
 		ds = append(ds, model.At(model.Error, entryFile, p.Node.Get("sha256"), CodeEntrySHA256,
-			"the %s pack's sha256 does not match %s (%s)", p.Lang, l.Name(), l.File.SHA256))
+			"the %s pack's sha256 does not match %s (%s)", p.Lang, l.Name(), sum))
 	}
 	if meta, err := Canonical(l.MetaLocale); err != nil || meta != p.Lang {
 		shown := "missing"

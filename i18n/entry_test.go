@@ -253,7 +253,7 @@ func TestVerifyEntry(t *testing.T) {
 			entry, eds := ParseEntry("entry.json", marshal(t, e))
 			onlyCodes(t, eds)
 			r := Analyze(ws)
-			artifact := &model.File{Name: "art/demo-1.0.0.ruleset.json", Bytes: int64(len(tinyRuleset)), SHA256: sum(tinyRuleset)}
+			artifact := &model.File{Name: "art/demo-1.0.0.ruleset.json", Data: []byte(tinyRuleset), Bytes: int64(len(tinyRuleset))}
 			ds := r.Findings(ws, entry, artifact)
 			onlyCodes(t, ds, tt.want...)
 			if tt.file != "" && ds[0].File != tt.file {

@@ -1,8 +1,6 @@
 package i18n
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"regexp"
 	"strings"
 	"sync"
@@ -92,8 +90,7 @@ func (l *Locale) Name() string { return l.File.Name }
 // whether it is a catalog language pack. Unlike model.Load it reads the
 // bytes it is given; the caller bounds their size.
 func ParseLocale(name, lang string, data []byte, pack bool) (*Locale, []model.Diagnostic) {
-	sum := sha256.Sum256(data)
-	f := &model.File{Name: name, Lang: lang, Data: data, Bytes: int64(len(data)), SHA256: hex.EncodeToString(sum[:])}
+	f := &model.File{Name: name, Lang: lang, Data: data, Bytes: int64(len(data))}
 	root, ds := model.Parse(name, data)
 	f.Root = root
 	l, more := ReadLocale(f, pack)

@@ -1,7 +1,6 @@
 package model
 
 import (
-	"bytes"
 	"fmt"
 	"math"
 	"strconv"
@@ -37,14 +36,19 @@ const MaxDepth = 512
 //     say Overridden);
 //   - a text over 4 GiB is refused.
 func Parse(file string, data []byte) (*Node, []Diagnostic) {
-	doc := &document{src: string(data)}
+	return parse(file, string(data))
+}
+
+// parse is Parse of a text the tree may keep: its texts are read from src.
+func parse(file, src string) (*Node, []Diagnostic) {
+	doc := &document{src: src}
 	p := &parser{src: doc.src, doc: doc, file: file, badUTF8: -1, utf8Diag: -1}
-	if looksBinary(data) {
+	if looksBinary(src) {
 		p.diags = append(p.diags, p.diag(Pos{Line: 1, Column: 1}, CodeJSONBinary,
 			"the file is binary (it holds NUL bytes), not JSON text"))
 		return nil, p.diags
 	}
-	if len(data) >= math.MaxUint32 {
+	if len(src) >= math.MaxUint32 {
 		p.diags = append(p.diags, p.diag(Pos{Line: 1, Column: 1}, CodeJSONSyntax,
 			"the file is over 4 GiB, too large to read"))
 		return nil, p.diags
@@ -77,8 +81,8 @@ func Parse(file string, data []byte) (*Node, []Diagnostic) {
 // looksBinary tells whether data is a binary file rather than text, the way
 // git decides: a NUL byte among the first 8000. JSON text never holds a raw
 // NUL, so such a file is never JSON.
-func looksBinary(data []byte) bool {
-	return bytes.IndexByte(data[:min(len(data), 8000)], 0) >= 0
+func looksBinary(data string) bool {
+	return strings.IndexByte(data[:min(len(data), 8000)], 0) >= 0
 }
 
 type parser struct {
@@ -221,37 +225,59 @@ func (p *parser) placeUTF8(start, end int, n *Node) {
 }
 
 func (p *parser) skipSpace() {
-	for p.off < len(p.src) {
-		switch p.src[p.off] {
-		case ' ', '\t', '\n', '\r':
-			p.off++
-		default:
-			return
-		}
+	if p.off < len(p.src) && p.src[p.off] > ' ' {
+		return
 	}
+	p.skipSpaces()
 }
 
-// Chunk sizes: the first chunk of nodes is sized from the text (a value
-// takes about ten bytes in real rulesets), later ones double up to the
-// largest.
-const (
-	firstChunkMax = 4096
-	chunkMax      = 1 << 16
-)
+// skipSpaces skips the spaces and line breaks from p.off, a run of eight
+// spaces (indentation) at a time where it can.
+func (p *parser) skipSpaces() {
+	s, i := p.src, p.off
+	for i < len(s) {
+		switch s[i] {
+		case ' ', '\t', '\n', '\r':
+			i++
+		default:
+			p.off = i
+			return
+		}
+		for i+8 <= len(s) && s[i:i+8] == "        " {
+			i += 8
+		}
+	}
+	p.off = i
+}
+
+// chunkMax is the most nodes a chunk holds. The first chunk is sized from
+// the text's commas and brackets, which give the number of values it holds
+// (or more: a comma may be inside a text); later ones double up to
+// chunkMax, so that a chunk left partly unused wastes at most this many.
+const chunkMax = 1 << 16
+
+// estimateValues is how many values a JSON text holds at most, give or
+// take its commas in texts: one, and one more for each comma and each
+// opening bracket.
+func estimateValues(src string) int {
+	return 1 + strings.Count(src, ",") + strings.Count(src, "{") + strings.Count(src, "[")
+}
 
 func (p *parser) newNode(kind Kind, start int, parent *Node) *Node {
 	if len(p.chunk) == 0 {
-		size := min(max(len(p.src)/16, 16), firstChunkMax)
+		size := min(estimateValues(p.src), chunkMax)
 		if len(p.chunks) > 0 {
 			size = min(2*cap(p.chunks[len(p.chunks)-1]), chunkMax)
 		}
-		p.chunk = make([]Node, size)
-		p.chunks = append(p.chunks, p.chunk[:0])
+		p.chunk = make([]Node, 0, size)
+		p.chunks = append(p.chunks, nil)
 	}
-	n := &p.chunk[0]
-	p.chunk = p.chunk[1:]
-	last := &p.chunks[len(p.chunks)-1]
-	*last = (*last)[:len(*last)+1]
+	p.chunk = p.chunk[:len(p.chunk)+1]
+	n := &p.chunk[len(p.chunk)-1]
+	if len(p.chunk) == cap(p.chunk) {
+		p.chunks[len(p.chunks)-1] = p.chunk
+		p.chunk = nil
+	}
 	p.nodes++
 	n.Kind = kind
 	n.off = uint32(start)
@@ -274,6 +300,9 @@ func (p *parser) newNode(kind Kind, start int, parent *Node) *Node {
 // were made parent first, so a parent's run is placed before its
 // children look for it.
 func (p *parser) link() {
+	if p.chunk != nil {
+		p.chunks[len(p.chunks)-1] = p.chunk
+	}
 	kids := make([]*Node, p.nodes-1)
 	next := uint32(0)
 	for _, chunk := range p.chunks {

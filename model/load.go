@@ -10,6 +10,7 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"unsafe"
 )
 
 // InputKind says what a PATH given to rulebench is.
@@ -62,15 +63,23 @@ type Workspace struct {
 	refused  map[string]bool
 }
 
-// File is a JSON file read whole, with its size and checksum.
+// File is a JSON file read whole, with its size.
 type File struct {
 	Name string
 	// Lang is the language the file name gives (as written, not checked).
-	Lang   string
-	Data   []byte
-	Root   *Node // nil when not JSON
-	Bytes  int64
-	SHA256 string
+	Lang string
+	// Data are the bytes as read. The tree of a file Load read holds its
+	// texts in them: never change them.
+	Data  []byte
+	Root  *Node // nil when not JSON
+	Bytes int64
+}
+
+// SHA256 is the hex SHA-256 of the file's bytes, worked out when asked
+// for: a check that compares no checksum never hashes the file.
+func (f *File) SHA256() string {
+	sum := sha256.Sum256(f.Data)
+	return hex.EncodeToString(sum[:])
 }
 
 // Manifest is a package manifest; only what rulebench compares is modelled.
@@ -255,9 +264,10 @@ func (ws *Workspace) parseFile(fsys fs.FS, name string, c Category) (*File, bool
 	if !ok {
 		return nil, false
 	}
-	sum := sha256.Sum256(data)
-	f := &File{Name: name, Data: data, Bytes: int64(len(data)), SHA256: hex.EncodeToString(sum[:])}
-	root, diags := Parse(name, data)
+	f := &File{Name: name, Data: data, Bytes: int64(len(data))}
+	// data is the workspace's own and never changes: the tree reads its
+	// texts from it rather than from a copy.
+	root, diags := parse(name, unsafe.String(unsafe.SliceData(data), len(data)))
 	f.Root = root
 	ws.Files[name] = f
 	ws.add(c, diags...)
@@ -347,9 +357,9 @@ func (ws *Workspace) verifyListed(dir, rel string, f *File) {
 			ws.add(c, At(Error, path.Join(dir, "manifest.json"), mf.Node, CodeManifestBytes,
 				"the manifest says %s is %d bytes; it is %d", rel, mf.Bytes, f.Bytes))
 		}
-		if mf.SHA256 != "" && mf.SHA256 != f.SHA256 {
+		if sum := f.SHA256(); mf.SHA256 != "" && mf.SHA256 != sum {
 			ws.add(c, At(Error, path.Join(dir, "manifest.json"), mf.Node, CodeManifestSHA256,
-				"the manifest's sha256 for %s does not match the file (%s)", rel, f.SHA256))
+				"the manifest's sha256 for %s does not match the file (%s)", rel, sum))
 		}
 		return
 	}
@@ -447,7 +457,8 @@ func (ws *Workspace) loadSaves(fsys fs.FS, dir string) {
 		if !ok {
 			continue
 		}
-		s, diags := DecodeSave(name, data)
+		// data is read for the save alone: its tree keeps it, uncopied.
+		s, diags := decodeSave(name, unsafe.String(unsafe.SliceData(data), len(data)))
 		s.Findings = diags
 		ws.Diagnostics = append(ws.Diagnostics, diags...)
 		if s.Root != nil {

@@ -109,7 +109,7 @@ func TestLoadPackage(t *testing.T) {
 			wares.Entry("rope") == nil || wares.Entry("rope").Item.Cost.Unit != "copper" {
 			t.Errorf("the asset's entries are not read: %+v", wares)
 		}
-		if len(ws.Locales) != 1 || ws.Locales[0].Lang != "fr" || ws.Locales[0].Root == nil || ws.Locales[0].SHA256 != sum(locale) || ws.Locales[0].Bytes != int64(len(locale)) {
+		if len(ws.Locales) != 1 || ws.Locales[0].Lang != "fr" || ws.Locales[0].Root == nil || ws.Locales[0].SHA256() != sum(locale) || ws.Locales[0].Bytes != int64(len(locale)) {
 			t.Errorf("locales %+v", ws.Locales)
 		}
 		if len(ws.Saves) != 1 || ws.Saves[0].V != 1 {

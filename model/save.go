@@ -33,8 +33,13 @@ var liveParts = []string{"pools", "tracks", "wounds", "text", "conditions", "sta
 // (v, the build's records and lists, the live pools, tracks and wounds) and
 // keeps everything else as it is.
 func DecodeSave(file string, data []byte) (*Save, []Diagnostic) {
+	return decodeSave(file, string(data))
+}
+
+// decodeSave is DecodeSave of a text the save's tree may keep.
+func decodeSave(file, src string) (*Save, []Diagnostic) {
 	s := &Save{File: file, Build: map[string]any{}}
-	root, diags := Parse(file, data)
+	root, diags := parse(file, src)
 	if root == nil {
 		return s, InCategory(Saves, diags)
 	}
