@@ -63,7 +63,7 @@ const (
 	// check runs until it is fixed.
 	//
 	// Fix: correct the text at the line and column given, for example add the missing comma in
-	// `{ "id": "grit", "label": "Grit" }`, and drop trailing commas and comments, which JSON does
+	// `{ "id": "morale", "label": "Morale" }`, and drop trailing commas and comments, which JSON does
 	// not allow.
 	CodeJSONSyntax Code = "json-syntax"
 	// CodeJSONDuplicateKey: an object gives the same key twice; the last one wins.
@@ -73,7 +73,7 @@ const (
 	// Engine reads.
 	//
 	// Fix: keep one of the two members, merging them by hand if both hold something wanted, for
-	// example a single `"label": "Grit"`.
+	// example a single `"label": "Morale"`.
 	CodeJSONDuplicateKey Code = "json-duplicate-key"
 )
 
@@ -105,7 +105,7 @@ const (
 	// in play.
 	//
 	// Fix: add or remove members to fit the limit the message names, for example give a ladder at
-	// least one step: `"difficultyLadder": [ { "label": "Hard", "dc": 15 } ]`.
+	// least one step: `"difficultyLadder": [ { "label": "Tricky", "dc": 15 } ]`.
 	CodeCount Code = "count"
 	// CodeLength: a text is empty, shorter or longer than its place allows.
 	//
@@ -134,8 +134,8 @@ const (
 	// Why: ids name things for the rest of the file, for saves and for layers, so the Engine
 	// refuses a list whose ids repeat; only the second and later uses are reported.
 	//
-	// Fix: give each item its own id, for example rename the second `"id": "stealth"` to
-	// `"id": "stealth_urban"`, and update what names it.
+	// Fix: give each item its own id, for example rename the second `"id": "haggle"` to
+	// `"id": "haggle_city"`, and update what names it.
 	CodeDuplicateID Code = "duplicate-id"
 	// CodePromptSafe: a text shown to the model holds a line break, a control character, square brackets or double braces.
 	//
@@ -144,7 +144,7 @@ const (
 	// (the shape of a Game Master tag) or double braces (macro syntax); a single brace is allowed.
 	//
 	// Fix: rewrite the text on one line without those characters, for example
-	// `"label": "Night watch (dusk)"` rather than `"label": "Night watch [dusk]"`.
+	// `"label": "Night watch (late)"` rather than `"label": "Night watch [late]"`.
 	CodePromptSafe Code = "prompt-safe"
 	// CodeCatalogText: a catalog text holds a control character.
 	//
@@ -162,22 +162,83 @@ const (
 //rulebench:category format
 const (
 	// CodeRulesetSize: the ruleset file is over the 256 KB the Engine accepts.
+	//
+	// Why: the Engine refuses a ruleset file over 262,144 bytes (in a package it checks the size
+	// the manifest declares before reading it); a single-file or GitHub ruleset keeps every
+	// catalog inline, so the catalogs count towards that budget. rulebench still reads the file so
+	// that everything else in it is checked.
+	//
+	// Fix: make the file smaller; in a package, move large catalogs into their own files, for
+	// example `"asset": "catalogs/herbs.json"` in place of the catalog's `entries`.
 	CodeRulesetSize Code = "ruleset-size"
-	// CodeSchemaURL: $schema is not the URL of the published JSON Schema (a warning: only editors are misled).
+	// CodeSchemaURL: $schema is not text, so it cannot be the URL of the published JSON Schema (a warning: only editors are misled).
+	//
+	// Why: a warning: the Engine removes `$schema` before it validates the file, so any value
+	// imports, but an editor that looks for a schema there finds none and cannot help the author.
+	//
+	// Fix: give `$schema` as text, the URL of the JSON Schema the Engine publishes, or leave the
+	// key out, rather than writing a number, list or object there.
 	CodeSchemaURL Code = "schema-url"
 	// CodeStateValue: a live state value that is not allowed: one that holds a double quote, or one a rest sets that the state does not have.
+	//
+	// Why: the Engine refuses a live state value holding a double quote (ruleset-format.md §3.5),
+	// and a rest step on a state must set it to `"default"` or to one of that state's values
+	// (§3.9), as a state never holds anything else.
+	//
+	// Fix: write the values without double quotes, for example `"values": ["calm", "alert"]`,
+	// and let a rest set one of them: `{ "state": "posture", "to": "calm" }`.
 	CodeStateValue Code = "state-value"
-	// CodeTrackShape: a track mixes levels with boxes, or gives a plain track the keys of a wound track.
+	// CodeTrackShape: a track mixes levels with boxes, gives a wound track hideWhen, or gives a plain track the keys of a wound track.
+	//
+	// Why: the Engine tells a wound track from a plain one by its `levels` or `boxes`, so it
+	// refuses a track with both, a wound track with `hideWhen`, and a plain track with `kinds`,
+	// `fill`, `onFull` or `extra`, which only a wound track can use (ruleset-format.md §3.5).
+	//
+	// Fix: keep one form: either drop `boxes` or `levels` from the wound track and its
+	// `hideWhen`, or drop the wound keys from the plain track, for example
+	// `{ "id": "fever", "label": "Fever", "min": 0, "max": 6 }`.
 	CodeTrackShape Code = "track-shape"
 	// CodeRefRead: a value reference gives read without liveTrack.
+	//
+	// Why: `read` says which number of a track a `liveTrack` ref reads (value, filled, remaining
+	// or penalty); beside any other ref it means nothing, so the Engine refuses it.
+	//
+	// Fix: remove `read`, or make the ref a track read, for example
+	// `{ "liveTrack": "fatigue", "read": "remaining" }`.
 	CodeRefRead Code = "ref-read"
 	// CodeGuidanceTotal: a layer's guidance and world guidance together are over 4000 characters.
+	//
+	// Why: the Engine refuses a layer whose `gm.guidance` and `gm.worldGuidance` together pass
+	// 4000 characters, even when each alone is within its own limit (engine-behaviour.md §3.7);
+	// the limit bounds what one layer adds to the text the Game Master reads.
+	//
+	// Fix: shorten one or both texts until their lengths add up to 4000 or less, keeping in
+	// `worldGuidance` only what world setup needs.
 	CodeGuidanceTotal Code = "guidance-total"
 	// CodeCurrenciesEmpty: a layer's currencies removes neither units nor families.
+	//
+	// Why: the Engine refuses a layer `currencies` object that names neither `removeUnits` nor
+	// `removeFamilies` (engine-behaviour.md §3.5), since it would change nothing.
+	//
+	// Fix: name what the layer removes, for example `"currencies": { "removeUnits": ["ducat"] }`,
+	// or remove the `currencies` key.
 	CodeCurrenciesEmpty Code = "currencies-empty"
 	// CodeItemsEmpty: a layer's items has neither market nor lootTables.
+	//
+	// Why: a layer's `items` (decisions §2) changes the market or replaces loot tables and
+	// nothing else; rulebench refuses one that names neither, as the Engine refuses an empty
+	// layer `currencies`, since it would change nothing.
+	//
+	// Fix: say what the layer changes, for example
+	// `"items": { "market": { "removeSellers": ["pedlar"] } }`, or remove the `items` key.
 	CodeItemsEmpty Code = "items-empty"
 	// CodeMarketEmpty: a layer's items.market has neither removeSellers nor unsold.
+	//
+	// Why: a layer's `items.market` (decisions §2) only removes sellers or takes goods off sale;
+	// rulebench refuses one that names neither, since it would change nothing.
+	//
+	// Fix: name the change, for example `"market": { "unsold": [ { "tag": "hexed" } ] }`, or remove
+	// the `market` key.
 	CodeMarketEmpty Code = "market-empty"
 )
 
@@ -186,16 +247,56 @@ const (
 //rulebench:category format
 const (
 	// CodeCatalogSize: a separate catalog file is over 1 MB.
+	//
+	// Why: the Engine refuses a separate catalog file over 1,048,576 bytes (ruleset-format.md
+	// §1.2); in a package it checks the size the manifest declares before reading the file.
+	//
+	// Fix: split the catalog into two catalogs with their own ids and files, for example
+	// `catalogs/herbs.json` and `catalogs/herbs_rare.json`.
 	CodeCatalogSize Code = "catalog-size"
 	// CodeAssetPath: a catalog's asset is not catalogs/<id>.json.
+	//
+	// Why: the Engine accepts a catalog's asset only as `catalogs/<catalogId>.json`, named after
+	// that catalog's own id, and refuses any other path (ruleset-format.md §1.3).
+	//
+	// Fix: name the file after the catalog, for example `"asset": "catalogs/herbs.json"` on the
+	// catalog `"id": "herbs"`, and rename the file to match.
 	CodeAssetPath Code = "asset-path"
 	// CodeAssetCatalog: a catalog file names another catalog than the one the ruleset expects in it.
+	//
+	// Why: the Engine checks that a catalog file's `catalog` is the id of the catalog that names
+	// it, and refuses it otherwise (ruleset-format.md §4.4), so a file copied from another catalog
+	// cannot be read as this one.
+	//
+	// Fix: set `catalog` to the id of the catalog whose asset it is, for example
+	// `"catalog": "herbs"` in `catalogs/herbs.json`.
 	CodeAssetCatalog Code = "asset-catalog"
 	// CodeFeeds: feeds is given on a catalog that does not hold rows.
+	//
+	// Why: `feeds` names the sheet lists a rows catalog's entries may be copied into; the Engine
+	// requires it on a rows catalog and refuses it on a creatures or items catalog
+	// (ruleset-format.md §4.1).
+	//
+	// Fix: remove `feeds` from the creatures or items catalog, or make it a rows catalog:
+	// `"holds": "rows", "feeds": ["satchel"]`.
 	CodeFeeds Code = "feeds"
 	// CodeEntryKind: a catalog entry gives the kind of another catalog (rows in an items catalog).
+	//
+	// Why: the Engine refuses an entry whose kind does not match its catalog's `holds`: a rows
+	// catalog's entries give `rows`, a creatures catalog's a `creature`, an items catalog's an
+	// `item` (ruleset-format.md §4.2).
+	//
+	// Fix: write the entry in its catalog's kind, for example `"item": { "category": "tool" }` in
+	// an items catalog, or move it to a catalog that holds its kind.
 	CodeEntryKind Code = "entry-kind"
 	// CodeMechanics: a catalog entry gives mechanics without rows.
+	//
+	// Why: `mechanics` describes what a picked row does and is shown in the row picker, so the
+	// Engine allows it only beside `rows`; creatures and items have their own keys for this and
+	// carry no `mechanics` (ruleset-format.md §4.2, §5.8).
+	//
+	// Fix: remove `mechanics` from the creature or item entry, writing what it does with that
+	// kind's own keys (an item's `use` or `attack`, for example).
 	CodeMechanics Code = "mechanics"
 )
 
@@ -203,12 +304,41 @@ const (
 // folders beside the ruleset.
 const (
 	// CodeManifestBytes: the manifest gives a listed file a size that is not the file's.
+	//
+	// Why: the manifest's `files[]` pins every file of a package by size and checksum, and the
+	// Engine installs only verified bytes (ruleset-format.md §8), so a listing whose `bytes` is not
+	// the file's size fails that check.
+	//
+	// Fix: set `bytes` to the file's size, for example with `rulebench fix -w PATH`, which rewrites
+	// each listing's `bytes` and `sha256` from the files.
 	CodeManifestBytes Code = "manifest-bytes"
 	// CodeManifestSHA256: the manifest gives a listed file a sha256 that is not the file's.
+	//
+	// Why: the manifest's `files[]` pins every file of a package by its checksum, and the Engine
+	// installs only verified bytes (ruleset-format.md §8), so a file edited after its listing was
+	// written fails that check.
+	//
+	// Fix: write the file's current checksum into `sha256`, for example with
+	// `rulebench fix -w PATH`.
 	CodeManifestSHA256 Code = "manifest-sha256"
 	// CodeUnlistedFile: a file in the package is not listed by the manifest, so the Engine will not see it.
+	//
+	// Why: a warning: the Engine reads only the files the manifest lists, so a catalog or locale
+	// file left out of `files[]` is silently missing once installed (decisions §1).
+	//
+	// Fix: list the file in the manifest's `files`, for example
+	// `{ "path": "locales/fr.json", "sha256": "...", "bytes": 2048 }`, or delete it if it is not
+	// meant to ship.
 	CodeUnlistedFile Code = "unlisted-file"
 	// CodeArtifactLocales: a catalog artifact has a locales/ folder, which the Engine refuses.
+	//
+	// Why: the behaviour spec (translations) refuses, before download, a catalog ruleset that
+	// carries `locales/`; a catalog ruleset's translations are language packs published beside
+	// the artifact instead.
+	//
+	// Fix: move each `locales/<language>.json` beside the artifact as
+	// `<id>-<version>.<language>.json`, for example `my-game-3.fr.json`, and list it in the
+	// catalog entry's `locales`.
 	CodeArtifactLocales Code = "artifact-locales"
 )
 
@@ -217,5 +347,12 @@ const (
 //rulebench:category saves
 const (
 	// CodeSheetSize: a sample save's stored sheet is larger than the Engine keeps.
+	//
+	// Why: the Engine stores a sheet `{ v, build }` of at most 64 KB serialised as UTF-8, and
+	// importers drop a larger one (ruleset-format.md §1.2, §3.7); a save that migrating makes
+	// larger is reported the same way.
+	//
+	// Fix: keep sheets small enough, for example lower a list's `maxItems` or a text field's
+	// `maxLength`, or trim the sample save if no real sheet can grow so large.
 	CodeSheetSize Code = "sheet-size"
 )

@@ -28,7 +28,7 @@ const (
 	// one that differs only in case.
 	//
 	// Fix: use one of the words the message lists, for example `"round": "down"` rather than
-	// `"round": "floor"`.
+	// `"round": "truncate"`.
 	CodeEnum Code = "enum"
 	// CodeIDPattern: an id that does not follow its id pattern.
 	//
@@ -54,8 +54,8 @@ const (
 	// catalog's `entries` or `asset`, a loot line's `item`, `filter` or `coins`), so the Engine
 	// refuses one that holds none of them or several, where it could not tell which is meant.
 	//
-	// Fix: keep exactly the one key meant, for example `{ "field": "toughness" }` rather than
-	// `{ "field": "toughness", "const": 2 }`.
+	// Fix: keep exactly the one key meant, for example `{ "field": "vigour" }` rather than
+	// `{ "field": "vigour", "const": 2 }`.
 	CodeOneOf Code = "one-of"
 	// CodeAscending: a step table whose thresholds do not rise strictly.
 	//
