@@ -20,52 +20,379 @@ const maxEffectiveRows = 200
 
 // effectiveView is what the Effective tab's document is drawn for besides
 // the snapshot: the market price level shown when the levels do not all
-// fit beside each other, and what the last drawing found.
+// fit beside each other, the price whose workings are open, the filter,
+// and what the last drawing found.
 type effectiveView struct {
 	level  int  // the price level shown when paged
 	levels int  // how many price levels the market has
 	paged  bool // whether the levels are shown one at a time
+	// why is the id of the price row whose workings show under it ("" for
+	// none); query the filter's text, lower-cased.
+	why   string
+	query string
+	// tags describe each line drawn, in order; skipped counts the rows
+	// the filter left out before they were drawn.
+	tags    []lineTag
+	skipped int
+}
+
+// lineTag says what a line of the Effective document is: the section it
+// is in, the row it belongs to (a price, an entry, a ladder step...), and
+// whether it heads its section (kept by the filter with any row of it).
+type lineTag struct {
+	section string
+	// id names the row, unique in the document ("" for a line of no row);
+	// text is what the filter looks for in it besides the line's text.
+	id, text string
+	// parent is the id of the row a row belongs to (an entry's catalog),
+	// kept by the filter with it.
+	parent string
+	head   bool
+	// price is the row's index in the effective prices (-1 for none).
+	price int
 }
 
 // effectivePane is the Effective tab: the effective ruleset as a document
-// (see docPane) whose prices table shows one market price level at a time
-// when they do not all fit; > and < change the level.
+// (see docPane) with a cursor on its rows: prices, entries, ladder steps,
+// coins. Enter on a price opens how it is worked out; / filters the rows
+// by item, entry or section; the prices table shows one market price level
+// at a time when they do not all fit, > and < changing the level.
 type effectivePane struct {
 	*docPane
 	v effectiveView
+	// rows are the lines the cursor stops at (each row's first line) and
+	// cursor the one selected; sel is the selected row's id, kept across
+	// rebuilds.
+	rows   []int
+	cursor int
+	sel    string
+	tags   []lineTag
+	filter listFilter
+	// total and kept count the rows before and after the filter.
+	total, kept int
 }
 
 func newEffectivePane(k *keyMap) *effectivePane {
-	p := &effectivePane{}
+	p := &effectivePane{filter: newListFilter()}
 	p.docPane = newDocPane(k, func(s *snapshot, st *styles, width int) document {
 		return effectiveLines(s, st, width, &p.v)
 	})
 	return p
 }
 
-// syncKeys offers the document's keys, and > and < while the prices show
-// one level at a time.
-func (p *effectivePane) syncKeys() {
-	p.docPane.syncKeys()
-	p.keys.NextLevel.SetEnabled(p.v.paged)
-	p.keys.PrevLevel.SetEnabled(p.v.paged)
+func (p *effectivePane) typing() bool { return p.filter.typing() }
+
+func (p *effectivePane) set(s *snapshot, st *styles, body rect, wide bool) {
+	p.filter.restyle(st)
+	p.docPane.s, p.docPane.st, p.docPane.body = s, st, body
+	p.rebuild()
 }
 
-// update changes the price level shown, and otherwise scrolls.
-func (p *effectivePane) update(h host, msg tea.Msg) tea.Cmd {
-	if m, ok := msg.(tea.KeyPressMsg); ok && p.v.paged && p.v.levels > 0 {
-		switch {
-		case key.Matches(m, p.keys.NextLevel):
-			p.v.level = (p.v.level + 1) % p.v.levels
-			p.rebuild()
-			return nil
-		case key.Matches(m, p.keys.PrevLevel):
-			p.v.level = (p.v.level + p.v.levels - 1) % p.v.levels
-			p.rebuild()
-			return nil
+// top is the filter's line: 1 while the filter is active.
+func (p *effectivePane) top() int {
+	if p.filter.active() {
+		return 1
+	}
+	return 0
+}
+
+// rebuild draws the document, keeps the rows the filter holds, and puts
+// the cursor back on the row it was on.
+func (p *effectivePane) rebuild() {
+	p.v.query = p.filter.query
+	p.width = p.body.W
+	d := p.build(p.s, p.st, p.body.W)
+	p.lines, p.starts, p.tags = d.lines, d.sections, p.v.tags
+	p.total = p.v.skipped
+	for i, t := range p.tags {
+		if t.id != "" && !t.head && (i == 0 || p.tags[i-1].id != t.id) {
+			p.total++
 		}
 	}
-	return p.docPane.update(h, msg)
+	if p.v.query != "" {
+		p.narrow()
+	}
+	p.rows = p.rows[:0]
+	prev := ""
+	for i, t := range p.tags {
+		if t.id != "" && !t.head && t.id != prev {
+			p.rows = append(p.rows, i)
+		}
+		prev = t.id
+	}
+	p.kept = len(p.rows)
+	p.scroll.setHeight(max(p.body.H-p.top(), 0))
+	p.scroll.setLen(len(p.lines))
+	p.cursor = min(max(p.cursor, 0), max(len(p.rows)-1, 0))
+	for i, l := range p.rows {
+		if p.tags[l].id == p.sel {
+			p.cursor = i
+			break
+		}
+	}
+	p.remember()
+}
+
+// narrow keeps the lines the filter holds: every line of a section whose
+// heading holds the text, else the rows that hold it (with the rows they
+// belong to) and the heads of their sections.
+func (p *effectivePane) narrow() {
+	q := p.v.query
+	holds := func(i int) bool {
+		t := p.tags[i]
+		return strings.Contains(strings.ToLower(t.text), q) || strings.Contains(strings.ToLower(ansi.Strip(p.lines[i])), q)
+	}
+	keepSection := map[string]bool{}
+	keepRow := map[string]bool{}
+	for i, t := range p.tags {
+		switch {
+		case t.head && t.section != "" && strings.Contains(strings.ToLower(t.section), q):
+			keepSection[t.section] = true
+		case t.id != "" && !t.head && holds(i):
+			keepRow[t.id] = true
+			if t.parent != "" {
+				keepRow[t.parent] = true
+			}
+		}
+	}
+	hasRow := map[string]bool{}
+	for _, t := range p.tags {
+		if keepRow[t.id] {
+			hasRow[t.section] = true
+		}
+	}
+	var lines []string
+	var tags []lineTag
+	var starts []int
+	last := "\x00"
+	for i, t := range p.tags {
+		keep := keepSection[t.section] || (t.head && hasRow[t.section]) || (!t.head && t.id != "" && keepRow[t.id])
+		if !keep {
+			continue
+		}
+		if t.section != last {
+			starts = append(starts, len(lines))
+			last = t.section
+		}
+		lines, tags = append(lines, p.lines[i]), append(tags, t)
+	}
+	p.lines, p.tags, p.starts = lines, tags, starts
+}
+
+// remember keeps the selected row's id and makes the window show it.
+func (p *effectivePane) remember() {
+	if len(p.rows) == 0 {
+		return
+	}
+	l := p.rows[p.cursor]
+	p.sel = p.tags[l].id
+}
+
+// show scrolls the window to the selected row's lines.
+func (p *effectivePane) show() {
+	if len(p.rows) == 0 {
+		return
+	}
+	l := p.rows[p.cursor]
+	end := l + 1
+	for end < len(p.tags) && p.tags[end].id == p.tags[l].id {
+		end++
+	}
+	sc := &p.scroll
+	if end > sc.offset+sc.height {
+		sc.offset = end - sc.height
+	}
+	if l < sc.offset {
+		sc.offset = l
+	}
+	sc.clamp()
+}
+
+// visible tells whether line l is in the window.
+func (p *effectivePane) visible(l int) bool {
+	return l >= p.scroll.offset && l < p.scroll.offset+p.scroll.height
+}
+
+// step moves the cursor to the next row (dir > 0) or the one before when
+// it is on the screen or the line next to it; else the document scrolls a
+// line, the cursor following onto a row left on the screen.
+func (p *effectivePane) step(dir int) {
+	sc := &p.scroll
+	next := p.cursor + dir
+	if next >= 0 && next < len(p.rows) {
+		l := p.rows[next]
+		if l >= sc.offset-1 && l <= sc.offset+sc.height {
+			p.cursor = next
+			p.remember()
+			p.show()
+			return
+		}
+	}
+	sc.offset += dir
+	sc.clamp()
+	p.follow()
+}
+
+// follow puts the cursor on a row on the screen when its own is not.
+func (p *effectivePane) follow() {
+	if len(p.rows) == 0 || p.visible(p.rows[p.cursor]) {
+		return
+	}
+	best := -1
+	for i, l := range p.rows {
+		if p.visible(l) {
+			if best < 0 || (l < p.rows[p.cursor]) {
+				best = i
+			}
+		}
+	}
+	if best >= 0 {
+		p.cursor = best
+		p.remember()
+	}
+}
+
+// price is the effective price of the selected row, if it is a price.
+func (p *effectivePane) price() (int, bool) {
+	if len(p.rows) == 0 || p.s == nil || p.s.eff == nil {
+		return 0, false
+	}
+	t := p.tags[p.rows[p.cursor]]
+	return t.price, t.price >= 0 && t.price < len(p.s.eff.Prices)
+}
+
+// syncKeys offers the movement keys, enter on a price to open or close
+// its workings, / to filter, esc to close or show all, and > and < while
+// the prices show one level at a time.
+func (p *effectivePane) syncKeys() {
+	k := p.keys
+	if p.filter.syncKeys(k) {
+		return
+	}
+	on := p.scroll.scrollable() || len(p.rows) > 1
+	for _, b := range k.movement() {
+		b.SetEnabled(on)
+	}
+	k.NextGroup.SetEnabled(p.canJump(1))
+	k.PrevGroup.SetEnabled(p.canJump(-1))
+	k.NextGroup.SetHelp("]", "next section")
+	k.PrevGroup.SetHelp("[", "previous section")
+	k.NextLevel.SetEnabled(p.v.paged)
+	k.PrevLevel.SetEnabled(p.v.paged)
+	_, isPrice := p.price()
+	k.Open.SetEnabled(isPrice)
+	if isPrice && p.v.why == p.sel {
+		k.Open.SetHelp("enter", "hide why")
+	} else {
+		k.Open.SetHelp("enter", "why this price")
+	}
+	k.Search.SetEnabled(p.total > 0 || p.filter.active())
+	// Esc hides the workings too, but is offered for that only when enter
+	// would not do it.
+	k.Close.SetEnabled((p.v.why != "" && p.v.why != p.sel) || p.filter.active())
+	if p.v.why != "" && p.v.why != p.sel {
+		k.Close.SetHelp("esc", "hide why")
+	} else {
+		k.Close.SetHelp("esc", "show all")
+	}
+}
+
+// update moves the cursor, opens a price's workings, filters, changes the
+// price level shown, and otherwise scrolls.
+func (p *effectivePane) update(h host, msg tea.Msg) tea.Cmd {
+	if p.filter.typing() {
+		switch msg.(type) {
+		case tea.KeyPressMsg, tea.PasteMsg:
+			cmd := p.filter.update(msg)
+			p.cursor, p.sel, p.scroll.offset = 0, "", 0
+			p.rebuild()
+			return cmd
+		}
+	}
+	m, ok := msg.(tea.KeyPressMsg)
+	if !ok {
+		return nil
+	}
+	k := p.keys
+	switch {
+	case p.v.paged && p.v.levels > 0 && key.Matches(m, k.NextLevel):
+		p.v.level = (p.v.level + 1) % p.v.levels
+		p.rebuild()
+	case p.v.paged && p.v.levels > 0 && key.Matches(m, k.PrevLevel):
+		p.v.level = (p.v.level + p.v.levels - 1) % p.v.levels
+		p.rebuild()
+	case key.Matches(m, k.Open):
+		if p.v.why == p.sel {
+			p.v.why = ""
+		} else {
+			p.v.why = p.sel
+		}
+		p.rebuild()
+		p.show()
+	case p.v.why != "" && (key.Matches(m, k.Close) || m.Code == tea.KeyEscape && m.Mod == 0):
+		p.v.why = ""
+		p.rebuild()
+	case key.Matches(m, k.Close):
+		p.filter.clear()
+		p.rebuild()
+		p.show()
+	case key.Matches(m, k.Search):
+		cmd := p.filter.start()
+		p.rebuild()
+		return cmd
+	case key.Matches(m, k.Up):
+		p.step(-1)
+	case key.Matches(m, k.Down):
+		p.step(1)
+	case key.Matches(m, k.NextGroup):
+		p.jump(1)
+		p.follow()
+	case key.Matches(m, k.PrevGroup):
+		p.jump(-1)
+		p.follow()
+	default:
+		if navKey(k, &p.scroll, m) {
+			switch {
+			case key.Matches(m, k.Top) && len(p.rows) > 0:
+				p.cursor = 0
+				p.remember()
+			case key.Matches(m, k.Bottom) && len(p.rows) > 0:
+				p.cursor = len(p.rows) - 1
+				p.remember()
+			default:
+				p.follow()
+			}
+		}
+	}
+	return nil
+}
+
+// view draws the window of the document, the selected row in the
+// selection's colours, under the filter's line while it is active.
+func (p *effectivePane) view() string {
+	st := p.st
+	start, end := p.scroll.window()
+	sel := -1
+	if len(p.rows) > 0 {
+		sel = p.rows[p.cursor]
+	}
+	lines := make([]string, 0, end-start+1)
+	if p.filter.active() {
+		lines = append(lines, fit(" "+st.muted.Render(fmt.Sprintf("showing %d of %s", p.kept, plural(p.total, "row", "rows")))+"  "+p.filter.view(), p.width, st.g.ellipsis))
+		if p.kept == 0 && p.filter.query != "" {
+			lines = append(lines, "", " "+st.muted.Render(fmt.Sprintf("No item, entry or section holds %q; esc shows all.", p.filter.input.Value())))
+		}
+	}
+	for i := start; i < end; i++ {
+		if i == sel {
+			plain := ansi.Strip(p.lines[i])
+			plain = strings.TrimPrefix(plain, "  ")
+			lines = append(lines, selectedRow(plain, p.width, st))
+			continue
+		}
+		lines = append(lines, p.lines[i])
+	}
+	return block(lines, p.width, p.body.H, st.g.ellipsis)
 }
 
 // effectiveDoc builds the Effective tab.
@@ -77,13 +404,60 @@ type effectiveDoc struct {
 	width int
 	e     *rules.Effective
 	base  *rules.Effective
+	// tag is what the lines added now are (see lineTag).
+	tag lineTag
+}
+
+// add appends lines to the document, tagged with the row they belong to.
+func (d *effectiveDoc) add(lines ...string) {
+	d.document.add(lines...)
+	for range lines {
+		d.view.tags = append(d.view.tags, d.tag)
+	}
+}
+
+// row starts a row: the lines added next belong to it. The id is made
+// unique by the section; text is what the filter looks for besides the
+// lines' text.
+func (d *effectiveDoc) row(id, text string) {
+	d.tag = lineTag{section: d.tag.section, id: d.tag.section + "/" + id, text: text, price: -1}
+}
+
+// child starts a row that belongs to another row of the section.
+func (d *effectiveDoc) child(parent, id, text string) {
+	d.row(id, text)
+	d.tag.parent = d.tag.section + "/" + parent
+}
+
+// headRows marks the lines added next as the section's head.
+func (d *effectiveDoc) headRows() {
+	d.tag = lineTag{section: d.tag.section, head: true, price: -1}
+}
+
+// skips tells whether the filter leaves a row out before it is drawn (so
+// that the rows shown under a cap are those the filter keeps): the
+// section's heading does not hold the filter's text, nor does any of the
+// texts.
+func (d *effectiveDoc) skips(texts ...string) bool {
+	q := d.view.query
+	if q == "" || strings.Contains(strings.ToLower(d.tag.section), q) {
+		return false
+	}
+	for _, t := range texts {
+		if strings.Contains(strings.ToLower(t), q) {
+			return false
+		}
+	}
+	d.view.skipped++
+	return true
 }
 
 // effectiveLines builds the Effective tab: the ruleset as a game with the
 // chosen layers sees it, each part beside the base ruleset and each change
 // marked with the layer that made it.
 func effectiveLines(s *snapshot, st *styles, width int, view *effectiveView) document {
-	d := &effectiveDoc{view: view, s: s, st: st, width: width, e: s.eff, base: s.base}
+	view.tags, view.skipped = view.tags[:0], 0
+	d := &effectiveDoc{view: view, s: s, st: st, width: width, e: s.eff, base: s.base, tag: lineTag{section: "Applied layers", head: true, price: -1}}
 	if d.e == nil {
 		d.add("", " "+st.muted.Render("There is no ruleset to apply layers to."))
 		return d.document
@@ -105,6 +479,7 @@ func effectiveLines(s *snapshot, st *styles, width int, view *effectiveView) doc
 }
 
 func (d *effectiveDoc) heading(h, note string) {
+	d.tag = lineTag{section: h, head: true, price: -1}
 	d.add("")
 	d.section()
 	line := " " + d.st.heading.Render(h)
@@ -164,12 +539,14 @@ func (d *effectiveDoc) applied() {
 func (d *effectiveDoc) guidance() {
 	st, rs := d.st, d.e.Base
 	d.heading("Game Master", "layers append to the base text")
+	d.row("check", "check guidance")
 	d.para("Check", vis(rs.GM.CheckGuidance), st.text.Render)
 	for _, l := range d.e.Applied {
 		if l.Guidance != nil {
 			d.appended(l, *l.Guidance)
 		}
 	}
+	d.row("world", "world guidance")
 	if rs.GM.WorldGuidance != nil {
 		d.para("World", vis(*rs.GM.WorldGuidance), st.text.Render)
 	} else {
@@ -206,6 +583,7 @@ func (d *effectiveDoc) ladder() {
 	// The steps pair by label, never by position: a step the layer drops
 	// says so, as does one it adds.
 	for _, c := range e.LadderChanges() {
+		d.row(c.Label, "")
 		bt, ft := stepValue(c.Base, c.HasBase), stepValue(c.Effective, c.HasEffective)
 		line := "   " + st.text.Render(padRight(fit(vis(c.Label), labelW, st.g.ellipsis), labelW)) + "  " + st.muted.Render(padRight(bt, 14)) + "  "
 		switch c.Kind {
@@ -246,6 +624,7 @@ func (d *effectiveDoc) enums() {
 	}
 	d.heading("Enum fields", "removed values are marked")
 	for _, f := range e.Enums {
+		d.row(f.Field.ID, f.Field.Label)
 		removed := map[string]bool{}
 		for _, v := range f.Removed {
 			removed[v] = true
@@ -311,6 +690,7 @@ func (d *effectiveDoc) catalogs() {
 	}
 	d.heading("Catalogs", "entries hidden from the pickers are dimmed")
 	for _, c := range e.Catalogs {
+		d.row(c.Catalog.ID, c.Catalog.Label)
 		line := fmt.Sprintf("%s: %s", vis(c.Catalog.ID), plural(len(c.Catalog.Entries), "entry", "entries"))
 		if len(c.Hidden) == 0 {
 			d.item(line+", none hidden", st.text.Render)
@@ -321,20 +701,28 @@ func (d *effectiveDoc) catalogs() {
 		for _, h := range c.Hidden {
 			hidden[h.Entry] = h.HideCause
 		}
+		shown := 0
 		for i, en := range c.Catalog.Entries {
-			if i == maxEffectiveRows {
+			h, isHidden := hidden[en]
+			rule := ""
+			if isHidden && h.Layer != nil && h.Rule >= 0 && h.Rule < len(h.Layer.Catalogs) {
+				rule = ": " + describeHide(h.Layer.Catalogs[h.Rule])
+			}
+			if d.skips(c.Catalog.ID, en.ID, en.Label, rule) {
+				continue
+			}
+			if shown == maxEffectiveRows {
+				d.child(c.Catalog.ID, c.Catalog.ID+"/ more", "")
 				d.add("      " + st.muted.Render(fmt.Sprintf("and %d more entries", len(c.Catalog.Entries)-i)))
 				break
 			}
+			shown++
+			d.child(c.Catalog.ID, c.Catalog.ID+"/"+en.ID, c.Catalog.ID+"/"+en.ID+" "+en.Label)
 			name := vis(en.ID)
 			if en.Label != "" && en.Label != en.ID {
 				name += " " + vis(en.Label)
 			}
-			if h, ok := hidden[en]; ok {
-				rule := ""
-				if h.Layer != nil && h.Rule >= 0 && h.Rule < len(h.Layer.Catalogs) {
-					rule = ": " + describeHide(h.Layer.Catalogs[h.Rule])
-				}
+			if isHidden {
 				d.add("      " + st.rowMuted.Render(name+" "+st.g.sep+" hidden by "+layerName(h.Layer)+rule))
 				continue
 			}
@@ -351,6 +739,7 @@ func (d *effectiveDoc) coins() {
 	}
 	d.heading("Coins", "")
 	for _, c := range e.Currencies {
+		d.row(c.Family.ID, c.Family.Label)
 		var left, gone []string
 		for _, u := range c.Units {
 			left = append(left, vis(u.ID))
@@ -420,24 +809,53 @@ func (d *effectiveDoc) prices() {
 	for _, l := range levels {
 		heads = append(heads, vis(l.Label))
 	}
-	n := min(len(e.Prices), maxEffectiveRows)
-	rows := make([][]priceCell, n)
+	// The rows the filter keeps, at most maxEffectiveRows of them.
+	var kept []int
+	for i, p := range e.Prices {
+		if len(kept) == maxEffectiveRows {
+			break
+		}
+		if !d.skips(p.Key, p.Entry.Label) {
+			kept = append(kept, i)
+		}
+	}
+	rows := make([][]priceCell, len(kept))
+	// bases are, for a row whose shown or market prices differ from the
+	// base ruleset's, the base's in those cells ("" in the others): drawn
+	// on a line under the row, in the same columns.
+	bases := make([][]string, len(kept))
 	widths := make([]int, len(heads))
 	for i, h := range heads {
 		widths[i] = ansi.StringWidth(h)
 	}
-	for i, p := range e.Prices[:n] {
+	for i, pi := range kept {
+		p := e.Prices[pi]
 		b, hasBase := base[p.Key]
 		row := []priceCell{{text: vis(p.Key)}, {text: writtenText(e.Base, p.Written())}, amountCell(p.Shown, b.Shown, hasBase)}
+		was := make([]string, 3, 3+len(p.Levels))
+		marketChanged := false
 		for j, lv := range p.Levels {
-			var was rules.Amount
+			var old rules.Amount
 			if hasBase && j < len(b.Levels) {
-				was = b.Levels[j]
+				old = b.Levels[j]
 			}
-			row = append(row, amountCell(lv, was, hasBase && j < len(b.Levels)))
+			cell := amountCell(lv, old, hasBase && j < len(b.Levels))
+			row = append(row, cell)
+			if cell.changed {
+				was, marketChanged = append(was, amountWord(old)), true
+			} else {
+				was = append(was, "")
+			}
+		}
+		if marketChanged {
+			was[0] = "base"
+			bases[i] = was
 		}
 		for c, cell := range row {
 			widths[c] = max(widths[c], cell.width())
+			if bases[i] != nil && c > 0 {
+				widths[c] = max(widths[c], ansi.StringWidth(bases[i][c]))
+			}
 		}
 		rows[i] = row
 	}
@@ -470,7 +888,10 @@ func (d *effectiveDoc) prices() {
 		head = append(head, padRight(fit(heads[c], widths[c], st.g.ellipsis), widths[c]))
 	}
 	d.add("   " + st.label.Render(strings.TrimRight(strings.Join(head, "  "), " ")))
-	for _, row := range rows {
+	for r, row := range rows {
+		pi := kept[r]
+		d.row(e.Prices[pi].Key, e.Prices[pi].Entry.Label)
+		d.tag.price = pi
 		line := "   "
 		for k, c := range cols {
 			cell := row[c]
@@ -489,9 +910,66 @@ func (d *effectiveDoc) prices() {
 			}
 		}
 		d.add(fit(line, d.width, st.g.ellipsis))
+		if was := bases[r]; was != nil {
+			// The base's market prices, under those shown that differ.
+			line, any := "   "+padRight("  "+was[0], widths[0]), false
+			for _, c := range cols[1:] {
+				line += "  " + padRight(was[c], widths[c])
+				any = any || was[c] != ""
+			}
+			if any {
+				d.add(fit(st.muted.Render(strings.TrimRight(line, " ")), d.width, st.g.ellipsis))
+			}
+		}
+		if d.view.why == d.tag.id {
+			d.priceWhy(e.Prices[pi], base)
+		}
 	}
-	if len(e.Prices) > n {
-		d.add("   " + st.muted.Render(fmt.Sprintf("and %d more priced items", len(e.Prices)-n)))
+	if len(kept) == maxEffectiveRows && kept[len(kept)-1] < len(e.Prices)-1 {
+		d.row("more", "")
+		d.add("   " + st.muted.Render(fmt.Sprintf("and %d more priced items", len(e.Prices)-1-kept[len(kept)-1])))
+	}
+}
+
+// amountWord is an amount as the Engine shows it, or "no price".
+func amountWord(a rules.Amount) string {
+	if !a.Priced() {
+		return "no price"
+	}
+	return vis(a.Text())
+}
+
+// priceWhy adds, under a price's row, how its price is worked out: why it
+// differs from the one written (the coin removed, its worth in the
+// smallest coin, the largest remaining coin that pays it exactly), and its
+// market price at each level, beside the base's.
+func (d *effectiveDoc) priceWhy(p rules.ItemPrice, base map[string]rules.ItemPrice) {
+	st, e := d.st, d.e
+	var lines []string
+	if w, ok := e.WhyPrice(p); ok {
+		lines = append(lines, vis(w.Text()))
+	} else {
+		lines = append(lines, "shown as written: its coin remains")
+	}
+	b, hasBase := base[p.Key]
+	for j, lw := range e.WhyLevels(p) {
+		text := vis(lw.Level.Label) + ": " + vis(lw.Text())
+		if hasBase && j < len(b.Levels) && j < len(p.Levels) && amountWord(b.Levels[j]) != amountWord(p.Levels[j]) {
+			text += " (base " + amountWord(b.Levels[j]) + ")"
+		}
+		lines = append(lines, text)
+	}
+	for i, l := range lines {
+		lead := "     "
+		if i == 0 {
+			lead = "   " + st.accent.Render(st.g.arrow) + " "
+		}
+		for k, w := range wrap(l, max(d.width-len(lead)-2, 10)) {
+			if k > 0 {
+				lead = "       "
+			}
+			d.add(lead + st.muted.Render(w))
+		}
 	}
 }
 
@@ -509,12 +987,15 @@ func (d *effectiveDoc) market() {
 	for _, sl := range m.Sellers {
 		sellers = append(sellers, vis(sl.ID))
 	}
+	d.row("sellers", "")
 	d.para("Sellers", strings.Join(sellers, ", "), st.text.Render)
 	for _, r := range m.Removed {
+		d.row("removed "+r.Seller.ID, "")
 		d.item(fmt.Sprintf("%s removed by %s", vis(r.Seller.ID), layerName(r.Layer)), st.warn.Render)
 	}
 	items := pricedItems(e.Base)
-	for _, u := range m.Unsold {
+	for i, u := range m.Unsold {
+		d.row("unsold "+itoa(i), "")
 		var taken []string
 		for _, it := range items {
 			if u.Filter.Matches(it.item) {
@@ -534,9 +1015,11 @@ func (d *effectiveDoc) market() {
 		d.item(text, style)
 	}
 	if len(m.UnsoldItems) > 0 {
+		d.row("no seller", "")
 		d.para("No seller", quoteList(capList(m.UnsoldItems, maxEffectiveRows)), st.text.Render)
 	}
-	for _, n := range say.MarketNotes(e) {
+	for i, n := range say.MarketNotes(e) {
+		d.row("note "+itoa(i), "")
 		d.item(vis(n), st.muted.Render)
 	}
 }
@@ -578,6 +1061,7 @@ func (d *effectiveDoc) loot() {
 	}
 	d.heading("Loot tables", "replaced tables are marked; every creature, threat tier and seller rolling on one rolls on its replacement")
 	for _, l := range e.Loot {
+		d.row(l.Base.ID, l.Table.Label)
 		text := fmt.Sprintf("%s: %s", vis(l.Base.ID), plural(len(l.Table.Entries), "line", "lines"))
 		style := st.text.Render
 		if l.ReplacedBy != nil {
@@ -618,6 +1102,7 @@ func (d *effectiveDoc) kept() {
 				d.heading("Kept in the sample saves", "nothing rewrites a character: these values stay and are shown as they are")
 				first = false
 			}
+			d.row(sv.File+" "+k.Path, "")
 			what := vis(k.Value)
 			if k.Kind == rules.KeptCoin {
 				what = fmt.Sprintf("%s %s", number(k.Count), vis(k.Value))

@@ -259,6 +259,7 @@ func checkFrame(t *testing.T, view string, width, height int) {
 func (a *App) overview() *docPane       { return a.tabs[paneOverview].(*docPane) }
 func (a *App) layers() *layersPane      { return a.tabs[paneLayers].(*layersPane) }
 func (a *App) effect() *docPane         { return a.tabs[paneEffective].(*effectivePane).docPane }
+func (a *App) effPane() *effectivePane  { return a.tabs[paneEffective].(*effectivePane) }
 func (a *App) trans() *translationsPane { return a.tabs[paneTranslations].(*translationsPane) }
 func (a *App) migr() *migrationsPane    { return a.tabs[paneMigrations].(*migrationsPane) }
 func (a *App) problems() *problemsPane  { return a.tabs[paneProblems].(*problemsPane) }

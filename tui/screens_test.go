@@ -124,7 +124,7 @@ func TestScreenPricesAt80(t *testing.T) {
 	priceLines := func(s string) []string {
 		var out []string
 		for _, l := range strings.Split(s, "\n") {
-			if strings.HasPrefix(l, "   pack/") {
+			if strings.HasPrefix(l, "   pack/") || strings.HasPrefix(l, "▸  pack/") {
 				out = append(out, l)
 			}
 		}
@@ -610,5 +610,90 @@ func TestScreenListFilters(t *testing.T) {
 	})
 	t.Run("Migrations", func(t *testing.T) {
 		goldenScreens(t, cfg, keysThen("", "5", "/", "s", "a", "v", "e", "s", "/", "n", "o", "enter"))
+	})
+}
+
+// toRow presses down in the Effective tab until the cursor is on the row
+// of the id (a section's heading, then the row's key).
+func toRow(t *testing.T, a *App, id string) *App {
+	t.Helper()
+	for range 200 {
+		if p := a.effPane(); len(p.rows) > 0 && p.sel == id {
+			return a
+		}
+		a = keysTo(t, a, "down")
+	}
+	t.Fatalf("the cursor never reaches %s:\n%s", id, screen(a))
+	return a
+}
+
+// TestScreenPriceWhy: enter on a changed price in Effective says why: the
+// coin removed, the worth in the smallest coin, and the largest remaining
+// coin that pays it exactly, or that no coin of its family remains; each
+// market price level is worked out beside the base's (issue 13, item 3).
+func TestScreenPriceWhy(t *testing.T) {
+	cfg := exampleConfig(t, "lantern-road")
+	a := toRow(t, withLayers(t, newTestApp(t, cfg, 120, 40), "long_dark"), "Prices/wares/warding-bell")
+	if !strings.Contains(shortHelp(a), "enter why this price") {
+		t.Errorf("enter is not offered on a price: %q", shortHelp(a))
+	}
+	a = keysTo(t, a, "enter")
+	flat := strings.Join(strings.Fields(screen(a)), " ")
+	for _, want := range []string{"The long dark removes groats: 20 groats = 200 mites → 2 nobles", "(base 15 groats)"} {
+		if !strings.Contains(flat, want) {
+			t.Errorf("the workings lack %q:\n%s", want, screen(a))
+		}
+	}
+	if a = keysTo(t, a, "esc"); strings.Contains(screen(a), "removes groats") {
+		t.Errorf("esc leaves the workings open:\n%s", screen(a))
+	}
+	g := toRow(t, withLayers(t, newTestApp(t, cfg, 120, 40), "guild_ruin"), "Prices/wares/ghostglass-lens")
+	if s := strings.Join(strings.Fields(screen(keysTo(t, g, "enter"))), " "); !strings.Contains(s, "no coin of its family remains") {
+		t.Errorf("a price whose family is gone does not say so:\n%s", s)
+	}
+	goldenScreens(t, cfg, func(t *testing.T, a *App) *App {
+		return keysTo(t, toRow(t, withLayers(t, a, "long_dark"), "Prices/wares/lamp-oil"), "enter")
+	})
+}
+
+// TestScreenEffectiveFilter: / filters the Effective tab by item, entry
+// or section: the rows that hold the text with the heads of their
+// sections, an entry with its catalog, a section whose heading holds it
+// whole; esc shows everything again (issue 13, item 14).
+func TestScreenEffectiveFilter(t *testing.T) {
+	cfg := exampleConfig(t, "lantern-road")
+	a := withLayers(t, newTestApp(t, cfg, 120, 40), "long_dark")
+	all := len(a.effect().lines)
+	if !strings.Contains(shortHelp(a), "/ filter") {
+		t.Errorf("Effective does not offer /: %q", shortHelp(a))
+	}
+	a = keysTo(t, a, "/", "o", "i", "l", "enter")
+	doc := effectiveText(a)
+	for _, want := range []string{"wares/lamp-oil      3 groats", "• knacks: 15 entries, 3 hidden", "borrowed-flame Borrowed Flame  ·  hidden by The long dark: oil above 1", "Item                Written"} {
+		if !strings.Contains(doc, want) {
+			t.Errorf("/oil lacks %q:\n%s", want, doc)
+		}
+	}
+	for _, gone := range []string{"wares/tin-lantern", "Difficulty ladder", "haunts: 7 entries", "long-stride Long Stride"} {
+		if strings.Contains(doc, gone) {
+			t.Errorf("/oil keeps %q:\n%s", gone, doc)
+		}
+	}
+	if s := screen(a); !strings.Contains(s, "showing ") || !strings.Contains(s, "filter oil") {
+		t.Errorf("the filter's line is missing:\n%s", s)
+	}
+	// A section by its heading: every line of it.
+	a = keysTo(t, a, "esc", "/", "l", "a", "d", "d", "e", "r", "enter")
+	if doc := effectiveText(a); !strings.Contains(doc, "Only in songs         DC 20") || strings.Contains(doc, "wares/") {
+		t.Errorf("/ladder does not keep the ladder alone:\n%s", doc)
+	}
+	if a = keysTo(t, a, "/", "x", "y", "z", "enter"); !strings.Contains(screen(a), `No item, entry or section holds "ladderxyz"; esc shows all.`) {
+		t.Errorf("a filter keeping nothing:\n%s", screen(a))
+	}
+	if a = keysTo(t, a, "esc"); len(a.effect().lines) != all || strings.Contains(screen(a), "showing") {
+		t.Errorf("esc does not show everything: %d lines of %d", len(a.effect().lines), all)
+	}
+	goldenScreens(t, cfg, func(t *testing.T, a *App) *App {
+		return keysTo(t, withLayers(t, a, "long_dark"), "/", "l", "a", "n", "t", "e", "r", "n", "enter")
 	})
 }
