@@ -82,7 +82,7 @@ func orders(sel []string, rng *rand.Rand) [][]string {
 
 // docJSON is the layers document without the selection itself, which
 // echoes what was asked for.
-func docJSON(t *testing.T, e *Effective) string {
+func docJSON(t testing.TB, e *Effective) string {
 	d := report.NewLayers(e)
 	d.Selected = nil
 	b, err := json.Marshal(d)
@@ -96,7 +96,7 @@ func docJSON(t *testing.T, e *Effective) string {
 // catalog entries, sellers, coins, loot tables and what their rows name all
 // exist in the base, applied layers were selected, and only the base's
 // layers' texts are appended.
-func narrows(t *testing.T, rs *model.Ruleset, e *Effective, sel []string) {
+func narrows(t testing.TB, rs *model.Ruleset, e *Effective, sel []string) {
 	t.Helper()
 	for _, l := range e.Applied {
 		if !slices.Contains(sel, l.ID) {
