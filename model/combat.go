@@ -6,24 +6,96 @@ package model
 // Codes of the combat shape rules.
 const (
 	// CodeHealthShape: a health block that is neither { pool } nor { track }.
+	//
+	// Why: the Engine reads a creature's or character's health from exactly one source, a live
+	// pool or a wound track, and refuses a `health` block that names both, neither, or anything
+	// else beside them.
+	//
+	// Fix: keep one of the two, for example `"health": { "pool": "stamina" }` or
+	// `"health": { "track": "wounds_taken" }`.
 	CodeHealthShape Code = "health-shape"
 	// CodeStyleShape: an initiative style that neither takes nor spends, or both.
+	//
+	// Why: a style of `initiative.resource` is one way of attacking with the initiative number:
+	// `takes` moves the target's number to the attacker on a hit, while `spends` deals the
+	// attacker's own number in dice and resets it, so the Engine refuses a style that does both
+	// or neither.
+	//
+	// Fix: give the style exactly one of the two, for example
+	// `{ "id": "press", "label": "Press", "takes": { "gain": 1 } }`.
 	CodeStyleShape Code = "style-shape"
 	// CodeModifierEmpty: a modifier that changes nothing.
+	//
+	// Why: a modifier of a condition, level or item changes its number by `flat`, by `dice`, for
+	// speed by `times`, or for checks and saves by `mode`; the Engine refuses one with none of
+	// them, as it would change nothing.
+	//
+	// Fix: say how the number changes, for example `{ "to": "defense", "flat": -2 }`, or remove the
+	// modifier.
 	CodeModifierEmpty Code = "modifier-empty"
 	// CodeModifierKey: a modifier key that does not fit what the modifier changes.
+	//
+	// Why: the Engine refuses a modifier key that cannot act on its `to`: `skills` narrows only
+	// checks and `saves` only saves, `mode` rolls only checks or saves twice, `dice` are rolled so
+	// they change only attacks, saves or checks, `times` changes only speed, `minus` needs `dice`,
+	// and a `flat` of 0 changes nothing.
+	//
+	// Fix: remove the key or change `to` to the number it is meant for, for example
+	// `{ "to": "speed", "times": 0.5 }` rather than `{ "to": "attacks", "times": 0.5 }`.
 	CodeModifierKey Code = "modifier-key"
 	// CodeNarrowsNothing: skills or saves narrow effects or modifiers that are not there.
+	//
+	// Why: `saves` only narrows the save effects (own-saves-advantage, own-saves-disadvantage) and
+	// the modifiers to saves beside it, and `skills` the check effects and modifiers to checks;
+	// with none of them beside it the list narrows nothing a fight could read, so the Engine
+	// refuses the condition, level or item effect.
+	//
+	// Fix: add what the list narrows, for example `"saves": ["fortitude"]` with
+	// `"effects": ["own-saves-disadvantage"]`, or remove the list.
 	CodeNarrowsNothing Code = "narrows-nothing"
 	// CodeLevelSource: a combat level reads neither or both of a track and a derived value.
+	//
+	// Why: a combat level counts as a condition while what it reads is at `at` or more, and it
+	// reads exactly one thing: a plain live `track` or a `derived` value; the Engine refuses a
+	// level that names both or neither.
+	//
+	// Fix: name one of the two, for example
+	// `{ "track": "fatigue", "at": 2, "effects": ["speed-zero"] }`.
 	CodeLevelSource Code = "level-source"
 	// CodeLevelEffect: a combat level has an effect only a condition put on by someone can have.
+	//
+	// Why: nobody put a level on its holder and it ends only when what it reads goes down, so the
+	// Engine refuses on a level the effects that need a source or another way to end:
+	// `half-move-to-stand`, `ends-on-damage`, `cannot-target-source` and `cannot-approach-source`.
+	//
+	// Fix: remove the effect from the level, and give it to a combat condition that something in
+	// the fight applies, for example `{ "condition": "tangled", "effects": ["half-move-to-stand"] }`.
 	CodeLevelEffect Code = "level-effect"
 	// CodeLevelEmpty: a combat level that does nothing.
+	//
+	// Why: the Engine refuses a combat level with no `effects`, no `modifiers` and no
+	// `failsSaves`, since reaching it would change nothing.
+	//
+	// Fix: say what the level does, for example `"effects": ["own-attacks-disadvantage"]` or
+	// `"modifiers": [ { "to": "speed", "flat": -2 } ]`, or remove the level.
 	CodeLevelEmpty Code = "level-empty"
 	// CodeOnWinEmpty: a contest whose onWin does nothing.
+	//
+	// Why: a contest's winner changes what holds the loser or where the loser stands; the Engine
+	// refuses an `onWin` that neither `applies` nor `ends` a condition nor `push`es, since winning
+	// would change nothing.
+	//
+	// Fix: say what winning does, for example
+	// `"onWin": { "applies": [ { "condition": "tangled" } ] }` or `"onWin": { "push": 1 }`.
 	CodeOnWinEmpty Code = "on-win-empty"
 	// CodeDistanceSource: a distance that is neither { column } nor { const }.
+	//
+	// Why: a `reach` or `range` of a combat attack list comes from one place: a number column of
+	// the list's rows, or the same number (0 to 10000) for every row; the Engine refuses any other
+	// shape, including one with both keys.
+	//
+	// Fix: give exactly one of the two, for example `"reach": { "column": "reach_cells" }` or
+	// `"reach": { "const": 1 }`.
 	CodeDistanceSource Code = "distance-source"
 )
 

@@ -6,22 +6,85 @@ package model
 // Codes of the creature shape rules.
 const (
 	// CodeSequenceKey: a sequence action carries something of its own.
+	//
+	// Why: a creature action with `sequence` only resolves the other actions it names, all for one
+	// budget, so the Engine refuses it carrying anything of its own (`toHit`, `autoHit`, `damage`,
+	// `save`, `saveDifficulty`, `applies`, `targetCount`, `area`, `reaction` or `self`).
+	//
+	// Fix: move what it does into an action of its own and name that one in the sequence, for
+	// example `"sequence": [ { "action": "lunge", "times": 2 } ]`.
 	CodeSequenceKey Code = "sequence-key"
 	// CodeSelfTarget: an action that lands on the creature itself names other targets.
+	//
+	// Why: an action with `"self": true` lands on the creature itself, leaving nobody else to pick
+	// or catch, so the Engine refuses `targetCount` or `area` beside it.
+	//
+	// Fix: remove `targetCount` and `area` from the action, for example
+	// `{ "id": "parry", "name": "Parry", "budget": "reaction", "self": true }`.
 	CodeSelfTarget Code = "self-target"
 	// CodeReactionSignature: an action is both a reaction and a signature action.
+	//
+	// Why: a reaction is taken at its moment, while a signature action is bought between turns
+	// with the creature's points, so the Engine refuses an action that is both.
+	//
+	// Fix: keep one of `reaction` and `signature`, or split the action in two, for example one
+	// with `"reaction": { "on": "hit" }` and another with `"signature": { "cost": 2 }`.
 	CodeReactionSignature Code = "reaction-signature"
 	// CodeSaveDifficulty: an action's saveDifficulty is missing where a save-ends needs it, or given beside a save.
+	//
+	// Why: a condition that ends on a save (`saveEnds`) needs a difficulty to roll against, which
+	// the Engine takes from the action's own `save` or else its `saveDifficulty`; it refuses an
+	// action with neither (everybody would pass), and one that gives `saveDifficulty` beside a
+	// `save`, whose difficulty is the one used.
+	//
+	// Fix: give the action `"saveDifficulty": 13` when it has no `save`, or remove
+	// `saveDifficulty` when it has one.
 	CodeSaveDifficulty Code = "save-difficulty"
 	// CodeRechargeUnreachable: a recharge number the recharge dice can never roll.
+	//
+	// Why: a recharge brings the action back when its dice roll `from` or more, so a `from` above
+	// the dice's highest total means the action is used once and never again; the Engine refuses
+	// it, as that is what `uses` is for.
+	//
+	// Fix: lower `from` to what the dice can roll, for example
+	// `"recharge": { "dice": { "count": 1, "sides": 6 }, "from": 5 }`, or write
+	// `"uses": { "per": "encounter", "count": 1 }` instead.
 	CodeRechargeUnreachable Code = "recharge-unreachable"
 	// CodeSignaturePoints: signature actions without signaturePoints, or costing more than there are.
+	//
+	// Why: signature actions are bought out of the creature's `signaturePoints`, which only ever
+	// come back to that number, so the Engine refuses signature actions on a creature without
+	// points and a `cost` above them, which could never be paid.
+	//
+	// Fix: give the creature enough points, for example `"signaturePoints": 3`, or lower the
+	// action's `"signature": { "cost": 2 }`.
 	CodeSignaturePoints Code = "signature-points"
 	// CodeCreatureSheetKey: a creature written as a sheet also gives a number the sheet gives.
+	//
+	// Why: a creature written with a `sheet` is built the way a party member is, so the Engine
+	// refuses `health`, `defense`, `initiativeModifier`, `speed`, `abilities`, `saves`, `checks`,
+	// `soak` or `hardness` beside it, keeping one place each number comes from.
+	//
+	// Fix: remove the key and let the sheet give the number, for example set the ability in
+	// `"sheet": { "abilities": { "might": 3 } }` rather than in `abilities`.
 	CodeCreatureSheetKey Code = "creature-sheet-key"
 	// CodeCreatureNeeds: a creature without a sheet lacks health, defense, initiativeModifier or an action.
+	//
+	// Why: a creature without a `sheet` is written in plain numbers, and the Engine refuses one
+	// that lacks its `health`, `defense` or `initiativeModifier`, or that has no action, as it
+	// would have nothing to do in a fight.
+	//
+	// Fix: add the missing numbers and at least one action, for example
+	// `"health": 12, "defense": 11, "initiativeModifier": 1`, or write the creature as a `sheet`.
 	CodeCreatureNeeds Code = "creature-needs"
 	// CodeRangeLong: a long distance shorter than the ordinary one.
+	//
+	// Why: `long` is how far a throw or shot still carries beyond its ordinary `normal` distance,
+	// so the Engine refuses a `long` shorter than `normal`, on a creature's action and on a
+	// weapon item's attack alike.
+	//
+	// Fix: make `long` at least `normal`, for example `"range": { "normal": 6, "long": 18 }`, or
+	// leave `long` out.
 	CodeRangeLong Code = "range-long"
 )
 
