@@ -7,39 +7,169 @@ import "rulebench/model"
 //
 //rulebench:category format
 const (
-	// CodeUnknownRef: a value ref or a level names a derived value the sheet does not declare.
+	// CodeUnknownRef: a value ref names something the sheet does not declare (a field, derived value, ability, skill, save, live pool or track, list or column), or a combat level or the sheet summary an unknown derived value.
+	//
+	// Why: the Engine resolves every value ref against the sheet when it reads the file, and
+	// refuses the file when a ref names an id the sheet does not declare: the check, maximum or
+	// fight that reads it would have no number to read.
+	//
+	// Fix: spell the id as it is declared, or declare it: `{ "abilityMod": "grace" }` needs an
+	// ability `grace` in `sheet.abilities`, and `{ "listSum": { "list": "packs", "column": "heft"
+	// } }` a list `packs` with a column `heft`.
 	CodeUnknownRef model.Code = "unknown-ref"
 	// CodeRefType: a value ref names something of the wrong type (a text field, a text stat).
+	//
+	// Why: the Engine refuses the file when a ref cannot give a number: a `field` ref and a
+	// `listSum` column must be numbers, `abilityModFromField` and an `enumTable`'s field must be
+	// enum fields, a `listSum`'s `onlyWhen` a boolean column of that list, and an `itemStat` that
+	// sums or takes the highest or lowest value must read a number stat (ruleset-format.md §3.3,
+	// §3.8).
+	//
+	// Fix: point the ref at something of the right type, or change the declared type: `{ "field":
+	// "age" }` where `age` is `"type": "number"`, or `"onlyWhen": "readied"` where `readied` is a
+	// boolean column.
 	CodeRefType model.Code = "ref-type"
-	// CodeUnknownAbility: an ability the sheet does not declare.
+	// CodeUnknownAbility: a skill, save, adjustment, creature or item names an ability the sheet does not declare.
+	//
+	// Why: ability ids are resolved against `sheet.abilities`, and the Engine refuses the file
+	// when a skill's or save's `ability`, an `adjust` entry, a creature, or an item's effect,
+	// to-hit or `gate` names one that is not there: the roll would have no score to add.
+	//
+	// Fix: spell the ability as declared, or declare it: `"ability": "grace"` needs `{ "id":
+	// "grace", "label": "Grace", "min": 1, "max": 5, "default": 2 }` in `sheet.abilities`.
 	CodeUnknownAbility model.Code = "unknown-ability"
-	// CodeUnknownField: a field the sheet does not declare.
+	// CodeUnknownField: a hideWhen, enumTable, catalog filter's startFrom, sheet summary or creature sheet names a field the sheet does not declare.
+	//
+	// Why: each of these reads a field's value (to hide something, to look up a number, to open
+	// the picker filtered on it, to show it in the sheet block, to fill it in for a creature), and
+	// the Engine refuses the file when the field is not in `sheet.fields`.
+	//
+	// Fix: name a declared field, or declare it: `"hideWhen": { "field": "trade", "equals":
+	// "smith" }` needs a field `trade` in `sheet.fields`.
 	CodeUnknownField model.Code = "unknown-field"
 	// CodeUnknownList: a list the sheet does not declare, or not of the kind needed.
+	//
+	// Why: the Engine refuses the file when a catalog's `feeds`, the sheet summary, a fight's
+	// attack or ability source, or a creature's sheet names a list that is not in `sheet.lists`,
+	// when a rest's `listPools` names a list without `pools`, or when a rider's `sources` names a
+	// list that is not one of `combat.attacks`: there would be no rows to write, show, fight with
+	// or refill.
+	//
+	// Fix: name a declared list of the kind needed, for example `"listPools": "arts"` where `arts`
+	// declares `"pools": { "nameColumn": "name", "maxColumn": "uses" }`.
 	CodeUnknownList model.Code = "unknown-list"
 	// CodeUnknownColumn: a column its list does not have.
+	//
+	// Why: catalog rows, a creature's sheet rows, scaled columns, a fight's attack columns,
+	// `alwaysWhen`, the sheet summary and a rider's `requires` all name columns of one list, and
+	// the Engine refuses the file when the list does not declare the column: the value would have
+	// no place on the row, or nothing to be read from.
+	//
+	// Fix: use a column id of that list, or add the column to the list: `{ "list": "arts",
+	// "values": { "name": "Ward", "uses": 2 } }` needs columns `name` and `uses` on `arts`.
 	CodeUnknownColumn model.Code = "unknown-column"
-	// CodeColumnValue: a value its field, column, ability or bonus cannot hold.
+	// CodeColumnValue: a value its field, column, stat, ability or bonus cannot hold.
+	//
+	// Why: the Engine checks each value a catalog row, a creature's sheet or an item writes
+	// against what holds it (a number within `min`..`max` and whole where `integer` is true, one
+	// of an enum's values, true or false, text within `maxLength`) and refuses the file otherwise;
+	// an `alwaysWhen.equals` or a rest's `recharge` that the column can never hold would match no
+	// row.
+	//
+	// Fix: write a value the column can hold: `"uses": 3` for a number column from 0 to 5, or
+	// `"recharge": ["dawn"]` where the column's values include `dawn`.
 	CodeColumnValue model.Code = "column-value"
 	// CodeRequiredColumn: a row without a value for a required column.
+	//
+	// Why: a column with `"required": true` must be set on every row a catalog entry or a
+	// creature's sheet writes into its list, and the Engine refuses the file when one is missing
+	// (ruleset-format.md §4.2).
+	//
+	// Fix: give the row that column, `"values": { "name": "Ward", "uses": 2 }` where `name` is
+	// required, or make the column optional with `"required": false`.
 	CodeRequiredColumn model.Code = "required-column"
 	// CodeUnknownTrack: a live track the sheet does not declare.
+	//
+	// Why: `resolution.penaltyFrom`, a fight's `health`, a rest step, a combat level and the dying
+	// rules read a track of `sheet.live.tracks`, and the Engine refuses the file when the track
+	// they name is not declared.
+	//
+	// Fix: spell the track as declared, or declare it: `"penaltyFrom": "hurt"` needs a track `{
+	// "id": "hurt", ... }` in `sheet.live.tracks`.
 	CodeUnknownTrack model.Code = "unknown-track"
 	// CodePlainTrack: a plain track where a wound track (with levels or boxes) is needed.
+	//
+	// Why: only a wound track has a penalty to apply, levels for a fight to mark and kinds of
+	// mark; the Engine refuses the file when `resolution.penaltyFrom`, a fight's `health` or a
+	// rest step's `kind` points at a plain track (ruleset-format.md §2.1, §3.5, §3.9).
+	//
+	// Fix: point it at a wound track, or give the track `levels` or `boxes` and `kinds`, for
+	// example `{ "id": "hurt", "min": 0, "max": 2, "levels": [...], "kinds": [...] }`.
 	CodePlainTrack model.Code = "plain-track"
 	// CodeUnknownState: a live state the sheet does not declare.
+	//
+	// Why: an `enumTable` keyed on a `liveState` and a rest step on a `state` read one of
+	// `sheet.live.states`, and the Engine refuses the file when the state is not declared.
+	//
+	// Fix: spell the state as declared, or declare it: `"from": { "liveState": "guard" }` needs `{
+	// "id": "guard", "label": "Guard", "values": ["low", "high"] }` in `sheet.live.states`.
 	CodeUnknownState model.Code = "unknown-state"
 	// CodeUnknownTier: a proficiency or threat tier that is not declared, or not offered.
+	//
+	// Why: `skillTiers`, `saveTiers` and a creature sheet's skills and saves name ids of
+	// `resolution.proficiencyTiers` (and a creature sheet only the tiers `skillTiers` or
+	// `saveTiers` offer), and a creature's `tier` names one of `combat.threat.tiers`; the Engine
+	// refuses the file otherwise.
+	//
+	// Fix: use a declared tier, or declare it: `"tier": "brute"` needs `{ "id": "brute", ... }` in
+	// `combat.threat.tiers`, and `"skills": { "sneak": "trained" }` a proficiency tier `trained`.
 	CodeUnknownTier model.Code = "unknown-tier"
 	// CodeUnknownStat: an item stat that items.stats does not declare.
+	//
+	// Why: an item's `stats`, an `itemStat` ref, `items.carry.stat`, a rarity cap and a value an
+	// item's attack, use or charges reads off a stat (`{ "stat": id }`) all name stats of
+	// `items.stats`, and the Engine refuses the file when the stat is not declared.
+	//
+	// Fix: spell the stat as declared, or declare it: `"stats": { "heft": 2 }` needs `{ "id":
+	// "heft", "label": "Heft", "type": "number", "min": 0, "max": 20 }` in `items.stats`.
 	CodeUnknownStat model.Code = "unknown-stat"
 	// CodeStatType: an item stat of the wrong type for what reads it.
+	//
+	// Why: the Engine refuses the file when a stat is read as something it is not: `items.carry`
+	// counts a number stat whose `min` is at least 0, a rarity cap limits number stats, and a
+	// value an item reads off a stat needs a number, dice, or text or enum stat to match, with
+	// every word of an enum stat an ability, skill or damage type where one is read.
+	//
+	// Fix: read a stat of the right type, or change the stat's type: `"carry": { "stat": "heft",
+	// ... }` with `heft` a number stat from 0, or `"dice": { "stat": "bite" }` with `bite` a dice
+	// stat.
 	CodeStatType model.Code = "stat-type"
-	// CodeUnknownWord: an item category, rarity, tag, slot or place the items block does not declare.
+	// CodeUnknownWord: an item category, rarity or tag (or an itemStat's slot) the items block does not declare.
+	//
+	// Why: items, item filters, rarity caps, `itemStat` refs, ammunition and a creature's
+	// resistance exceptions name the words `items.categories`, `items.rarities`, `items.tags` (and
+	// `items.slots`) declare, and the Engine refuses the file when a word is not among them.
+	//
+	// Fix: spell the word as declared, or declare it: `"category": "tool"` needs `{ "id": "tool",
+	// "label": "Tool" }` in `items.categories`.
 	CodeUnknownWord model.Code = "unknown-word"
 	// CodeUnknownCatalog: a catalog the ruleset does not declare.
+	//
+	// Why: a loot line's `item` (`<catalog>/<entry>`) and a reaction's `against.catalogs` name
+	// catalogs of the ruleset's `catalogs`, and the Engine refuses the file when the catalog is
+	// not declared: the loot could not be found, and the reaction could answer nothing.
+	//
+	// Fix: spell the catalog as declared, or declare it: `"item": "stores/rope"` needs `{ "id":
+	// "stores", "holds": "items", ... }` in `catalogs`.
 	CodeUnknownCatalog model.Code = "unknown-catalog"
 	// CodeUnknownEntry: an entry its catalog does not have.
+	//
+	// Why: a loot line's `item` and a row's `_catalog` mark are `<catalog>/<entry>`, and the
+	// Engine refuses the file when the catalog keeps its entries inline and has none with that id
+	// (a catalog in its own asset file is checked when that file is read).
+	//
+	// Fix: use an entry id of that catalog, or add the entry: `"item": "stores/rope"` needs `{
+	// "id": "rope", "label": "Rope", "item": { ... } }` in the entries of `stores`.
 	CodeUnknownEntry model.Code = "unknown-entry"
 )
 
