@@ -152,9 +152,9 @@ const (
 	CodeStateDefault model.Code = "state-default"
 	// CodeHideType: a hideWhen compares a field with a value of another type.
 	//
-	// Why: the Engine refuses a `hideWhen` whose compared value is not of the field's type (a number
-	// for a number field, `true` or `false` for a boolean field, text for a text field), since the field
-	// could never hold it.
+	// Why: the Engine refuses a `hideWhen` whose compared value is not of the field's type (a
+	// number for a number field, `true` or `false` for a boolean field, text for a text field),
+	// since the field could never hold it.
 	//
 	// Fix: compare with a value of the field's type: `"hideWhen": { "field": "rank", "equals": 0 }`
 	// for a number field `rank`, not `"0"`.
@@ -210,44 +210,172 @@ const (
 	// "label": "Maimed", "penalty": -2 }]`.
 	CodeLevelOrder model.Code = "level-order"
 	// CodeKindSeverity: two wound kinds of a track share a severity.
+	//
+	// Why: `severity` orders a wound track's kinds of harm (a sequential track keeps its marks sorted
+	// by it, and a full track upgrades its lightest mark), so the Engine refuses two kinds of one track
+	// with the same severity, which could not be ordered.
+	//
+	// Fix: give each kind its own severity: `"kinds": [{ "id": "bruise", "label": "Bruise",
+	// "severity": 1 }, { "id": "gash", "label": "Gash", "severity": 2 }]`.
 	CodeKindSeverity model.Code = "kind-severity"
 	// CodeFillIndexed: a track fills "indexed" without onFull "refuse".
+	//
+	// Why: an `indexed` track puts a mark on the box a command names (or the next free one above
+	// it) and leaves the other marks where they are, and a full indexed track always refuses a new
+	// mark; the Engine refuses `"fill": "indexed"` without `"onFull": "refuse"`.
+	//
+	// Fix: add `"onFull": "refuse"` beside `"fill": "indexed"`, or fill the track `"sequential"`.
 	CodeFillIndexed model.Code = "fill-indexed"
-	// CodeCapMod: a cap reads a skill or save modifier.
+	// CodeCapMod: a cap reads a skill or save modifier, directly or through a derived value.
+	//
+	// Why: a `cap` is the most a skill's or save's check can come to, and a modifier is what a cap
+	// limits, so the Engine refuses a cap that is a `skillMod` or `saveMod`, and a cap on a derived
+	// value when that value or any derived value declared above it reads one (ruleset-format.md
+	// §3.1).
+	//
+	// Fix: cap with a value that reads no modifier, such as `"cap": { "abilityScore": "might" }`, or a
+	// derived value made only of abilities, fields and live values.
 	CodeCapMod model.Code = "cap-mod"
 	// CodeUntrainedHarder: untrained "harder" is used where the target cannot be adjusted.
+	//
+	// Why: `"harder"` rolls an untrained check one step harder by raising the per-die target by one,
+	// which only a `dice-pool` ruleset whose target can move (`target.min` below `target.max`) can do;
+	// the Engine refuses it anywhere else, on skills, saves and sections alike.
+	//
+	// Fix: choose another rule, such as `"untrained": { "by": -1 }` or `"refuse"`, or make the target
+	// adjustable: `"target": { "default": 6, "min": 5, "max": 8 }`.
 	CodeUntrainedHarder model.Code = "untrained-harder"
 	// CodeMultiplierWithoutProficiency: a proficiency tier has a multiplier, but the resolution has no proficiency bonus.
+	//
+	// Why: a tier's `multiplier` multiplies the bonus `resolution.proficiency.bonus` names; with no
+	// `proficiency` there is nothing to multiply, and the Engine refuses any tier whose `multiplier` is
+	// not 0 (ruleset-format.md §2.1).
+	//
+	// Fix: declare the bonus, `"proficiency": { "bonus": { "derived": "training_bonus" } }`, or give
+	// the tier a `flat` bonus instead: `{ "id": "skilled", "label": "Skilled", "flat": 2 }`.
 	CodeMultiplierWithoutProficiency model.Code = "multiplier-without-proficiency"
 	// CodeCreaturesNeedCombat: a creatures catalog is declared in a ruleset without a combat block of threat tiers.
+	//
+	// Why: every creature is filed under a tier of `combat.threat`, the scale a Game Master picks
+	// opponents from, so the Engine refuses a `"holds": "creatures"` catalog in a ruleset without a
+	// `combat` block that declares threat tiers.
+	//
+	// Fix: add a `combat` block with `"threat": { "tiers": [{ "id": "minion", "label": "Minion", ...
+	// }] }` and give each creature a `"tier"`, or remove the catalog.
 	CodeCreaturesNeedCombat model.Code = "creatures-need-combat"
 	// CodeItemsNeedItems: an items catalog is declared in a ruleset without an items block.
+	//
+	// Why: items are written in the words an `items` block declares (each needs a declared
+	// `category`), so the Engine refuses a `"holds": "items"` catalog in a ruleset without an `items`
+	// block.
+	//
+	// Fix: add an `items` block with at least one category, `"items": { "categories": [{ "id":
+	// "tool", "label": "Tools" }] }`, or remove the catalog.
 	CodeItemsNeedItems model.Code = "items-need-items"
 	// CodeRowList: a catalog row writes to a list that its catalog does not feed.
+	//
+	// Why: a rows catalog writes only into the sheet lists its `feeds` names, which is where its
+	// picker is offered; the Engine refuses a row whose `list` is not one of them or is no sheet list.
+	//
+	// Fix: add the list to the catalog's `"feeds": ["talents"]`, or write the row to a list the
+	// catalog feeds: `{ "list": "talents", "values": { "title": "Keen eye" } }`.
 	CodeRowList model.Code = "row-list"
 	// CodeFilterType: a catalog entry's filter value does not fit the filter's type.
+	//
+	// Why: a `number` filter takes a number, a `text` filter one string and a `tags` filter a list of
+	// strings; the Engine refuses an entry value of another type, which the picker could not compare.
+	//
+	// Fix: give the value the filter's type: `"filters": { "circle": 2 }` for a number filter,
+	// `{ "paths": ["storm"] }` for a tags filter.
 	CodeFilterType model.Code = "filter-type"
-	// CodeDuplicateTag: an entry or item gives one tag twice.
+	// CodeDuplicateTag: an item gives one tag twice.
+	//
+	// Why: an item's `tags` name declared tags with no repeats (ruleset-format.md §5.8), and the
+	// Engine refuses a tag listed twice.
+	//
+	// Fix: list each tag once: `"tags": ["sturdy", "scarce"]`, not `["sturdy", "sturdy"]`.
 	CodeDuplicateTag model.Code = "duplicate-tag"
 	// CodeDuplicateCap: a rarity has two caps.
+	//
+	// Why: a rarity cap is the most an item the Game Master invents may give at that rarity, and the
+	// Engine allows one cap per rarity, refusing a second one that would give two limits.
+	//
+	// Fix: merge the two caps into one: `{ "rarity": "scarce", "stats": { "heft": 5 }, "bonus": 2
+	// }`.
 	CodeDuplicateCap model.Code = "duplicate-cap"
 	// CodeDuplicateUnit: two coins share an id (coin ids are unique across all families).
+	//
+	// Why: a price names its coin by the coin's id alone, so coin ids are unique across all families;
+	// the Engine refuses an id used twice, in one family or in two.
+	//
+	// Fix: give each coin its own id, such as `elf_silver` and `dwarf_silver` for the silver coins of
+	// two families.
 	CodeDuplicateUnit model.Code = "duplicate-unit"
 	// CodeNoSmallestCoin: a currency family has no coin of value 1.
+	//
+	// Why: a family's coin values are counted in its smallest coin, which is worth 1: change is given
+	// down to it, and a price re-expressed under a layer can always fall back to it; the Engine
+	// refuses a family with no coin of `"value": 1`.
+	//
+	// Fix: add the smallest coin, `{ "id": "copper", "label": "copper pieces", "value": 1 }`, and
+	// count the other coins' values in it.
 	CodeNoSmallestCoin model.Code = "no-smallest-coin"
 	// CodeNoCurrencies: an item has a cost, but items declares no currencies.
+	//
+	// Why: a `cost` is paid in a declared coin, and the Engine gives a file with item costs but no
+	// `items.currencies` at all a refusal of its own.
+	//
+	// Fix: declare a family, `"currencies": [{ "id": "money", "label": "Money", "units": [{ "id":
+	// "copper", "label": "copper pieces", "value": 1 }] }]`, or remove the items' `cost`.
 	CodeNoCurrencies model.Code = "no-currencies"
 	// CodePerWeight: a currency family gives perWeight without items.carry.
+	//
+	// Why: `perWeight` is how many coins weigh one unit of the `items.carry` stat; without
+	// `items.carry` weight means nothing, and the Engine refuses `perWeight`.
+	//
+	// Fix: declare `"carry": { "stat": "heft", "encumberedAbove": { "const": 10 } }` in `items`, or
+	// remove `perWeight` from the family.
 	CodePerWeight model.Code = "per-weight"
 	// CodeSlotCount: an item takes more slots of a kind than a character has.
+	//
+	// Why: an item's `slots` are counted against the slots a character has of each kind
+	// (`items.slots[].count`), and the Engine refuses an item that takes more, which could never be
+	// worn.
+	//
+	// Fix: take at most the slot's `count`: with `{ "id": "ring", "label": "Ring", "count": 2 }`,
+	// the item has `"slots": { "ring": 2 }` or less.
 	CodeSlotCount model.Code = "slot-count"
 	// CodeServiceCost: a service has no cost.
+	//
+	// Why: a service (lodging, passage, a blessing) is bought like an item but never carried, so
+	// buying it only pays; the Engine refuses `"service": true` without a `cost`.
+	//
+	// Fix: give the service a price: `"service": true, "cost": { "amount": 5, "unit": "copper" }`.
 	CodeServiceCost model.Code = "service-cost"
 	// CodeServiceKey: a service has a key only a thing to hold can have.
+	//
+	// Why: a service is never carried, so the Engine refuses one with `slots`, `stack`, `binds`,
+	// `worn`, `carried`, `requires`, `attack`, `use` or `charges`, which only a thing to hold has.
+	//
+	// Fix: remove those keys from the service, or remove `"service": true` to make it an ordinary
+	// item.
 	CodeServiceKey model.Code = "service-key"
 	// CodeSoldNeedsMarket: an item says where it is sold, but items has no market.
+	//
+	// Why: an item's `sold` names the smallest market place that sells it, and the Engine refuses it in
+	// a ruleset whose `items` has no `market`, where there are no places.
+	//
+	// Fix: add `items.market` with its `prices` and `places` (`"sold": { "place": "harbour" }` then
+	// names one of them), or remove the item's `sold`.
 	CodeSoldNeedsMarket model.Code = "sold-needs-market"
 	// CodeBindsNeedBinding: an item binds, but items has no binding block.
+	//
+	// Why: an item that `binds` does nothing while worn until it is bound, and `items.binding` says how
+	// many items a character may have bound at once; the Engine refuses `binds` without
+	// `items.binding`.
+	//
+	// Fix: declare the binding, `"binding": { "label": "Attunement", "max": { "const": 3 } }`, or
+	// remove the item's `binds`.
 	CodeBindsNeedBinding model.Code = "binds-need-binding"
 )
 
@@ -255,9 +383,29 @@ const (
 // ladder's and a layer's.
 const (
 	// CodeLadderKind: a ladder step is of the other resolution's kind (successes in a dice-sum ruleset, dc in a dice-pool one).
+	//
+	// Why: ladder steps have the base resolution kind's shape, `{ label, dc }` for `dice-sum` and
+	// `{ label, successes, target? }` for `dice-pool`; the Engine refuses a step without `dc` in a sum
+	// ruleset, or without `successes` in a pool ruleset, in the base ladder and a layer's alike.
+	//
+	// Fix: write the steps in the ruleset's kind: `{ "label": "Tricky", "dc": 12 }` for dice-sum,
+	// `{ "label": "Tricky", "successes": 2 }` for dice-pool.
 	CodeLadderKind model.Code = "ladder-kind"
 	// CodeLadderSuccesses: a ladder step asks for more successes than the pool can count.
+	//
+	// Why: a pool counts at most `(pool.max + (explode ? pool.max : 0)) × (double ? 2 : 1)` successes,
+	// and the Engine refuses a step that asks for more, which no roll could reach.
+	//
+	// Fix: lower the step's `successes` to that count, or raise `pool.max`: with `pool.max` 6 and no
+	// `explode` or `double`, `"successes": 6` at most.
 	CodeLadderSuccesses model.Code = "ladder-successes"
 	// CodeLadderTarget: a ladder step sets a target that cannot be adjusted or lies outside the target range.
+	//
+	// Why: a step may set the per-die target only when the ruleset's target is adjustable
+	// (`target.min` below `target.max`), and then only within that range; the Engine refuses any other
+	// step `target`.
+	//
+	// Fix: remove the step's `target`, or keep it within the range: with `"target": { "default": 6,
+	// "min": 5, "max": 8 }`, `{ "label": "Bleak", "successes": 2, "target": 8 }`.
 	CodeLadderTarget model.Code = "ladder-target"
 )
