@@ -113,7 +113,9 @@ var ErrUnreadable = errors.New("cannot read")
 func Load(fsys fs.FS, p string) (*Workspace, error) {
 	info, err := fs.Stat(fsys, p)
 	if err != nil {
-		return nil, fmt.Errorf("%w %s: %v", ErrUnreadable, p, unwrapPathErr(err))
+		// The cause is wrapped too, so that a caller can tell a path that
+		// is not there (fs.ErrNotExist) from one it may not read.
+		return nil, fmt.Errorf("%w %s: %w", ErrUnreadable, p, unwrapPathErr(err))
 	}
 	ws := &Workspace{Path: p, Sources: map[string]*Node{}, Files: map[string]*File{}}
 	switch {

@@ -1,7 +1,9 @@
 package tui
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os/exec"
 	"strings"
 	"time"
@@ -388,9 +390,15 @@ func (a *App) onReloaded(msg reloadedMsg) {
 		return
 	}
 	if msg.err != nil {
-		a.status = statusLine{text: "Cannot reload: " + vis(msg.err.Error()), isErr: true}
+		a.snap.unreadable = "unreadable on disk"
+		if errors.Is(msg.err, fs.ErrNotExist) {
+			a.snap.unreadable = "gone from disk"
+		}
+		a.status = statusLine{text: "Cannot reload (" + vis(msg.err.Error()) + "): showing the last good version", isErr: true}
+		a.place() // the overview says so too
 		return
 	}
+	a.snap.unreadable = ""
 	a.snap.broken = broken(msg.ws) && !broken(a.snap.ws)
 	a.snap.pending = false
 	a.snap.loads++

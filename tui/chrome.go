@@ -24,6 +24,8 @@ func headerView(s *snapshot, st *styles, width int) string {
 	switch e, w := model.Count(s.diags, model.Error), model.Count(s.diags, model.Warning); {
 	case s.pending:
 		right = st.muted.Render("checking" + st.g.ellipsis)
+	case s.unreadable != "":
+		right = st.err.Render(s.unreadable)
 	case s.broken:
 		right = st.err.Render("broken on disk")
 	case e > 0:

@@ -20,6 +20,10 @@ type snapshot struct {
 	// analysis is then the last good one, and diags the findings of the
 	// broken files.
 	broken bool
+	// unreadable says why the files on disk could not be read at all at
+	// the last reload ("gone from disk" when the folder or file is not
+	// there); "" when they could. The analysis is then the last good one.
+	unreadable string
 	// chosen holds the ids of the layers switched on.
 	chosen map[string]bool
 	// loads counts the analyses taken in, so that a tab can tell a new

@@ -4,7 +4,9 @@
 // translation's coverage and every string as a player of that language
 // sees it, rehearses the migration of sample saves step by step, and opens
 // the source around any finding. It follows edits to the files and keeps
-// the last good state on screen while a file is broken.
+// the last good state on screen while a file is broken, or while the
+// package folder is gone (the header says so; the watch picks the folder
+// up again when it is made again).
 //
 // # Tabs
 //

@@ -214,7 +214,10 @@ func overviewLines(s *snapshot, st *styles, width int) document {
 	} else {
 		field("Findings", describeFindings(s.diags))
 	}
-	if s.broken {
+	switch {
+	case s.unreadable != "":
+		add("", "   "+st.err.Render("The files cannot be read now ("+s.unreadable+"); this is the last version that could be read."))
+	case s.broken:
 		add("", "   "+st.err.Render("The files on disk are broken; this is the last version that could be read."))
 	}
 
