@@ -7,14 +7,47 @@ package model
 // Codes of the item key shape rules.
 const (
 	// CodeEffectEmpty: a worn, carried or otherwise effect that does nothing.
+	//
+	// Why: an item's `worn`, `carried` or requirement `otherwise` effect must do something; the
+	// Engine refuses one with no `effects`, `modifiers`, `failsSaves`, `abilities`, `resist`,
+	// `vulnerable`, `immune` or `conditionImmunities`.
+	//
+	// Fix: say what it does, for example `"worn": { "modifiers": [ { "to": "defense", "flat": 1 } ] }`,
+	// or remove the empty effect.
 	CodeEffectEmpty Code = "effect-empty"
 	// CodeEffectAbilities: an item effect changes too many abilities, or adds 0 to one.
+	//
+	// Why: the Engine refuses an item effect that changes more than 12 abilities, and an `add` of 0,
+	// which changes nothing.
+	//
+	// Fix: change at most 12 abilities with a non-zero amount, for example
+	// `"abilities": { "might": { "add": 1 } }`, or leave the ability out.
 	CodeEffectAbilities Code = "effect-abilities"
 	// CodeOtherwiseAbilities: an unmet requirement tries to change an ability.
+	//
+	// Why: what a requirement asks (`value`) may itself read an ability, so an `otherwise` that
+	// changed abilities would change what is being tested; the Engine refuses `abilities` there.
+	//
+	// Fix: remove `abilities` from `otherwise` and use another effect, for example
+	// `"otherwise": { "modifiers": [ { "to": "attacks", "flat": -2 } ] }`.
 	CodeOtherwiseAbilities Code = "otherwise-abilities"
 	// CodeUseKey: an item use key that contradicts another (consumes and charges, restore on harm).
+	//
+	// Why: the Engine refuses an item `use` whose keys contradict each other: `consumes` uses the
+	// item up, so it spends no `charges`; a `restore` must say how much it gives back; and a
+	// `restore` is help, so only a `heal` or `buff` use may have one.
+	//
+	// Fix: keep the keys that agree, for example drop `charges` from a use that `consumes`, or give
+	// `"restore": { "pool": "stamina", "amount": { "dice": "1d4" } }` on a `"kind": "heal"` use.
 	CodeUseKey Code = "use-key"
 	// CodeBreaksOn: a break number above the faces of its die.
+	//
+	// Why: `breaksOn` rolls its `die` when a use spends the last charge and breaks the item at or
+	// under `atMost`, so an `atMost` above the die's faces would always break it; the Engine
+	// refuses it.
+	//
+	// Fix: keep `atMost` within the die, for example `"breaksOn": { "die": 6, "atMost": 1 }`, or
+	// remove `breaksOn` if the item always breaks.
 	CodeBreaksOn Code = "breaks-on"
 )
 

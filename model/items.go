@@ -3,12 +3,36 @@ package model
 // Codes of the items block's shape rules.
 const (
 	// CodeDefaultPrice: a market whose price levels do not have exactly one default.
+	//
+	// Why: the default price level is the one a purchase is made at when the Game Master names
+	// none, so the Engine refuses a market whose `prices` mark none, or several, as the default
+	// (ruleset-format.md §5.5).
+	//
+	// Fix: mark exactly one level, for example
+	// `{ "id": "usual", "label": "usual", "times": 1, "default": true }`.
 	CodeDefaultPrice Code = "default-price"
 	// CodeDefaultTrue: a price level's default written as false.
+	//
+	// Why: a price level's `default` is accepted by the Engine only as `true`; leaving it out is how
+	// a level says it is not the default, so `"default": false` is refused.
+	//
+	// Fix: remove `"default": false` from the level.
 	CodeDefaultTrue Code = "default-true"
 	// CodeFilterEmpty: an item filter that names no rarity, category or tag.
+	//
+	// Why: an item filter (in sold rules, sellers, loot lines and `unsold`) matches the items that
+	// have every word it names, so one naming nothing would match every item; the Engine refuses
+	// it (ruleset-format.md §5.5).
+	//
+	// Fix: name at least one word, for example `{ "category": "tool" }` or
+	// `{ "rarity": "rare", "tag": "hexed" }`.
 	CodeFilterEmpty Code = "filter-empty"
 	// CodeItemRef: a loot line's item that is not of the form <catalog>/<entry>.
+	//
+	// Why: a loot line's `item` names one item entry as `<catalog>/<entry>`, the catalog's sheet id
+	// and the entry's hyphenated id (at most 81 characters), and the Engine refuses any other form.
+	//
+	// Fix: write the catalog id, a slash and the entry id, for example `"item": "larder/willow-bark"`.
 	CodeItemRef Code = "item-ref"
 )
 

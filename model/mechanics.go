@@ -9,26 +9,99 @@ import "math"
 // Codes of the mechanics rules.
 const (
 	// CodeTrueOnly: a key that is written only as true was written as false.
+	//
+	// Why: some keys say one thing only when present (`free`, `self`, `consumes`, `service`,
+	// `offHand`, `minus`, `strike`, a reaction's `cancels`), and the Engine accepts them only as
+	// `true`; leaving the key out is how false is said, so `false` there is refused.
+	//
+	// Fix: remove the key rather than writing it as false, for example drop `"free": false`.
 	CodeTrueOnly Code = "true-only"
 	// CodeAmountEmpty: an amount, clause or damage names neither dice nor a flat number.
+	//
+	// Why: a damage clause (`plus`), a creature action's `damage` and a rider's `amount` each say
+	// how much they deal; the Engine refuses one that names neither `dice` nor `flat`, as it would
+	// deal nothing.
+	//
+	// Fix: give dice, a flat number or both, for example `{ "dice": "1d6", "type": "frost" }` or
+	// `"amount": { "flat": 2 }`.
 	CodeAmountEmpty Code = "amount-empty"
 	// CodeUntilSave: a condition lasting "until-save" does not say which save ends it.
+	//
+	// Why: a condition applied with `"duration": "until-save"` has no clock of its own, so only its
+	// save ends it; the Engine refuses it without `saveEnds`, as nothing would ever take it off
+	// again.
+	//
+	// Fix: add the save that ends it, for example
+	// `"saveEnds": { "save": "fortitude", "at": "turn-end" }`, or give it `{ "rounds": 3 }`.
 	CodeUntilSave Code = "until-save"
 	// CodeReactionCancels: only an aimed or used reaction may cancel what it answers.
+	//
+	// Why: only a moment before something resolves can be answered by calling it off: a reaction
+	// `on` `aimed` or `used` may cancel, while `hit` and `harmed` come after the fact, so the
+	// Engine refuses `"cancels": true` on them.
+	//
+	// Fix: remove `cancels`, or wait for the earlier moment, for example
+	// `"reaction": { "on": "aimed", "cancels": true }`.
 	CodeReactionCancels Code = "reaction-cancels"
-	// CodeRiderKind: a rider and the kind "rider" do not come together.
+	// CodeRiderKind: an entry gives a rider but is not of the kind "rider".
+	//
+	// Why: a rider and the kind that says an entry is one always come together in the Engine: it
+	// refuses an entry with a `rider` whose `kind` is not `"rider"` (an entry of that kind without
+	// a `rider` is reported as `required`).
+	//
+	// Fix: set `"kind": "rider"` beside the `rider`, or remove the `rider`.
 	CodeRiderKind Code = "rider-kind"
 	// CodeRiderKey: a rider entry carries a key that only something taken can have.
+	//
+	// Why: a rider is passive: nobody takes it, and it adds one more damage clause to the first
+	// qualifying hit of its period by itself, so the Engine refuses on a `"kind": "rider"` entry
+	// any key that would be taken or spent (`range`, `amount`, `save`, `cost`, `budget`, `applies`
+	// and the like).
+	//
+	// Fix: remove the key and say what the rider deals in its own `rider.amount`, for example
+	// `"rider": { "on": "hit", "oncePer": "turn", "amount": { "dice": "1d6" } }`.
 	CodeRiderKey Code = "rider-key"
 	// CodePlusNeedsAmount: damage clauses (plus) without a first amount beside them.
+	//
+	// Why: damage clauses in `plus` are further amounts on the same blow, riding on its first
+	// `amount`; the Engine refuses `plus` with no `amount` beside it, where nothing would read it.
+	//
+	// Fix: give the first amount beside the clauses, for example
+	// `"amount": { "dice": "1d8" }, "plus": [ { "dice": "1d4", "type": "frost" } ]`.
 	CodePlusNeedsAmount Code = "plus-needs-amount"
 	// CodeHealPlus: a heal carries damage clauses.
+	//
+	// Why: a heal's amount gives health back, leaving nothing for a damage clause to be typed
+	// against or saved out of, so the Engine refuses `plus` on a `"kind": "heal"` entry or use.
+	//
+	// Fix: remove `plus` from the heal, or make the entry an attack if it deals damage, for example
+	// `"kind": "attack"`.
 	CodeHealPlus Code = "heal-plus"
 	// CodeFreeBudget: something free also names a budget.
+	//
+	// Why: `"free": true` means the use spends no budget of the action economy, so a `budget` beside
+	// it says two contradictory things, and the Engine refuses it.
+	//
+	// Fix: keep one of the two: remove `budget` from the free entry, or remove `free` and keep
+	// `"budget": "bonus_action"`.
 	CodeFreeBudget Code = "free-budget"
 	// CodeDuplicateValue: a list names the same value twice.
+	//
+	// Why: the Engine refuses a repeat in a list that names each value once (an enum's `values`, a
+	// state's values, the standard actions an entry offers, damage types, a contest side's checks),
+	// which would be offered twice, and two coins of one family with the same `value`, which could
+	// not be told apart in change.
+	//
+	// Fix: remove the repeat, for example `"values": ["low", "high"]` rather than
+	// `["low", "high", "low"]`.
 	CodeDuplicateValue Code = "duplicate-value"
 	// CodeCheckEmpty: a check effect that does nothing.
+	//
+	// Why: a mechanics `check` changes the check its user is about to make; the Engine refuses one
+	// that gives none of `reroll`, `dice`, `successes`, `threshold`, `explode` and `double`, as it
+	// would change nothing.
+	//
+	// Fix: say what it changes, for example `"check": { "successes": 1 }`, or remove `check`.
 	CodeCheckEmpty Code = "check-empty"
 )
 
