@@ -179,48 +179,217 @@ const (
 //rulebench:category format
 const (
 	// CodeUnknownPool: a live pool or pool group the sheet does not declare (or a list of row pools where a live pool is needed).
+	//
+	// Why: a spend, a fight's `health`, `energy`, `slots` and `spendLimits`, a rest step, an
+	// entry's `cost` and an item use's `restore` act on pools of `sheet.live.pools` (costs and
+	// rests may also name a pool `group`), and the Engine refuses the file when the pool is not
+	// declared. A list with `pools` does not count: its rows are pools keyed by their names, which
+	// come and go as the player edits the sheet.
+	//
+	// Fix: spell the pool as declared, or declare it: `"health": { "pool": "vigor" }` needs `{
+	// "id": "vigor", "label": "Vigor", "max": { "const": 10 } }` in `sheet.live.pools`.
 	CodeUnknownPool model.Code = "unknown-pool"
-	// CodeEmptyPool: a pool that starts empty used as a fight's health.
+	// CodeEmptyPool: a pool that starts empty used as a fight's health, or paid from by a spend.
+	//
+	// Why: a pool with `"start": "empty"` counts up (stress, strain): as a fight's health every
+	// new character would start the fight already down, and as a `resolution.spend` it has nothing
+	// in it to spend at the start of play, so the Engine refuses the file either way
+	// (ruleset-format.md §2.1, §3.10).
+	//
+	// Fix: name a pool that starts full, or let this one start full with `"start": "full"` (the
+	// default): `"health": { "pool": "vigor" }`.
 	CodeEmptyPool model.Code = "empty-pool"
-	// CodePoolTwice: one pool given two jobs (health and energy, two slot levels, two spend limits).
+	// CodePoolTwice: one pool given two jobs (health and energy, two slot levels, two spends, two spend limits).
+	//
+	// Why: the Engine refuses the file: a fight drains health as damage and spends energy and
+	// slots as costs, so one pool cannot be two of them or slots of two levels; two spends on one
+	// pool leave a check unable to say which it means, and two spend limits on one pool give two
+	// answers to how much may be spent.
+	//
+	// Fix: give each job its own pool, for example `"energy": { "pool": "focus" }` beside
+	// `"health": { "pool": "vigor" }`, or merge the two spends or limits into one entry.
 	CodePoolTwice model.Code = "pool-twice"
 	// CodeUnknownKind: a kind of mark the wound track does not declare.
+	//
+	// Why: a wound track's marks are of the kinds its `kinds` declares, and the Engine refuses the
+	// file when a rest step's `kind`, or `combat.damageKinds.default` or a `byType` value, names a
+	// kind the track does not have.
+	//
+	// Fix: use a kind of that track, or add it to the track's `kinds`: `"damageKinds": {
+	// "default": "bruise", "marks": "per-blow" }` needs `{ "id": "bruise", "label": "Bruise",
+	// "severity": 1 }` among the health track's `kinds`.
 	CodeUnknownKind model.Code = "unknown-kind"
 	// CodeWoundTrack: a wound track where a plain track's number is read.
+	//
+	// Why: a combat level reads how far a plain track stands, and `combat.dying` counts death
+	// saves by number on plain tracks; a wound track holds marks of kinds rather than a count, so
+	// the Engine refuses one in either place.
+	//
+	// Fix: point the level or `dying.successes` / `dying.failures` at a plain track such as `{
+	// "id": "fatigue", "min": 0, "max": 6 }`, or let the level read a derived value: `{ "derived":
+	// "weariness", "at": 2, "effects": [...] }`.
 	CodeWoundTrack model.Code = "wound-track"
 	// CodeTrackRead: a penalty read off a track without levels or boxes.
+	//
+	// Why: only a wound track has a penalty in force, read off its levels or boxes; the Engine
+	// refuses a `liveTrack` ref with `"read": "penalty"` on a plain track, which has none.
+	//
+	// Fix: read the plain track's number, `{ "liveTrack": "fatigue", "read": "value" }`, or read
+	// the penalty off a wound track.
 	CodeTrackRead model.Code = "track-read"
 	// CodeUnknownLiveText: a live text the sheet does not declare.
+	//
+	// Why: a rest's `clear.text` and `combat.concentration.text` name short texts of
+	// `sheet.live.text` (such as what a character is concentrating on), and the Engine refuses the
+	// file when the text is not declared.
+	//
+	// Fix: spell the live text as declared, or declare it: `"text": "focus_on"` needs `{ "id":
+	// "focus_on", "label": "Focus", "maxLength": 80 }` in `sheet.live.text`.
 	CodeUnknownLiveText model.Code = "unknown-live-text"
 	// CodeUnknownCondition: a condition sheet.live.conditions does not declare.
+	//
+	// Why: conditions are the sheet's own record of what holds a character, shared by the sheet
+	// and its fights, so every condition a rest clears, a fight maps, a contest, entry, creature
+	// action or item puts on or ends, a crash or the dying rules apply, or an immunity keeps off
+	// must be one of `sheet.live.conditions`; the Engine refuses the file otherwise.
+	//
+	// Fix: spell the condition as declared, or declare it: `"condition": "dazed"` needs `{ "id":
+	// "dazed", "label": "Dazed" }` in `sheet.live.conditions`.
 	CodeUnknownCondition model.Code = "unknown-condition"
 	// CodeUnknownSkill: a skill the sheet does not declare.
+	//
+	// Why: a condition's, level's or item effect's `skills`, a modifier's `skills`, an item's
+	// to-hit and `gate`, and a creature's sheet name skills of `sheet.skills` (a creature's
+	// `bonuses` a skill or a save), and the Engine refuses the file when the skill is not
+	// declared.
+	//
+	// Fix: spell the skill as declared, or declare it: `"skills": ["sneak"]` needs `{ "id":
+	// "sneak", "label": "Sneak" }` in `sheet.skills`.
 	CodeUnknownSkill model.Code = "unknown-skill"
 	// CodeUnknownSave: a save the sheet does not declare.
+	//
+	// Why: a fight's saves (`failsSaves`, a modifier's `saves`, dodge's saves, concentration, an
+	// entry's, action's or use's `save`, a `saveEnds`) and a creature's saves name saves of
+	// `sheet.saves`, and the Engine refuses the file when the save is not declared: there would be
+	// nothing to roll.
+	//
+	// Fix: spell the save as declared, or declare it: `"saveEnds": { "save": "resolve", "at":
+	// "turn-end" }` needs `{ "id": "resolve", "label": "Resolve" }` in `sheet.saves`.
 	CodeUnknownSave model.Code = "unknown-save"
 	// CodeUnknownRest: a rest the ruleset does not declare.
+	//
+	// Why: an item's charges come back on rests of the ruleset's `rests`, and the Engine refuses
+	// the file when `charges.recharge.rests` names a rest that is not declared: the charges would
+	// never come back.
+	//
+	// Fix: spell the rest as declared, or declare it: `"recharge": { "rests": ["camp"], "amount":
+	// "max" }` needs `{ "id": "camp", "label": "Camp" }` in `rests`.
 	CodeUnknownRest model.Code = "unknown-rest"
 	// CodeColumnType: a column of the wrong type for what reads it.
+	//
+	// Why: the Engine refuses the file when a column is not of the type its reader needs: a
+	// fight's `onlyWhen` filter a boolean column; an attack list's `name` a text column, its
+	// ability and skill columns enum, `proficiency` and `strikesCappedBy` boolean, bonuses,
+	// `reach` and `range` number, `damage.dice` dice, and `damage.type` text or enum; a rest's
+	// `recharge` an enum `rechargeColumn`; and a scaled column a number column.
+	//
+	// Fix: name a column of the needed type, or change the column's type: `"onlyWhen": "readied"`
+	// where `readied` is `{ "id": "readied", "label": "Readied", "type": "boolean" }`.
 	CodeColumnType model.Code = "column-type"
 	// CodeAlwaysWhen: alwaysWhen without the onlyWhen it is the exception to.
+	//
+	// Why: `alwaysWhen` is the exception to `onlyWhen`: it lets through rows that `onlyWhen` holds
+	// back. Alone it holds nothing back and only reads like a filter, so the Engine refuses it.
+	//
+	// Fix: add the `onlyWhen` it is the exception to, `{ "list": "arts", "onlyWhen": "readied",
+	// "alwaysWhen": { "column": "rank", "equals": 0 } }`, or drop `alwaysWhen`.
 	CodeAlwaysWhen model.Code = "always-when"
 	// CodeDuplicateLevel: two battle slot pools of one level, or one combat level given twice.
+	//
+	// Why: `battle.slots` holds one pool per slot level, and a combat level is one rung of one
+	// track or derived value at one `at`; the Engine refuses the file when two slot pools share a
+	// level or one rung is given twice, which would say two things about one level.
+	//
+	// Fix: give each slot pool its own `level`, or merge the two combat levels into one entry: `{
+	// "track": "fatigue", "at": 2, "effects": [...], "modifiers": [...] }`.
 	CodeDuplicateLevel model.Code = "duplicate-level"
 	// CodeUnknownBudget: a budget combat.economy.budgets does not declare.
+	//
+	// Why: every budget a fight spends (an attack or ability source's, a contest's, opportunity
+	// and off-hand strikes, a reload, a creature's action, an entry's `budget`, `gives` and
+	// `standard`, an item's attack and use) is one of `combat.economy.budgets`, and the Engine
+	// refuses the file when it is not declared.
+	//
+	// Fix: spell the budget as declared, or declare it: `"budget": "swift"` needs `{ "id":
+	// "swift", "label": "Swift action", "per": "turn" }` in `combat.economy.budgets`.
 	CodeUnknownBudget model.Code = "unknown-budget"
 	// CodeUnknownDamageType: a damage type that is not one of combat.damageTypes.
+	//
+	// Why: where `combat.damageTypes` is declared, every type a blow, a rider, a resistance or
+	// `damageKinds.byType` names must be one of them (compared trimmed and ignoring case), and the
+	// Engine refuses the file otherwise; a ruleset that declares no damage types reads any type as
+	// free text.
+	//
+	// Fix: use a declared type, or declare it: `"type": "frost"` needs `"damageTypes": ["frost",
+	// "blunt"]` or another list holding `frost`.
 	CodeUnknownDamageType model.Code = "unknown-damage-type"
-	// CodeUnknownCheck: a contest check combat.checks does not declare, or one listed twice.
+	// CodeUnknownCheck: a contest, or a creature's checks, names a check that combat.checks does not declare.
+	//
+	// Why: each side of a contest rolls the best of the checks it lists, and a creature adds its
+	// numbers to checks by id; both are ids of `combat.checks`, and the Engine refuses the file
+	// when one is not declared. (A check a contest side lists twice is a `duplicate-value`
+	// finding.)
+	//
+	// Fix: spell the check as declared, or declare it: `"attacker": { "checks": ["grapple"] }`
+	// needs `{ "id": "grapple", "label": "Grapple", "value": { "abilityMod": "brawn" } }` in
+	// `combat.checks`.
 	CodeUnknownCheck model.Code = "unknown-check"
 	// CodeUnknownAction: an action the creature does not have.
+	//
+	// Why: a creature's `sequence` steps and a rider's `actions` name actions of that same
+	// creature, and the Engine refuses the file when the creature has no action with that id.
+	//
+	// Fix: use an action id of the creature, or add the action: `"sequence": [{ "action": "claw",
+	// "times": 2 }]` needs `{ "id": "claw", "name": "Claw", "budget": "action", ... }` in its
+	// `actions`.
 	CodeUnknownAction model.Code = "unknown-action"
 	// CodeUnknownStandard: a standard action combat.standard does not offer.
+	//
+	// Why: an entry's `mechanics.standard` lets its holder take standard actions for another
+	// budget, but only ones the ruleset's `combat.standard` offers; the Engine refuses the file
+	// when it names one the ruleset does not have.
+	//
+	// Fix: add the action to `combat.standard`, `"standard": ["dash", "hide"]`, or leave it out of
+	// the entry's `actions`.
 	CodeUnknownStandard model.Code = "unknown-standard"
 	// CodePoolDie: dice in a dice-pool fight that are not the ruleset's own die, or dice a modifier cannot roll there.
+	//
+	// Why: a dice-pool fight throws damage with the ruleset's own die and counts successes on it,
+	// and adds dice to a pool rather than rolling them, so the Engine refuses damage dice of
+	// another size (a heal keeps its dice), and a modifier that gives dice to roll on a condition,
+	// a level, or an item's effect on attacks.
+	//
+	// Fix: write damage in the ruleset's die, `"dice": "3d10"` where `resolution.die.sides` is 10,
+	// and give a modifier a flat number of dice: `{ "to": "attacks", "flat": 1 }`.
 	CodePoolDie model.Code = "pool-die"
 	// CodeNeedsDistance: something measured in cells where the combat block declares no distance.
+	//
+	// Why: `combat.distance` says what one cell of a board is worth, and without it every fight
+	// stays without positions; the Engine refuses `ranged`, `cover`, `opportunity`, a `reach` or
+	// `range` and a contest's `push`, which are measured in cells, in a combat block that declares
+	// no distance.
+	//
+	// Fix: declare the distance, `"distance": { "label": "yards", "perCell": 3 }`, or remove the
+	// keys measured in cells.
 	CodeNeedsDistance model.Code = "needs-distance"
 	// CodeNeedsCombat: a creature in a ruleset without a combat block.
+	//
+	// Why: a creature is written in a fight's numbers (its budgets, saves, damage types and threat
+	// tier), which the combat block declares; the Engine refuses a creature in a ruleset without a
+	// `combat` block, since there is nothing for it to be written in.
+	//
+	// Fix: add a `combat` block with a `threat` scale, or take the creature out: `"combat": {
+	// "kind": "attack-vs-defense", ..., "threat": { "tiers": [...] } }`.
 	CodeNeedsCombat model.Code = "needs-combat"
 	// CodeNoItems: an itemStat in a ruleset without an items block.
 	CodeNoItems model.Code = "no-items"
