@@ -3,12 +3,39 @@ package model
 // Codes of the resolution block's shape rules.
 const (
 	// CodeKindKey: a resolution key that belongs to the other resolution kind.
+	//
+	// Why: each resolution kind is a strict object with its own keys: `dice`, `advantage` and
+	// `naturals` belong to `dice-sum`, while `die`, `pool`, `target`, `double`, `explode`,
+	// `cancel`, `botch`, `exceptional`, `situationalDice`, `reroll` and `spend` belong to
+	// `dice-pool`; the Engine refuses a key of the other kind.
+	//
+	// Fix: remove the key, or change `kind` if the ruleset is meant to be of the other kind, for
+	// example drop `"die": { "sides": 10 }` from a `"kind": "dice-sum"` resolution.
 	CodeKindKey Code = "kind-key"
 	// CodeLadderShape: a difficulty ladder step with both a dc and successes or a target.
+	//
+	// Why: a ladder step is either a sum step `{ label, dc }` or a pool step
+	// `{ label, successes, target? }`, never a mix, so the Engine refuses a step that gives `dc`
+	// beside `successes` or `target`.
+	//
+	// Fix: keep the keys of the ruleset's kind, for example `{ "label": "Tricky", "dc": 15 }` for
+	// `dice-sum` or `{ "label": "Tricky", "successes": 2 }` for `dice-pool`.
 	CodeLadderShape Code = "ladder-shape"
 	// CodeNaturalsCount: natural results other than none with more than one check die.
+	//
+	// Why: natural results read the face of a single die, so the Engine refuses `naturals` other
+	// than `none` on a `dice-sum` resolution whose `dice.count` is not 1 (ruleset-format.md §2.2).
+	//
+	// Fix: set `"naturals": { "check": "none", "save": "none" }`, or roll one die:
+	// `"dice": { "count": 1, "sides": 20 }`.
 	CodeNaturalsCount Code = "naturals-count"
 	// CodeSpendNothing: a spend entry that buys no successes, dice or reroll.
+	//
+	// Why: a `spend` entry is something a check may buy by spending a pool, so the Engine refuses
+	// one that buys none of `successes`, `dice` and `reroll`.
+	//
+	// Fix: say what it buys, for example
+	// `{ "pool": "will_points", "amount": 1, "successes": 1, "perCheck": 1 }`.
 	CodeSpendNothing Code = "spend-nothing"
 )
 

@@ -8,12 +8,39 @@ import "math"
 // Codes of the rest shape rules.
 const (
 	// CodeRestTarget: a rest step names no target, or more than one.
+	//
+	// Why: a rest step restores exactly one thing, and the Engine refuses one that names none, or
+	// more than one, of `pool`, `poolGroup`, `listPools`, `track` and `state` (ruleset-format.md
+	// §3.9).
+	//
+	// Fix: split the step into one step per target, for example
+	// `{ "pool": "stamina", "to": "max" }` and `{ "track": "fatigue", "by": { "const": -1 } }`.
 	CodeRestTarget Code = "rest-target"
 	// CodeRestAmount: a rest step has neither or both of to and by.
+	//
+	// Why: a rest step either sets its target (`to`) or changes it (`by`); the Engine refuses a
+	// step with both or neither, as it could not tell how much to restore.
+	//
+	// Fix: keep exactly one of the two, for example `"to": "max"` or
+	// `"by": { "fractionOfMax": 0.5, "round": "up" }`.
 	CodeRestAmount Code = "rest-amount"
 	// CodeRestTo: a rest step's "to" does not fit what it restores.
+	//
+	// Why: what a rest step's `to` may be depends on its target: on a `state` step it is text,
+	// `"default"` or one of the state's values; on any other step it is `"max"`, `"min"` or a whole
+	// number. The Engine refuses any other `to`.
+	//
+	// Fix: write the `to` its target takes, for example `{ "pool": "stamina", "to": "max" }` or
+	// `{ "state": "posture", "to": "default" }`.
 	CodeRestTo Code = "rest-to"
 	// CodeRestKey: a rest step key that only goes with another target (kind, recharge).
+	//
+	// Why: `kind` only narrows a `track` step (to marks of that kind) and `recharge` only filters a
+	// `listPools` step (by its recharge column), so the Engine refuses either on another step,
+	// where it would narrow nothing.
+	//
+	// Fix: remove the key, or put it on the step it belongs to, for example
+	// `{ "listPools": "talents", "recharge": ["morning"], "to": "max" }`.
 	CodeRestKey Code = "rest-key"
 )
 

@@ -14,8 +14,22 @@ import (
 // Finding codes of files that are refused before they are read.
 const (
 	// CodeNotRegular: a name leads to a named pipe, socket, device or folder where a file is wanted; it is never opened.
+	//
+	// Why: rulebench reads only regular files: it refuses a named pipe, socket, device or folder
+	// before opening it, so that a pipe cannot hang the check and a device is never touched;
+	// nothing in such a name is checked.
+	//
+	// Fix: put a plain file at that name, for example replace a folder named
+	// `catalogs/herbs.json` with the catalog file itself.
 	CodeNotRegular Code = "not-regular-file"
 	// CodeLinkOutside: a symbolic link in the package leads outside the package folder; it is not followed.
+	//
+	// Why: rulebench reads a package only inside its own folder; a symbolic link that leads out of
+	// it names a file that is not part of the package, and following it could read any file on
+	// the machine, so the link is refused and what it names is not checked.
+	//
+	// Fix: copy the file into the package in place of the link, for example
+	// `cp ../shared/herbs.json catalogs/herbs.json`.
 	CodeLinkOutside Code = "link-outside-package"
 )
 
