@@ -7,9 +7,9 @@ package model
 const (
 	// CodeHealthShape: a health block that is neither { pool } nor { track }.
 	//
-	// Why: the Engine reads a creature's or character's health from exactly one source, a live
-	// pool or a wound track, and refuses a `health` block that names both, neither, or anything
-	// else beside them.
+	// Why: the Engine reads what a fight takes away (in `battle` and `combat`) from exactly one
+	// source, a live pool or a wound track, and refuses a `health` block that names both, neither,
+	// or anything else beside them.
 	//
 	// Fix: keep one of the two, for example `"health": { "pool": "stamina" }` or
 	// `"health": { "track": "wounds_taken" }`.
