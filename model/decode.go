@@ -70,14 +70,36 @@ func (d *decoder) object(n *Node, allowed ...string) obj {
 		return obj{d: d}
 	}
 	for _, c := range n.Children() {
-		if c.Key() == "$comment" || slices.Contains(allowed, c.Key()) {
+		if k := c.Key(); k == "$comment" || slices.Contains(allowed, k) {
 			continue
 		}
-		d.diags = append(d.diags, Diagnostic{Severity: Error, Code: CodeUnknownKey, File: d.file, Path: n.Path(),
-			Line: c.KeyPos().Line, Column: c.KeyPos().Column,
-			Message: fmt.Sprintf("unknown key %q here (allowed: %s)", c.Key(), strings.Join(allowed, ", "))})
+		d.unknown(n, c, allowed)
 	}
 	return obj{d: d, n: n}
+}
+
+// members is object for an object node n with its keys given as allowed:
+// it reports the members not allowed and sets found[i] to the member
+// named allowed[i] (the last of a repeated name), nil when absent.
+func (d *decoder) members(n *Node, allowed []string, found []*Node) {
+	for _, c := range n.Children() {
+		k := c.Key()
+		if i := slices.Index(allowed, k); i >= 0 {
+			found[i] = c
+			continue
+		}
+		if k == "$comment" {
+			continue
+		}
+		d.unknown(n, c, allowed)
+	}
+}
+
+// unknown reports the member c of n, whose key is not among allowed.
+func (d *decoder) unknown(n, c *Node, allowed []string) {
+	d.diags = append(d.diags, Diagnostic{Severity: Error, Code: CodeUnknownKey, File: d.file, Path: n.Path(),
+		Line: c.KeyPos().Line, Column: c.KeyPos().Column,
+		Message: fmt.Sprintf("unknown key %q here (allowed: %s)", c.Key(), strings.Join(allowed, ", "))})
 }
 
 // ok tells whether the value was an object.

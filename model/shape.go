@@ -32,6 +32,9 @@ type member struct {
 type objShape struct {
 	members []member
 	keys    []string
+	// repeated tells that two members have the same key, so that members
+	// are found by key rather than by place.
+	repeated bool
 	// refine runs after the members, for rules between keys.
 	refine func(d *decoder, n *Node)
 }
@@ -40,6 +43,7 @@ type objShape struct {
 func object(members ...member) *objShape {
 	o := &objShape{members: members}
 	for _, m := range members {
+		o.repeated = o.repeated || containsStr(o.keys, m.key)
 		o.keys = append(o.keys, m.key)
 	}
 	return o
@@ -72,7 +76,44 @@ func containsStr(list []string, s string) bool {
 	return false
 }
 
+// check reads the object's members in one pass: each is matched to the
+// shape's member of its key (the last of a repeated key wins, as Get
+// gives it), then the members are checked in the shape's order.
 func (o *objShape) check(d *decoder, n *Node) {
+	if o.repeated {
+		o.checkByKey(d, n)
+		return
+	}
+	if n == nil || !d.wantKind(n, Object) {
+		return
+	}
+	var buf [32]*Node
+	var found []*Node
+	if len(o.keys) <= len(buf) {
+		found = buf[:len(o.keys)]
+	} else {
+		found = make([]*Node, len(o.keys))
+	}
+	d.members(n, o.keys, found)
+	for i, m := range o.members {
+		c := found[i]
+		if c == nil {
+			if m.required {
+				d.missing(n, m.key)
+			}
+			continue
+		}
+		if m.s != nil {
+			m.s.check(d, c)
+		}
+	}
+	if o.refine != nil {
+		o.refine(d, n)
+	}
+}
+
+// checkByKey is check for a shape with a repeated key.
+func (o *objShape) checkByKey(d *decoder, n *Node) {
 	ob := d.object(n, o.keys...)
 	if !ob.ok() {
 		return

@@ -172,20 +172,19 @@ func CapabilityNeeds(ws *model.Workspace) []Need {
 	rs := ws.Ruleset
 	present := keysPresent(rs)
 	var needs []Need
-	for _, g := range gates {
+	for gi, g := range gates {
 		file, p := "", ""
-		for _, pat := range g.root {
-			segs := strings.Split(pat, ".")
-			if !possible(segs, present) {
+		for _, pat := range compiled[gi].root {
+			if !pat.possible(present) {
 				continue
 			}
-			if n := findPattern(rs.Root, segs, g.cond); n != nil {
+			if n := findPattern(rs.Root, pat.segs, g.cond); n != nil {
 				file, p = rs.File, n.Path()
 				break
 			}
 		}
 		if p == "" && len(g.entry) > 0 {
-			file, p = findInEntries(rs, g, present)
+			file, p = findInEntries(rs, g, compiled[gi].entry, present)
 		}
 		if p != "" {
 			needs = append(needs, Need{Minor: g.minor, Feature: g.feature, File: file, Path: p})
@@ -207,63 +206,127 @@ func CapabilityNeeds(ws *model.Workspace) []Need {
 	return needs
 }
 
-// patternKeys are the member names the gates' patterns name.
-var patternKeys = func() map[string]bool {
-	keys := map[string]bool{}
-	for _, g := range gates {
-		for _, pat := range append(append([]string(nil), g.root...), g.entry...) {
-			for _, seg := range strings.Split(pat, ".") {
-				if seg != "*" && seg != "**" {
-					keys[seg] = true
-				}
-			}
-		}
-	}
-	return keys
-}()
-
-// keysPresent returns which of patternKeys are member names anywhere in the
-// ruleset or its catalogs' entries, in one walk, so that a pattern naming
-// a key found nowhere is never searched for.
-func keysPresent(rs *model.Ruleset) map[string]bool {
-	present := map[string]bool{}
-	var walk func(n *model.Node)
-	walk = func(n *model.Node) {
-		for _, c := range n.Children() {
-			if n.Kind == model.Object {
-				if k := c.Key(); patternKeys[k] {
-					present[k] = true
-				}
-			}
-			walk(c)
-		}
-	}
-	walk(rs.Root)
-	for _, c := range rs.Catalogs {
-		if c.EntriesNode != nil && c.EntriesFile != rs.File {
-			walk(c.EntriesNode)
-		}
-	}
-	return present
+// pattern is a gate's path pattern split at its dots, with the index in
+// patternKeys of each name it gives (-1 for "*" and "**").
+type pattern struct {
+	segs []string
+	keys []int
 }
 
-// possible tells whether every name a pattern's segments give is present.
-func possible(segs []string, present map[string]bool) bool {
-	for _, seg := range segs {
-		if seg != "*" && seg != "**" && !present[seg] {
+// possible tells whether every name the pattern gives is present.
+func (p pattern) possible(present []bool) bool {
+	for _, k := range p.keys {
+		if k >= 0 && !present[k] {
 			return false
 		}
 	}
 	return true
 }
 
-func findInEntries(rs *model.Ruleset, g gate, present map[string]bool) (string, string) {
-	// Split each pattern once, not once per entry, and only those that can
-	// match.
+// compiled are the gates' patterns, split once, by gate.
+var compiled = func() []struct{ root, entry []pattern } {
+	out := make([]struct{ root, entry []pattern }, len(gates))
+	for i, g := range gates {
+		for _, pat := range g.root {
+			out[i].root = append(out[i].root, compile(pat))
+		}
+		for _, pat := range g.entry {
+			out[i].entry = append(out[i].entry, compile(pat))
+		}
+	}
+	return out
+}()
+
+func compile(pat string) pattern {
+	p := pattern{segs: strings.Split(pat, ".")}
+	for _, seg := range p.segs {
+		p.keys = append(p.keys, patternKey(seg))
+	}
+	return p
+}
+
+// patternKeys are the member names the gates' patterns name; keyTable
+// finds one from its length and first and last bytes, so that telling
+// whether a member name is one of them costs a string comparison or two.
+var patternKeys, keyTable = func() ([]string, [keyTableSize][]int) {
+	var keys []string
+	var table [keyTableSize][]int
+	for _, g := range gates {
+		for _, pat := range append(append([]string(nil), g.root...), g.entry...) {
+			for _, seg := range strings.Split(pat, ".") {
+				if seg == "*" || seg == "**" || slices.Contains(keys, seg) {
+					continue
+				}
+				h := keySlot(seg)
+				table[h] = append(table[h], len(keys))
+				keys = append(keys, seg)
+			}
+		}
+	}
+	return keys, table
+}()
+
+const keyTableSize = 1024
+
+func keySlot(k string) int {
+	return (len(k)*131 + int(k[0])*31 + int(k[len(k)-1])) % keyTableSize
+}
+
+// patternKey returns the index in patternKeys of k, or -1.
+func patternKey(k string) int {
+	if k == "" {
+		return -1
+	}
+	for _, i := range keyTable[keySlot(k)] {
+		if patternKeys[i] == k {
+			return i
+		}
+	}
+	return -1
+}
+
+// keysPresent tells which of patternKeys are member names anywhere in the
+// ruleset or its catalogs' entries, in one walk, so that a pattern naming
+// a key found nowhere is never searched for.
+func keysPresent(rs *model.Ruleset) []bool {
+	seen := make([]bool, len(patternKeys))
+	markKeys(rs.Root, seen)
+	for _, c := range rs.Catalogs {
+		if c.EntriesNode != nil && c.EntriesFile != rs.File {
+			markKeys(c.EntriesNode, seen)
+		}
+	}
+	return seen
+}
+
+// markKeys marks in seen the pattern keys among the member names at and
+// under n.
+func markKeys(n *model.Node, seen []bool) {
+	switch n.Kind {
+	case model.Object:
+		for _, c := range n.Children() {
+			if i := patternKey(c.Key()); i >= 0 {
+				seen[i] = true
+			}
+			if c.Kind == model.Object || c.Kind == model.Array {
+				markKeys(c, seen)
+			}
+		}
+	case model.Array:
+		for _, c := range n.Children() {
+			if c.Kind == model.Object || c.Kind == model.Array {
+				markKeys(c, seen)
+			}
+		}
+	}
+}
+
+func findInEntries(rs *model.Ruleset, g gate, entry []pattern, present []bool) (string, string) {
+	// Only the patterns that can match.
 	var pats [][]string
-	for _, pat := range g.entry {
-		if segs := strings.Split(pat, "."); possible(segs, present) {
-			pats = append(pats, segs)
+	for _, pat := range entry {
+		if pat.possible(present) {
+			pats = append(pats, pat.segs)
 		}
 	}
 	if len(pats) == 0 {
