@@ -392,67 +392,302 @@ const (
 	// "kind": "attack-vs-defense", ..., "threat": { "tiers": [...] } }`.
 	CodeNeedsCombat model.Code = "needs-combat"
 	// CodeNoItems: an itemStat in a ruleset without an items block.
+	//
+	// Why: an `itemStat` reads a stat over the items a character holds, and the Engine refuses one
+	// in a ruleset without an `items` block, where there are no items to read (ruleset-format.md
+	// §3.8).
+	//
+	// Fix: add an `items` block declaring the stat, `"items": { "categories": [{ "id": "gear",
+	// "label": "Gear" }], "stats": [...] }`, or read the value from something else.
 	CodeNoItems model.Code = "no-items"
 	// CodeCombatKind: a combat key that belongs to the other combat or resolution kind, or one the kind needs and lacks.
+	//
+	// Why: each combat kind rolls with its own block: an attack-vs-defense fight needs
+	// `attackRoll` and has no `pool`; a dice-pool fight needs `pool`, has no `attackRoll`, throws
+	// the ruleset's own pools (so `resolution.kind` is dice-pool too), and is the only kind whose
+	// initiative may be a `pool` or a `resource` and whose creatures may `soak`. The Engine
+	// refuses the file otherwise.
+	//
+	// Fix: match the keys to the kind: `"kind": "attack-vs-defense"` with `"attackRoll": { "dice":
+	// { "count": 1, "sides": 20 } }`, or `"kind": "dice-pool"` with `"pool": { "damageTarget": 6
+	// }` in a dice-pool ruleset.
 	CodeCombatKind model.Code = "combat-kind"
 	// CodeInitiative: initiative thrown neither or both ways, or a key that goes only with the other way.
+	//
+	// Why: initiative is thrown either as `dice` with a `modifier` added, or as a `pool` whose
+	// successes plus `plus` are the number, never both or neither; a number attacks move
+	// (`resource`) opens as a thrown pool and is kept for the fight, so it needs `pool` and takes
+	// no `each`. The Engine refuses the file otherwise.
+	//
+	// Fix: keep one way: `"initiative": { "dice": { "count": 1, "sides": 20 }, "modifier": {
+	// "abilityMod": "grace" } }`, or `{ "pool": { "abilityScore": "grace" }, "plus": 1 }`.
 	CodeInitiative model.Code = "initiative"
 	// CodeStyleTakes: initiative styles of which none takes.
+	//
+	// Why: where initiative is a number attacks move, a combatant who has crashed, and every
+	// action made of several strikes, attacks in a style that takes; the Engine refuses a
+	// `resource` whose styles all spend, since such an attack would have no style to be made in.
+	//
+	// Fix: add a style that takes: `{ "id": "press", "label": "Press", "takes": { "gain": 1 } }`
+	// in `initiative.resource.styles`.
 	CodeStyleTakes model.Code = "style-takes"
 	// CodeSoakEmpty: a soak that takes nothing off, or a creature's soak in a fight that has none.
+	//
+	// Why: soak takes something off the harm a hit does: `all` for every kind, `byKind` for kinds
+	// of the health track. The Engine refuses a `combat.pool.soak` that names neither, and a
+	// creature's `soak` when `combat.pool` has no `soak` saying how it is taken (thrown, or off
+	// the damage dice).
+	//
+	// Fix: say what is soaked, `"soak": { "roll": true, "all": { "abilityScore": "brawn" } }` in
+	// `combat.pool`, or leave soak out.
 	CodeSoakEmpty model.Code = "soak-empty"
 	// CodeSoakKind: soak by a kind that is not a kind of the health track.
+	//
+	// Why: soak by kind is keyed on the kinds of the health track, so the Engine refuses a
+	// `byKind` (in `combat.pool.soak` or a creature's `soak`) when `combat.health` is not a wound
+	// track with kinds, or when a key is not one of its kinds.
+	//
+	// Fix: key it by a kind of the health track, `"byKind": { "bruise": { "const": 1 } }` where
+	// the track declares a kind `bruise`, or soak with `all`.
 	CodeSoakKind model.Code = "soak-kind"
 	// CodeHardness: hardness where no initiative style spends.
+	//
+	// Why: hardness stops a spending blow whose dice are below it, so it means something only
+	// where initiative is a number attacks move with a style that `spends`; the Engine refuses
+	// `combat.pool.hardness`, or a creature's `hardness`, anywhere else.
+	//
+	// Fix: add a spending style to `combat.initiative.resource.styles`, `{ "id": "cleave",
+	// "label": "Cleave", "spends": {} }`, or leave hardness out.
 	CodeHardness model.Code = "hardness"
 	// CodeNoDodge: standardEffects.dodge where combat.standard has no dodge.
+	//
+	// Why: `standardEffects.dodge` adds saves to the dodge standard action; where
+	// `combat.standard` has no `dodge` nobody can take it, so the Engine refuses the block.
+	//
+	// Fix: offer the action, `"standard": ["dodge", "dash"]`, or remove `standardEffects.dodge`.
 	CodeNoDodge model.Code = "no-dodge"
 	// CodeSightEffect: whileSourceInSight gates an effect the condition does not have.
+	//
+	// Why: a list in `whileSourceInSight` gates only the effects it names, while whoever applied
+	// the condition is in sight; an effect the condition does not have gates nothing and is nearly
+	// always a typo, so the Engine refuses it.
+	//
+	// Fix: list only effects of the condition's `effects`: `{ "condition": "dazed", "effects":
+	// ["cannot-react"], "whileSourceInSight": ["cannot-react"] }`.
 	CodeSightEffect model.Code = "sight-effect"
 	// CodeContestLoop: a contest that breaks free of a condition and puts it on.
+	//
+	// Why: a contest with `from.holding` is how a character breaks free of that condition; one
+	// whose `onWin.applies` puts the same condition on again says nothing a fight can do, and the
+	// Engine refuses it.
+	//
+	// Fix: let the win end the hold instead: `"onWin": { "ends": [{ "condition": "held", "on":
+	// "actor" }] }`, or apply a different condition.
 	CodeContestLoop model.Code = "contest-loop"
 	// CodeStrikesCap: strikesCappedBy on an attack list without strikes.
+	//
+	// Why: `strikesCappedBy` holds its own row to a single strike whatever `strikes` grants; a
+	// list without `strikes` already buys one strike per spend, so the cap could never change
+	// anything and the Engine refuses it.
+	//
+	// Fix: give the list the strikes the cap limits, `"strikes": { "derived": "attacks_per_turn"
+	// }`, or remove `strikesCappedBy`.
 	CodeStrikesCap model.Code = "strikes-cap"
 	// CodeDyingTrack: a death-save track that cannot count (computed or low max, hidden, or both sides on one track).
+	//
+	// Why: the dying rules count death saves up to each track's top, so the Engine refuses a track
+	// whose `max` is a value the sheet works out, is below 1 or not above `min`, or that has
+	// `hideWhen` (a hidden track reads 0): one roll could then settle what the rules say takes
+	// several. Successes and failures also need two different tracks.
+	//
+	// Fix: count on two fixed, always shown plain tracks: `"successes": "saves_won"` and
+	// `"failures": "saves_lost"`, each like `{ "id": "saves_won", "label": "Saves won", "min": 0,
+	// "max": 3 }`.
 	CodeDyingTrack model.Code = "dying-track"
 	// CodeDamageKinds: damageKinds missing beside a wound-track health, or given beside a pool.
+	//
+	// Why: a wound track's marks have kinds, so when `combat.health` is a wound track the Engine
+	// requires `combat.damageKinds` to say what kind of harm a blow is (`default`, `byType`) and
+	// whether it marks per blow or per point; a pool has no kinds, and the Engine refuses
+	// `damageKinds` beside a pool health.
+	//
+	// Fix: beside `"health": { "track": "hurt" }` write `"damageKinds": { "default": "bruise",
+	// "marks": "per-blow" }`; beside a pool, remove `damageKinds`.
 	CodeDamageKinds model.Code = "damage-kinds"
 	// CodeSequenceStep: a sequence step naming itself, a reaction, another sequence or a signature action.
+	//
+	// Why: a sequence spends one budget on other actions of the same creature, in order; the
+	// Engine refuses a step that names the sequence itself, another sequence, a reaction (taken at
+	// its moment, never on a turn) or a signature action (bought with points, not a budget).
+	//
+	// Fix: name plain actions only: `"sequence": [{ "action": "claw", "times": 2 }, { "action":
+	// "bite" }]`.
 	CodeSequenceStep model.Code = "sequence-step"
 	// CodeListRows: a creature's sheet list with more rows than the list holds.
+	//
+	// Why: a creature's sheet is built the way a character's is, and the Engine refuses one that
+	// fills a list with more rows than the list's `maxItems`.
+	//
+	// Fix: give the creature fewer rows, or raise the list's limit: `{ "id": "arts", "maxItems":
+	// 12, ... }`.
 	CodeListRows model.Code = "list-rows"
 	// CodeCatalogMark: a row's _catalog mark that is not a <catalog>/<entry> of a catalog feeding the list.
+	//
+	// Why: a row's `_catalog` mark says which entry it was picked from, which is where a fight
+	// reads the row's mechanics; the Engine refuses a mark that is not `<catalog>/<entry>` text,
+	// or that names no catalog of rows feeding the row's list.
+	//
+	// Fix: write the mark as catalog id, slash, entry id, `"_catalog": "arts_book/ward"`, where
+	// the catalog `arts_book` lists this list in `feeds`.
 	CodeCatalogMark model.Code = "catalog-mark"
 	// CodeTemporary: temporary points where a fight's health is a wound track.
+	//
+	// Why: temporary points are a buffer that damage drains first, and a wound track has boxes and
+	// no buffer; the Engine refuses `temporary` on a catalog entry's mechanics or an item's use
+	// when `combat.health` (or `battle.health`) is a wound track.
+	//
+	// Fix: remove `temporary`, or give it only where health is a pool, such as `"health": {
+	// "pool": "vigor" }`.
 	CodeTemporary model.Code = "temporary"
 	// CodeStandardBudget: standard actions granted for the main budget, which already buys them.
+	//
+	// Why: every standard action is already taken for the main budget, the first of
+	// `combat.economy.budgets`; an entry's `standard` that names that budget grants nothing and
+	// would put the same action on the menu twice, so the Engine refuses it.
+	//
+	// Fix: name another budget: `"standard": { "actions": ["dash"], "budget": "swift" }` where
+	// `swift` is not the first budget.
 	CodeStandardBudget model.Code = "standard-budget"
 	// CodeCheckEffect: a check effect in a ruleset or on a face rule that cannot honour it.
+	//
+	// Why: an entry's `mechanics.check` changes a pool roll (dice, successes, a re-throw, the
+	// target, face rules), which a dice-sum ruleset does not have, so the Engine refuses it there;
+	// and a check may move `explode` or `double` only as far down as the ruleset's own `min` for
+	// it, so where `resolution.explode` or `resolution.double` gives no `min` no check may move
+	// it.
+	//
+	// Fix: in a dice-pool ruleset give the face rule a `min`, `"explode": { "from": 12, "min": 10
+	// }` for a d12; in a dice-sum ruleset remove `check`.
 	CodeCheckEffect model.Code = "check-effect"
 	// CodeScaledRow: a scaled column without a starting value, beside another row for its list, or adding up a list.
+	//
+	// Why: a scaled column is recomputed from the sheet, so the Engine refuses one without a plain
+	// starting number in `values`, a scaled row that is not its entry's only row for that list (a
+	// picked row must match its entry without guessing), and a `from` that reads a `listSum`
+	// directly or through derived values, caps or the proficiency bonus, since the lists it adds
+	// up hold scaled cells the same recompute rewrites (ruleset-format.md §4.2).
+	//
+	// Fix: make it the entry's only row for the list, with a start value and a `from` that adds up
+	// no list: `{ "list": "arts", "values": { "name": "Ward", "uses": 1 }, "scaled": { "uses": {
+	// "from": { "field": "rank" } } } }`.
 	CodeScaledRow model.Code = "scaled-row"
 	// CodeItemTarget: an item's own per-die target where the ruleset's target cannot move.
+	//
+	// Why: an item's own per-die target (a weapon's or use's `toHit.target`, an attack mode's
+	// `target`) moves a dice-pool check's target, so it means something only where
+	// `resolution.kind` is dice-pool and `target.min` is below `target.max`; the Engine refuses it
+	// elsewhere (in a dice-sum ruleset a to-hit `bonus` says the same).
+	//
+	// Fix: use a to-hit bonus, `"toHit": { "bonus": 1 }`, or let the ruleset's target move:
+	// `"target": { "default": 6, "min": 5, "max": 8 }`.
 	CodeItemTarget model.Code = "item-target"
 	// CodeAttackWorn: a weapon that takes no slot and does not bind, or versatile dice on one without a slot.
+	//
+	// Why: a weapon is used while it is worn, and an item is worn only when it takes a slot or
+	// binds, so the Engine refuses an `attack` on an item that does neither; `versatile` dice are
+	// for a hand free beside the weapon, so they need the item to take a slot.
+	//
+	// Fix: let the item take a slot, `"slots": { "hands": 1 }` (or bind it with `binds`), or
+	// remove `attack`.
 	CodeAttackWorn model.Code = "attack-worn"
 	// CodeAttackDice: a weapon without damage dice in a summed fight.
+	//
+	// Why: in a dice-sum ruleset a weapon's hit deals its damage dice, so the Engine refuses an
+	// item's `attack` whose `damage` gives no `dice` (a dice-pool fight deals successes and needs
+	// none).
+	//
+	// Fix: give the damage dice, `"damage": { "dice": "1d8", "abilities": ["brawn"] }`, or read
+	// them off a dice stat: `"dice": { "stat": "bite" }`.
 	CodeAttackDice model.Code = "attack-dice"
 	// CodeClip: ammunition that does not fit the weapon's clip or the weapon's lack of one.
+	//
+	// Why: what a clip fires is not picked up after a fight, so `ammo.recover` is for a weapon
+	// without a clip; one attack, in any mode, cannot shoot more than the clip holds; and a mode's
+	// `ammo` needs a weapon that shoots something (`ammo` or `clip`). The Engine refuses the file
+	// otherwise.
+	//
+	// Fix: keep the numbers within the clip, `"clip": { "max": 6, "reload": "action" }` with
+	// `"ammo": { "tag": "bolt", "perAttack": 1 }`, and drop `recover` on a clip weapon.
 	CodeClip model.Code = "clip"
 	// CodeDuplicateMode: two attack modes of one item with one id.
+	//
+	// Why: an attack's modes are offered beside it by id, and the Engine refuses two modes of one
+	// item with the same id, which could not be told apart.
+	//
+	// Fix: give each mode its own id: `"modes": [{ "id": "aimed", "label": "Aimed", "toHit": 2 },
+	// { "id": "snap", "label": "Snap shot", "toHit": -2 }]`.
 	CodeDuplicateMode model.Code = "duplicate-mode"
 	// CodeOffHand: an off-hand weapon where the combat block declares no offHand.
+	//
+	// Why: an off-hand strike is paid from `combat.offHand.budget`, and a ruleset that declares no
+	// `offHand` has no off-hand attacks, so the Engine refuses an item attack with `"offHand":
+	// true` there.
+	//
+	// Fix: declare it in the combat block, `"offHand": { "budget": "swift", "ability":
+	// "penalty-only" }`, or remove `offHand` from the item.
 	CodeOffHand model.Code = "off-hand"
-	// CodeCharges: charges and a use that do not go together, or a charged item stacking.
+	// CodeCharges: charges and a use that do not go together, or a charged item stacking, holding none, or recharging nothing.
+	//
+	// Why: an item's charges are kept on its one stack and spent by its use, so the Engine refuses
+	// a use that spends `charges` on an item that holds none, `charges` that no use spends, a
+	// charged item whose `stack` is not 1, a charge stat whose value is below 1, and a
+	// `recharge.amount` with no dice, no flat amount and not `"max"`.
+	//
+	// Fix: give the item both sides and one to a stack: `"stack": 1, "charges": { "max": 3,
+	// "recharge": { "rests": ["camp"], "amount": "max" } }` with `"use": { ..., "charges": 1 }`.
 	CodeCharges model.Code = "charges"
 	// CodeRestoreHealth: a use that restores the health pool.
+	//
+	// Why: a fight's health comes back with a heal; `restore` gives back some other pool of the
+	// user's sheet, and the Engine refuses a `restore` that names the health pool of
+	// `combat.health` (or `battle.health`).
+	//
+	// Fix: heal instead: `"use": { "kind": "heal", "amount": { "dice": "2d4" }, ... }`, and keep
+	// `restore` for other pools such as `focus`.
 	CodeRestoreHealth model.Code = "restore-health"
 	// CodeUseToHit: a use with a to-hit that rolls no attack.
+	//
+	// Why: a use's `toHit` is what it adds when it rolls to hit, and the Engine refuses one on a
+	// use without `"attackRoll": true`, which never rolls.
+	//
+	// Fix: let the use roll, `"attackRoll": true, "toHit": { "bonus": 1 }`, or remove `toHit`.
 	CodeUseToHit model.Code = "use-to-hit"
 	// CodeSpendKind: a resolution spend in a ruleset that throws no pool.
+	//
+	// Why: a spend buys successes, pool dice or a re-throw, which a dice-sum roll does not have,
+	// so the Engine refuses `resolution.spend` unless `resolution.kind` is dice-pool
+	// (ruleset-format.md §2.1).
+	//
+	// Fix: remove `spend` from a dice-sum ruleset, or make the ruleset dice-pool: `"kind":
+	// "dice-pool"`, with `"spend": [{ "pool": "will", "amount": 1, "successes": 1, "perCheck": 1
+	// }]`.
 	CodeSpendKind model.Code = "spend-kind"
 	// CodeProficiencyMod: the proficiency bonus reading a skill or save modifier, itself or through a derived value.
+	//
+	// Why: the proficiency bonus feeds every skill and save modifier, so the Engine refuses a
+	// bonus that reads a `skillMod` or `saveMod`, or one that reads a derived value when that
+	// value, or any derived value declared above it, reads one (ruleset-format.md §2.1): the
+	// modifiers would read themselves.
+	//
+	// Fix: build the bonus from the sheet, not from modifiers: `"proficiency": { "bonus": {
+	// "derived": "training" } }` with `training` reading `{ "field": "rank" }`.
 	CodeProficiencyMod model.Code = "proficiency-mod"
 	// CodeUseBudget: a use in a ruleset with fights that spends no budget and is not free.
+	//
+	// Why: in a ruleset with a `combat` block a use of an item is taken in a fight's turn, so it
+	// spends a budget of the action economy or is marked free; the Engine refuses a use that says
+	// neither.
+	//
+	// Fix: name the budget, `"budget": "action"`, or mark the use `"free": true`.
 	CodeUseBudget model.Code = "use-budget"
 )
