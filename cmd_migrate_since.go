@@ -45,8 +45,8 @@ func runMigrateSince(oldPath string, pos []string, asJSON, out bool, stdout, std
 	if !ok {
 		return code
 	}
-	if oldWS.Ruleset == nil {
-		complain(stderr, "rulebench migrate: --since %s: there is no ruleset to compare with (%s is not a readable ruleset)", visible(oldPath), visible(oldWS.RulesetFile))
+	if msg := sinceRefusal(oldPath, oldWS, ws); msg != "" {
+		complain(stderr, "rulebench migrate: %s", msg)
 		return exitUsage
 	}
 	if ws.Ruleset == nil {
@@ -107,6 +107,24 @@ func runMigrateSince(oldPath string, pos []string, asJSON, out bool, stdout, std
 		runs = append(runs, &saveRun{Result: r})
 	}
 	return writeSince(stdout, pos[0], ws, ds, runs, rep, asJSON, whole)
+}
+
+// sinceRefusal says why PATH's workspace cannot be compared with OLD's,
+// as migrate --since and the workbench's --since refuse to start ("--since
+// OLD: the reason"), or "" when they can be (or when PATH has no ruleset,
+// which its findings then tell).
+func sinceRefusal(oldPath string, old, cur *model.Workspace) string {
+	if old.Ruleset == nil {
+		return fmt.Sprintf("--since %s: there is no ruleset to compare with (%s is not a readable ruleset)", oldPath, old.RulesetFile)
+	}
+	if cur.Ruleset == nil {
+		return ""
+	}
+	var se *migrate.SinceError
+	if err := migrate.Comparable(old.Ruleset, cur.Ruleset); errors.As(err, &se) {
+		return fmt.Sprintf("--since %s: %s", oldPath, se.Reason)
+	}
+	return ""
 }
 
 // writeSince prints the comparison and the rehearsal, as JSON or for

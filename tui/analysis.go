@@ -28,6 +28,15 @@ type analysis struct {
 	// refusals are the import refusals of sheet.migrations (migrate.Check),
 	// located.
 	refusals []model.Diagnostic
+	// sinceWS is the previous version given with --since, as read (nil
+	// without one); since compares the workspace with it, nil when the two
+	// cannot be compared (sinceErr says why) or the comparison failed.
+	// sinceSaves are the sample saves it rehearsed, in the order of
+	// since.Saves: sinceWS's own, or ws's when it has none.
+	sinceWS    *model.Workspace
+	since      *migrate.SinceReport
+	sinceErr   error
+	sinceSaves []*model.Save
 	// failed says what went wrong if a domain package panicked; the rest of
 	// the analysis is then partial.
 	failed string
@@ -36,12 +45,18 @@ type analysis struct {
 // analyse works out the analysis of a workspace, every part of it, behind
 // the analysis package's panic fence. check, when not nil, replaces the
 // findings (tests give made-up ones).
-func analyse(ws *model.Workspace, check func(*model.Workspace) []model.Diagnostic) (a analysis) {
-	a.ws = ws
+func analyse(ws *model.Workspace, check func(*model.Workspace) []model.Diagnostic) analysis {
+	return analyseSince(ws, nil, check)
+}
+
+// analyseSince is analyse with the comparison with old, the previous
+// version given with --since (none when old is nil).
+func analyseSince(ws, old *model.Workspace, check func(*model.Workspace) []model.Diagnostic) (a analysis) {
+	a.ws, a.sinceWS = ws, old
 	if ws == nil {
 		return a
 	}
-	r := core.Run(ws, core.Options{Complete: true})
+	r := core.Run(ws, core.Options{Complete: true, Since: old})
 	a.diags = r.Findings
 	if check != nil {
 		guard(&a.failed, "checking", func() { a.diags = check(ws) })
@@ -51,6 +66,8 @@ func analyse(ws *model.Workspace, check func(*model.Workspace) []model.Diagnosti
 		a.resolver, a.base = r.Resolver(), r.Base()
 		a.saves = r.Saves()
 	}
+	a.since, a.sinceErr = r.Since()
+	a.sinceSaves = r.SinceSaves()
 	if f := r.Failed(); f != "" {
 		if a.failed != "" {
 			a.failed += "; "

@@ -84,11 +84,11 @@ func New(cfg Config) (*App, error) {
 
 // analyseCmd checks and analyses the first workspace in the background.
 func (a *App) analyseCmd() tea.Cmd {
-	ws, check, gen := a.cfg.Workspace, a.cfg.Check, a.gen
+	ws, old, check, gen := a.cfg.Workspace, a.cfg.Since, a.cfg.Check, a.gen
 	if ws == nil {
 		return nil
 	}
-	return func() tea.Msg { return reloadedMsg{gen: gen, analysis: analyse(ws, check), first: true} }
+	return func() tea.Msg { return reloadedMsg{gen: gen, analysis: analyseSince(ws, old, check), first: true} }
 }
 
 // Init implements tea.Model: it starts the checks, asks the terminal for
@@ -367,13 +367,18 @@ func (a *App) startReload() tea.Cmd {
 		return nil
 	}
 	a.gen++
-	reload, check, gen := a.cfg.Reload, a.cfg.Check, a.gen
+	reload, reloadSince, old, check, gen := a.cfg.Reload, a.cfg.ReloadSince, a.cfg.Since, a.cfg.Check, a.gen
 	return func() tea.Msg {
 		ws, err := reload()
 		if err != nil {
 			return reloadedMsg{gen: gen, err: err}
 		}
-		return reloadedMsg{gen: gen, analysis: analyse(ws, check)}
+		if reloadSince != nil {
+			if old, err = reloadSince(); err != nil {
+				return reloadedMsg{gen: gen, err: fmt.Errorf("--since: %w", err)}
+			}
+		}
+		return reloadedMsg{gen: gen, analysis: analyseSince(ws, old, check)}
 	}
 }
 
@@ -414,7 +419,10 @@ func (a *App) onReloaded(msg reloadedMsg) {
 		a.status = statusLine{text: fmt.Sprintf("Broken on disk (%s): showing the last good version", describeFindings(msg.diags)), isErr: true}
 	case msg.failed != "":
 		a.status = statusLine{text: vis(msg.failed), isErr: true}
+	case msg.sinceWS != nil && msg.sinceErr != nil:
+		a.status = statusLine{text: sinceNews(msg.analysis), isErr: true}
 	case msg.first:
+		a.status = statusLine{text: sinceNews(msg.analysis)}
 	default:
 		a.status = statusLine{text: fmt.Sprintf("Reloaded at %s: %s", time.Now().Format("15:04:05"), describeFindings(msg.diags))}
 	}

@@ -14,6 +14,13 @@ type Config struct {
 	Workspace *model.Workspace
 	// Reload reads the ruleset again (after an edit).
 	Reload func() (*model.Workspace, error)
+	// Since is the previous published version of the ruleset (--since OLD),
+	// as first read, and ReloadSince reads it again; nil without --since.
+	// The Migrations tab then shows what the workspace loses of the values
+	// saved under it, the draft entry that keeps them and the draft
+	// rehearsed on the sample saves. Run watches its files too.
+	Since       *model.Workspace
+	ReloadSince func() (*model.Workspace, error)
 	// Check, when set, replaces the findings of the analysis (which are
 	// those of `rulebench check`); tests give made-up findings with it.
 	Check func(*model.Workspace) []model.Diagnostic

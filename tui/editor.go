@@ -118,8 +118,14 @@ func (p *migrationsPane) spotAt(s *snapshot) (spot, bool) {
 	if rs == nil {
 		return spot{}, false
 	}
+	if kind, _, ok := p.sinceAt(p.sel()); ok && kind != sinceSave {
+		return p.sinceSpot(kind)
+	}
 	if p.stepping {
 		t := p.step.current()
+		if p.draftStep(p.sel(), t) != nil {
+			return p.sinceSpot(sinceDraft) // the drafted steps go there
+		}
 		if t == nil || t.Entry < 0 || t.Entry >= len(rs.Sheet.Migrations) {
 			if sv, _, ok := p.save(p.sel()); ok {
 				return nodeSpot(sv.File, sv.Root)

@@ -146,7 +146,7 @@ func keyDocs(k keyMap) []keyDoc {
 		{keys(k.Top), "first row, or the top", "lists and documents"},
 		{keys(k.Bottom), "last row, or the end", "lists and documents"},
 		{keys(k.Toggle), "switch the selected layer on or off", "Layers"},
-		{keys(k.Open), "choose the language; step through the save; scroll the detail; show the finding's source; how the selected price is worked out (again to hide it)", "Translations, Migrations, Layers, Problems, Effective"},
+		{keys(k.Open), "choose the language; step through the save (or one rehearsed with the --since draft); scroll the detail; show the finding's source; how the selected price is worked out (again to hide it)", "Translations, Migrations, Layers, Problems, Effective"},
 		{keys(k.Close), "back: to the list, to the languages, out of the save, close the source; show every row again after a filter", "wherever enter went somewhere, and a filtered list"},
 		{keys(k.NextGroup), "next section", "Overview, Effective"},
 		{keys(k.PrevGroup), "previous section", "Overview, Effective"},

@@ -58,7 +58,7 @@ func (p *migrationsPane) rowTexts(i int) []string {
 
 // relist keeps the rows the filter holds and lays the list out for them.
 func (p *migrationsPane) relist() {
-	p.layout(p.keep(p.len(), p.rowTexts))
+	p.layout(p.keepRows())
 	p.settle()
 }
 
@@ -182,7 +182,7 @@ func (p *migrationsPane) set(s *snapshot, st *styles, body rect, wide bool) {
 		}
 		share = min(max((need*100+body.W-1)/max(body.W, 1), 40), 60)
 	}
-	p.place(body, wide, p.keep(p.len(), p.rowTexts), share, st)
+	p.place(body, wide, p.keepRows(), share, st)
 	if p.stepping {
 		// After a reload: the same save, rehearsed again, at the same step
 		// when it still has it.
@@ -235,6 +235,9 @@ func (p *migrationsPane) entryRefusals(i int) []model.Diagnostic {
 
 // name is the first column of row i: "entry 1 → 2", or the save's file.
 func (p *migrationsPane) name(i int) string {
+	if kind, j, ok := p.sinceAt(i); ok {
+		return p.sinceName(kind, j)
+	}
 	if i < len(p.entries) {
 		m := p.entries[i]
 		return fmt.Sprintf("entry %d %s %d", m.From, p.st.g.arrow, m.From+1)
@@ -243,12 +246,13 @@ func (p *migrationsPane) name(i int) string {
 	return vis(relFile(sv.File, p.s.ws))
 }
 
-// len is the number of rows: the entries, then the saves.
+// len is the number of rows: the entries, the saves, then the comparison
+// with --since OLD's (shown first, see keepRows).
 func (p *migrationsPane) len() int {
 	if p.s.ws == nil {
 		return 0
 	}
-	return len(p.entries) + len(p.s.ws.Saves)
+	return len(p.entries) + len(p.s.ws.Saves) + p.sinceLen()
 }
 
 func (p *migrationsPane) settle() tea.Cmd {
@@ -262,6 +266,12 @@ func (p *migrationsPane) settle() tea.Cmd {
 
 // save returns the save of row i and its rehearsal, if row i is a save.
 func (p *migrationsPane) save(i int) (*model.Save, *migrate.Result, bool) {
+	if kind, j, ok := p.sinceAt(i); ok {
+		if kind != sinceSave {
+			return nil, nil, false
+		}
+		return p.sinceSaveAt(j)
+	}
 	j := i - len(p.entries)
 	if j < 0 || p.s.ws == nil || j >= len(p.s.ws.Saves) {
 		return nil, nil, false
@@ -306,7 +316,10 @@ func (p *migrationsPane) view() string {
 // row writes an entry's or a save's line.
 func (p *migrationsPane) row(i int, styled bool) string {
 	st := p.st
-	rs := p.s.ruleset()
+	if kind, _, ok := p.sinceAt(i); ok && kind != sinceSave {
+		return p.sinceRow(i, kind, styled)
+	}
+	rs := p.rulesAt(i)
 	name := padRight(fit(p.name(i), p.nameW, st.g.ellipsis), p.nameW)
 	if i < len(p.entries) {
 		note := plural(len(p.entries[i].Steps), "step", "steps")
@@ -352,6 +365,9 @@ func (p *migrationsPane) rowDetail() []string {
 	if i < 0 {
 		return nil
 	}
+	if kind, _, ok := p.sinceAt(i); ok && kind != sinceSave {
+		return p.sinceDetail(kind)
+	}
 	if i < len(p.entries) {
 		m := p.entries[i]
 		out := []string{" " + st.title.Render(fmt.Sprintf("Entry from %d %s %d", m.From, st.g.arrow, m.From+1)) + "  " +
@@ -371,11 +387,14 @@ func (p *migrationsPane) rowDetail() []string {
 	if !ok {
 		return nil
 	}
-	out := []string{" " + st.title.Render(vis(relFile(sv.File, p.s.ws)))}
+	out := []string{" " + st.title.Render(vis(relFile(sv.File, p.filesOf(i))))}
+	if kind, _, ok := p.sinceAt(i); ok && kind == sinceSave {
+		out[0] += "  " + st.muted.Render("rehearsed with the draft")
+	}
 	if r == nil {
 		return append(out, " "+st.muted.Render("The migration could not be rehearsed."))
 	}
-	out = append(out, " "+st.muted.Render(fmt.Sprintf("saved at v%d; the sheet is at version %d", r.From, p.s.ruleset().Sheet.Version)))
+	out = append(out, " "+st.muted.Render(fmt.Sprintf("saved at v%d; the sheet is at version %d", r.From, p.rulesAt(i).Sheet.Version)))
 	for _, d := range r.Diagnostics {
 		out = append(out, bulleted(fmt.Sprintf("%s %s: %s", d.Severity, vis(d.Path), vis(d.Message)), width, " ", st, severityStyle(d.Severity, st))...)
 	}

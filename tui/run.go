@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
+	"sync"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -33,15 +34,26 @@ func Run(cfg Config) error {
 	if err != nil {
 		return err
 	}
+	var watched []<-chan error
 	if cfg.Watch && cfg.Workspace != nil && cfg.Reload != nil {
 		w, err := watchWorkspace(cfg.Workspace)
 		if err != nil {
 			app.status = statusLine{text: "Not watching the files: " + vis(err.Error()), isErr: true}
 		} else {
 			defer w.Close()
-			app.changes = w.Changes
+			watched = append(watched, w.Changes)
 		}
 	}
+	if cfg.Since != nil && cfg.ReloadSince != nil && cfg.Reload != nil {
+		w, err := watchWorkspace(cfg.Since)
+		if err != nil {
+			app.status = statusLine{text: "Not watching the --since files: " + vis(err.Error()), isErr: true}
+		} else {
+			defer w.Close()
+			watched = append(watched, w.Changes)
+		}
+	}
+	app.changes = mergeChanges(watched...)
 	var opts []tea.ProgramOption
 	if cfg.Input != nil {
 		opts = append(opts, tea.WithInput(cfg.Input))
@@ -57,6 +69,34 @@ func Run(cfg Config) error {
 		return fmt.Errorf("the workbench stopped: %w", err)
 	}
 	return nil
+}
+
+// mergeChanges joins the watchers' reports into one channel, closed when
+// every one of them is; nil for none, the one itself for one.
+func mergeChanges(chs ...<-chan error) <-chan error {
+	switch len(chs) {
+	case 0:
+		return nil
+	case 1:
+		return chs[0]
+	}
+	out := make(chan error, 1)
+	var wg sync.WaitGroup
+	for _, ch := range chs {
+		wg.Go(func() {
+			for err := range ch {
+				select {
+				case out <- err:
+				default: // a report is already waiting; it covers this one
+				}
+			}
+		})
+	}
+	go func() {
+		wg.Wait()
+		close(out)
+	}()
+	return out
 }
 
 // waitForChange waits for the watcher's next report.

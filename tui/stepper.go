@@ -316,9 +316,9 @@ func (p *migrationsPane) stepHead(width, height int) []string {
 	s := &p.step
 	sv, r, _ := p.save(p.sel())
 	head := []string{p.stepTitle(sv, r)}
-	if len(p.s.refusals) > 0 {
+	if refusals := p.refusalsAt(p.sel()); len(refusals) > 0 {
 		head = append(head, " "+st.err.Render(fmt.Sprintf("The Engine would refuse this chain on import: %s (see the entries).",
-			plural(len(p.s.refusals), "problem", "problems"))))
+			plural(len(refusals), "problem", "problems"))))
 	}
 	if !r.Migrated {
 		head = append(head, " "+st.err.Render("Not migrated."))
@@ -402,15 +402,19 @@ func (p *migrationsPane) jsonCell(lines []jsonLine, i, width int) string {
 func (p *migrationsPane) stepTitle(sv *model.Save, r *migrate.Result) string {
 	st := p.st
 	s := &p.step
-	title := " " + st.title.Render(vis(relFile(sv.File, p.s.ws))) + "  " + st.muted.Render(fmt.Sprintf("v%d %s %d", r.From, st.g.arrow, r.To))
+	title := " " + st.title.Render(vis(relFile(sv.File, p.filesOf(p.sel())))) + "  " + st.muted.Render(fmt.Sprintf("v%d %s %d", r.From, st.g.arrow, r.To))
 	switch {
 	case s.pos == 0:
 	case s.pos == s.whole():
 		title += "  " + st.bold.Render("the whole chain") + st.muted.Render(", "+plural(len(r.Trace), "step", "steps"))
 	default:
 		t := s.current()
+		entry := "entry"
+		if p.draftStep(p.sel(), t) != nil {
+			entry = "the draft"
+		}
 		title += "  " + st.bold.Render(fmt.Sprintf("step %d of %d", s.pos, len(r.Trace))) +
-			st.muted.Render(fmt.Sprintf(": entry %d %s %d, step %d", t.From, st.g.arrow, t.From+1, t.Step+1))
+			st.muted.Render(fmt.Sprintf(": %s %d %s %d, step %d", entry, t.From, st.g.arrow, t.From+1, t.Step+1))
 	}
 	return title
 }
@@ -458,6 +462,17 @@ func (p *migrationsPane) stepSummary(width, room int) []string {
 	if t := s.current(); t != nil {
 		if step := p.modelStep(t); step != nil {
 			out = append(out, bulleted(describeStep(step), width, " ", st, st.text.Render)...)
+		}
+		if d := p.draftStep(p.sel(), t); d != nil {
+			// Why it was drafted, in at most two lines: the draft's row
+			// has it whole.
+			lines := wrap("drafted: "+vis(d.Why), max(width-4, 10))
+			if len(lines) > 2 {
+				lines = []string{lines[0], fit(strings.Join(lines[1:], " "), max(width-4, 10), st.g.ellipsis)}
+			}
+			for _, l := range lines {
+				out = append(out, "   "+st.muted.Render(l))
+			}
 		}
 		where := vis(t.Source)
 		if t.Destination != "" {
@@ -621,7 +636,7 @@ func chainEnds(r *migrate.Result) []chainEnd {
 
 // modelStep finds the step of the ruleset a trace line ran.
 func (p *migrationsPane) modelStep(t *migrate.StepTrace) *model.Step {
-	rs := p.s.ruleset()
+	rs := p.rulesAt(p.sel())
 	if rs == nil || t.Entry < 0 || t.Entry >= len(rs.Sheet.Migrations) {
 		return nil
 	}
