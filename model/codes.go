@@ -100,9 +100,8 @@ const (
 	CodeUnknownKey Code = "unknown-key"
 	// CodeCount: a list or object holds fewer or more members than its place allows.
 	//
-	// Why: the Engine refuses a list outside its count limits (ruleset-format.md gives them, for
-	// example 1..12 ladder steps or at most 20 abilities); several are Engine ceilings it relies on
-	// in play.
+	// Why: the Engine refuses a list or object outside its count limits (ruleset-format.md gives
+	// each, for example 1..12 ladder steps or at most 20 abilities).
 	//
 	// Fix: add or remove members to fit the limit the message names, for example give a ladder at
 	// least one step: `"difficultyLadder": [ { "label": "Tricky", "dc": 15 } ]`.
@@ -124,8 +123,8 @@ const (
 	CodeInteger Code = "integer"
 	// CodeFinite: a number is too large to be a finite number.
 	//
-	// Why: JSON.parse reads a number beyond the range of a double, such as `1e400`, as Infinity, and
-	// the Engine refuses every number that is not finite.
+	// Why: JSON.parse reads a number beyond the range of a double, such as `1e400`, as Infinity,
+	// which no number of the format may be, so the Engine refuses it.
 	//
 	// Fix: write a number within range, for example `"max": 1000000`.
 	CodeFinite Code = "finite"
@@ -182,8 +181,9 @@ const (
 	// CodeStateValue: a live state value that is not allowed: one that holds a double quote, or one a rest sets that the state does not have.
 	//
 	// Why: the Engine refuses a live state value holding a double quote (ruleset-format.md §3.5),
-	// and a rest step on a state must set it to `"default"` or to one of that state's values
-	// (§3.9), as a state never holds anything else.
+	// as its sheet command writes a state's value inside double quotes; and a rest step on a
+	// state must set it to `"default"` or to one of that state's values (§3.9), as a state never
+	// holds anything else.
 	//
 	// Fix: write the values without double quotes, for example `"values": ["calm", "alert"]`,
 	// and let a rest set one of them: `{ "state": "posture", "to": "calm" }`.
