@@ -367,3 +367,74 @@ func TestScreenSinceStep(t *testing.T) {
 		return a
 	})
 }
+
+// Every frame of the comparison fills the terminal exactly, at sizes from
+// the smallest up, and an OLD whose path holds control characters shows
+// them as visible text, never raw.
+func TestSinceFramesFit(t *testing.T) {
+	c := lanternCase(t, migratetest.LevelSplit)
+	fsys := sinceFS(t, c, true)
+	hostile := "old\x1b[31m\u009b/ruleset.json"
+	fsys[hostile] = fsys["old/ruleset.json"]
+	for _, s := range c.Saves {
+		fsys[path.Join(path.Dir(hostile), "saves", s)] = fsys[path.Join("old/saves", s)]
+	}
+	cfg := sinceConfigFS(t, fsys)
+	old, err := model.Load(fsys, hostile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Since = old
+	cfg.ReloadSince = func() (*model.Workspace, error) { return model.Load(fsys, hostile) }
+	for _, size := range [][2]int{{60, 16}, {80, 24}, {99, 30}, {120, 40}, {160, 48}} {
+		a := newTestApp(t, cfg, size[0], size[1])
+		for _, keys := range [][]string{{"5"}, {"down"}, {"enter", "end"}, {"esc", "down", "down", "enter"}, {"]", "]", "o"}, {"c"}, {"esc", "/", "d", "r", "a", "f", "t", "enter"}, {"?"}} {
+			a = keysTo(t, a, keys...)
+			v := a.View().Content
+			checkFrame(t, v, size[0], size[1])
+			if strings.ContainsAny(ansi.Strip(v), "\x1b\u009b") {
+				t.Fatalf("at %dx%d after %v a raw control character is drawn", size[0], size[1], keys)
+			}
+		}
+		if size[0] == 120 {
+			a = keysTo(t, a, "?", "esc", "esc", "home")
+			if s := flat(a); !strings.Contains(s, `The previous version: old\x1b[31m\u009b/ruleset.json`) {
+				t.Errorf("the hostile path is not shown visibly: %s", s)
+			}
+		}
+	}
+}
+
+// BenchmarkAnalysisSince measures the workbench's analysis of a lantern-road
+// version with --since its previous one (the level split, 5 sample saves)
+// beside the same analysis without it: the comparison's share of a reload.
+func BenchmarkAnalysisSince(b *testing.B) {
+	cases, err := migratetest.LanternCases(filepath.Join("..", "examples", "lantern-road"))
+	if err != nil {
+		b.Skip(err)
+	}
+	i := slices.IndexFunc(cases, func(c migratetest.Case) bool { return c.Name == migratetest.LevelSplit })
+	fsys := fstest.MapFS{"road/ruleset.json": {Data: cases[i].New}, "old/ruleset.json": {Data: cases[i].Old}}
+	for _, s := range cases[i].Saves {
+		data, err := os.ReadFile(filepath.Join("..", "examples", "lantern-road", "saves", s))
+		if err != nil {
+			b.Fatal(err)
+		}
+		fsys[path.Join("old/saves", s)] = &fstest.MapFile{Data: data}
+	}
+	ws, _ := model.Load(fsys, "road/ruleset.json")
+	old, _ := model.Load(fsys, "old/ruleset.json")
+	for _, bb := range []struct {
+		name string
+		old  *model.Workspace
+	}{{"without", nil}, {"since", old}} {
+		b.Run(bb.name, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if a := analyseSince(ws, bb.old, nil); bb.old != nil && a.since == nil {
+					b.Fatal("no comparison")
+				}
+			}
+		})
+	}
+}
