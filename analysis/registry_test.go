@@ -300,43 +300,15 @@ func TestRulesDocIsCurrent(t *testing.T) {
 	}
 }
 
-// unexplainedFile lists the codes whose doc comment does not yet say why
-// and how to fix; it may only shrink, and must end empty.
-const unexplainedFile = "testdata/unexplained.txt"
-
 // Every code says why it is refused and how to fix it, for explain, the
-// SARIF rules and docs/rules.md; the codes still without are exactly those
-// listed in testdata/unexplained.txt (RULEBENCH_UPDATE_CODES=1 rewrites it).
+// SARIF rules and docs/rules.md.
 func TestEveryCodeExplained(t *testing.T) {
-	var missing []string
 	for _, c := range Codes() {
-		if c.Why == "" || c.Fix == "" {
-			missing = append(missing, string(c.Code))
+		if c.Why == "" {
+			t.Errorf("%s (%s.%s) has no Why: paragraph in its doc comment", c.Code, c.Package, c.Name)
 		}
-	}
-	if os.Getenv(modeltest.UpdateCodesEnv) != "" {
-		text := ""
-		if len(missing) > 0 {
-			text = strings.Join(missing, "\n") + "\n"
-		}
-		if err := os.WriteFile(unexplainedFile, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-		return
-	}
-	data, err := os.ReadFile(unexplainedFile)
-	if err != nil && !os.IsNotExist(err) {
-		t.Fatal(err)
-	}
-	listed := strings.Fields(string(data))
-	for _, code := range missing {
-		if !slices.Contains(listed, code) {
-			t.Errorf("%s has no Why: or Fix: paragraph in its doc comment", code)
-		}
-	}
-	for _, code := range listed {
-		if !slices.Contains(missing, code) {
-			t.Errorf("%s is explained now: take it off %s (RULEBENCH_UPDATE_CODES=1 go test ./analysis)", code, unexplainedFile)
+		if c.Fix == "" {
+			t.Errorf("%s (%s.%s) has no Fix: paragraph in its doc comment", c.Code, c.Package, c.Name)
 		}
 	}
 }
