@@ -99,6 +99,11 @@ func writeLayersText(w io.Writer, path string, eff, baseEff *rules.Effective, do
 			extra = "  (disabled by " + v(strings.Join(t.DisabledBy, ", ")) + ")"
 		}
 		p("  %s %s — %s%s\n", box, v(t.Layer.ID), v(t.Layer.Label), extra)
+		for _, e := range say.LayerEffects(t.Layer, rs) {
+			if !strings.HasPrefix(e, "appends to the") {
+				p("      %s\n", e)
+			}
+		}
 	}
 	for _, d := range eff.Dropped {
 		p("  dropped %s: %s\n", v(d.ID), v(d.Reason()))

@@ -439,7 +439,7 @@ func TestLayersTextSaysWhy(t *testing.T) {
 	}
 	// with no layer on, no price says why and the base is never beside
 	_, out, _ = layersCLI(t, "examples/lantern-road")
-	if strings.Contains(out, "(base ") || strings.Contains(out, " removes ") {
+	if strings.Contains(out, "(base ") || strings.Contains(out, " removes groats:") {
 		t.Errorf("no layer, yet a change:\n%s", out)
 	}
 }
@@ -479,5 +479,26 @@ func TestLayersTextLadderByLabel(t *testing.T) {
 		"  Deadly               dc 15  (added)\n"
 	if !strings.Contains(out, want) {
 		t.Errorf("no\n%s\nin\n%s", want, out)
+	}
+}
+
+// TestLayersTextEffects: the layers command prints each layer's effects
+// under it in the sentences the workbench shows (analysis/say): a count of
+// one in the singular, each thing by its id (issue 13, item 5).
+func TestLayersTextEffects(t *testing.T) {
+	_, out, _ := layersCLI(t, "examples/lantern-road")
+	for _, want := range []string{
+		"  [ ] long_dark — The long dark\n      replaces the difficulty ladder with 5 steps: Steady going 10,",
+		"      hides the knacks whose oil is above 1 (3 entries)\n      removes the coin groat\n      conflicts with the layer midsummer\n",
+		"      removes the sellers chandler, armsmith and peddler\n",
+		"      removes the coin family scrip\n",
+		`      hides the knacks whose callings are not among "Fighter", "Drover" and "Lamplighter" (2 entries)`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("no %q in\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "appends to the check guidance") {
+		t.Errorf("the guidance is printed with the effects, and again below:\n%s", out)
 	}
 }

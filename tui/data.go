@@ -3,6 +3,7 @@ package tui
 import (
 	"slices"
 
+	"rulebench/analysis/say"
 	"rulebench/i18n"
 	"rulebench/model"
 	"rulebench/rules"
@@ -97,7 +98,7 @@ func (s *snapshot) resolve() {
 		}
 		for _, d := range s.eff.Dropped {
 			if d.ID == t.Layer.ID {
-				tg.dropped = d.Reason()
+				tg.dropped = say.DroppedReason(d, label)
 			}
 		}
 		s.toggles = append(s.toggles, tg)

@@ -145,72 +145,8 @@ func describeFilter(f model.ItemFilter) string {
 	return strings.Join(parts, " and ")
 }
 
-// describeHide writes a hide rule's comparison: "grit above 0".
-func describeHide(h model.HideRule) string {
-	what := vis(h.Filter)
-	switch h.Op {
-	case model.HideAbove:
-		return what + " above " + number(h.Number)
-	case model.HideBelow:
-		return what + " below " + number(h.Number)
-	case model.HideEquals:
-		return what + " equals " + vis(fmt.Sprintf("%q", h.Text))
-	case model.HideNotIn:
-		return what + " not in " + quoteList(h.List)
-	}
-	return what
-}
-
-// layerEffects lists what a layer does, one effect a line: what it changes
-// first, the guidance prose it appends last, so that a long text does not
-// push the changes off the screen.
-func layerEffects(l *model.Layer) []string {
-	var out []string
-	if l.Ladder != nil {
-		out = append(out, "replaces the difficulty ladder: "+describeLadder(l.Ladder))
-	}
-	for _, f := range l.Fields {
-		s := fmt.Sprintf("removes %s from the field %s", quoteList(f.RemoveValues), vis(f.ID))
-		if f.Default != nil {
-			s += ", default " + vis(*f.Default)
-		}
-		out = append(out, s)
-	}
-	for _, h := range l.Catalogs {
-		out = append(out, fmt.Sprintf("hides %s entries whose %s", vis(h.Catalog), describeHide(h)))
-	}
-	if c := l.Currencies; c != nil {
-		if len(c.RemoveUnits) > 0 {
-			out = append(out, "removes the coins "+quoteList(c.RemoveUnits))
-		}
-		if len(c.RemoveFamilies) > 0 {
-			out = append(out, "removes the coin families "+quoteList(c.RemoveFamilies))
-		}
-	}
-	if it := l.Items; it != nil {
-		if len(it.RemoveSellers) > 0 {
-			out = append(out, "removes the sellers "+quoteList(it.RemoveSellers))
-		}
-		for _, f := range it.Unsold {
-			out = append(out, "takes off sale items with "+describeFilter(f))
-		}
-		for _, t := range it.LootTables {
-			out = append(out, fmt.Sprintf("replaces the loot table %s (%s)", vis(t.ID), plural(len(t.Entries), "line", "lines")))
-		}
-	}
-	if len(l.Conflicts) > 0 {
-		out = append(out, "conflicts with "+quoteList(l.Conflicts))
-	}
-	if l.Guidance != nil {
-		out = append(out, "appends to the check guidance: "+vis(*l.Guidance))
-	}
-	if l.WorldGuidance != nil {
-		out = append(out, "appends to the world guidance: "+vis(*l.WorldGuidance))
-	}
-	return out
-}
-
-// effectNames is the short form of layerEffects: "ladder, coins, guidance".
+// effectNames is the short form of say.LayerEffects: "ladder, coins,
+// guidance".
 func effectNames(l *model.Layer) string {
 	var out []string
 	if l.Ladder != nil {

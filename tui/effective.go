@@ -529,8 +529,9 @@ func (d *effectiveDoc) applied() {
 		d.add(" " + st.title.Render("Applied: ") + st.ok.Render(strings.Join(applied, ", ")) +
 			"  " + st.muted.Render("changes against the base ruleset are marked ") + d.changedMark())
 	}
+	label := func(id string) string { return layerLabels(e, []string{id})[0] }
 	for _, dr := range e.Dropped {
-		d.item(fmt.Sprintf("%s is chosen but not applied: %s", vis(dr.ID), vis(dr.Reason())), st.warn.Render)
+		d.item(fmt.Sprintf("%s is chosen but not applied: %s", vis(label(dr.ID)), say.DroppedReason(dr, label)), st.warn.Render)
 	}
 }
 
@@ -706,7 +707,7 @@ func (d *effectiveDoc) catalogs() {
 			h, isHidden := hidden[en]
 			rule := ""
 			if isHidden && h.Layer != nil && h.Rule >= 0 && h.Rule < len(h.Layer.Catalogs) {
-				rule = ": " + describeHide(h.Layer.Catalogs[h.Rule])
+				rule = ": its " + say.HideTest(h.Layer.Catalogs[h.Rule])
 			}
 			if d.skips(c.Catalog.ID, en.ID, en.Label, rule) {
 				continue

@@ -164,7 +164,7 @@ func TestLanternRoadEffective(t *testing.T) {
 			// the base ladder beside the effective one
 			"Steady going          DC 8            DC 10*",
 			// hidden entries with the rule hiding each
-			"knacks: 15 entries, 3 hidden", "borrowed-flame Borrowed Flame  ·  hidden by The long dark: oil above 1",
+			"knacks: 15 entries, 3 hidden", "borrowed-flame Borrowed Flame  ·  hidden by The long dark: its oil is above 1",
 			// the written price beside the shown one, at each level
 			"wares/lamp-oil         3 groats    30 mites*   23 mites      30 mites*     45 mites",
 			"wares/warding-bell     20 groats   2 nobles*   150 mites*",

@@ -8,6 +8,9 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"github.com/charmbracelet/x/ansi"
+
+	"rulebench/analysis/say"
+	"rulebench/model"
 )
 
 // layersPane lists the layers as the setup wizard's switches, with the
@@ -18,6 +21,8 @@ type layersPane struct {
 	keys    *keyMap
 	toggles []toggle
 	cols    toggleCols
+	// rs is the base ruleset, for the counts of the effects.
+	rs      *model.Ruleset
 	pending bool
 }
 
@@ -46,7 +51,7 @@ func (p *layersPane) relist() {
 
 func (p *layersPane) set(s *snapshot, st *styles, body rect, wide bool) {
 	was, _ := p.selected()
-	p.toggles, p.pending = s.toggles, s.pending
+	p.toggles, p.pending, p.rs = s.toggles, s.pending, s.ruleset()
 	p.cols = measureToggles(s.toggles)
 	p.place(body, wide, p.keep(len(p.toggles), p.layerTexts), 50, st)
 	if now, ok := p.selected(); was.layer != nil && (!ok || now.layer.ID != was.layer.ID) {
@@ -210,7 +215,7 @@ func (p *layersPane) layerDetail() []string {
 		out = append(out, lead+style.Render(line))
 	}
 	out = append(out, "")
-	effects := layerEffects(l)
+	effects := say.LayerEffects(l, p.rs)
 	if len(effects) == 0 {
 		out = append(out, " "+st.muted.Render("This layer changes nothing."))
 	}

@@ -669,7 +669,7 @@ func TestScreenEffectiveFilter(t *testing.T) {
 	}
 	a = keysTo(t, a, "/", "o", "i", "l", "enter")
 	doc := effectiveText(a)
-	for _, want := range []string{"wares/lamp-oil      3 groats", "• knacks: 15 entries, 3 hidden", "borrowed-flame Borrowed Flame  ·  hidden by The long dark: oil above 1", "Item                Written"} {
+	for _, want := range []string{"wares/lamp-oil      3 groats", "• knacks: 15 entries, 3 hidden", "borrowed-flame Borrowed Flame  ·  hidden by The long dark: its oil is above 1", "Item                Written"} {
 		if !strings.Contains(doc, want) {
 			t.Errorf("/oil lacks %q:\n%s", want, doc)
 		}
@@ -696,4 +696,26 @@ func TestScreenEffectiveFilter(t *testing.T) {
 	goldenScreens(t, cfg, func(t *testing.T, a *App) *App {
 		return keysTo(t, withLayers(t, a, "long_dark"), "/", "l", "a", "n", "t", "e", "r", "n", "enter")
 	})
+}
+
+// TestScreenEnglishEffects: a layer's effects read as English in the
+// Layers detail, as the layers command prints them (one sentence maker,
+// analysis/say): the catalog hidden by its id with a count of its
+// entries, a coin in the singular, the layers of a reason all by their
+// labels (issue 13, item 5).
+func TestScreenEnglishEffects(t *testing.T) {
+	cfg := exampleConfig(t, "lantern-road")
+	a := selectLayer(t, newTestApp(t, cfg, 120, 40), "long_dark")
+	flat := strings.Join(strings.Fields(screen(a)), " ")
+	for _, want := range []string{"hides the knacks whose oil is above 1 (3 entries)", "removes the coin groat", "conflicts with the layer midsummer"} {
+		if !strings.Contains(flat, want) {
+			t.Errorf("the long dark's effects lack %q:\n%s", want, screen(a))
+		}
+	}
+	a = keysTo(t, selectLayer(t, a, "drowned_fens"), "space")
+	a = keysTo(t, selectLayer(t, a, "hill_fever"), "space")
+	if s := strings.Join(strings.Fields(screen(a)), " "); !strings.Contains(s, "together with Drowned fens,") || strings.Contains(s, "drowned_fens,") {
+		t.Errorf("the reason names a layer by its id beside one by its label:\n%s", screen(a))
+	}
+	goldenScreens(t, cfg, func(t *testing.T, a *App) *App { return selectLayer(t, a, "long_dark") })
 }

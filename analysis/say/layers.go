@@ -17,7 +17,12 @@ func MarketNotes(e *rules.Effective) []string {
 			s.Layer.ID, strings.Join(s.Sellers, ", ")))
 	}
 	if hidden := e.HiddenPriced(); hidden > 0 && e.Market.Declared {
-		notes = append(notes, fmt.Sprintf("%d priced item(s) are hidden from the item picker by a layer; they are still listed here, since whether the Engine's market leaves them out is not established", hidden))
+		they, them := "they are", "them"
+		if hidden == 1 {
+			they, them = "it is", "it"
+		}
+		notes = append(notes, fmt.Sprintf("%s hidden from the item picker by a layer; %s still listed here, since whether the Engine's market leaves %s out is not established",
+			Plural(hidden, "priced item is", "priced items are"), they, them))
 	}
 	return notes
 }

@@ -101,7 +101,44 @@ func TestMarketNotes(t *testing.T) {
 	}
 	notes := MarketNotes(r.Resolve([]string{"toll_war", "lean_years"}))
 	if len(notes) != 2 || !strings.HasPrefix(notes[0], "lean_years: its seller removal (lamp_house) is not made") ||
-		!strings.HasPrefix(notes[1], "2 priced item(s) are hidden from the item picker") {
+		!strings.HasPrefix(notes[1], "2 priced items are hidden from the item picker by a layer; they are still listed") {
 		t.Errorf("notes %q", notes)
+	}
+}
+
+// TestLayerEffects: a layer's effects read as English, a count of one in
+// the singular, every thing named by its id.
+func TestLayerEffects(t *testing.T) {
+	def := "stonegate"
+	rs := &model.Ruleset{Catalogs: []*model.Catalog{{ID: "knacks", Entries: []*model.Entry{}}}}
+	l := &model.Layer{ID: "dark", Label: "The dark",
+		Ladder:     []model.LadderStep{{Label: "Easy", DC: 7, HasDC: true}},
+		Fields:     []model.LayerField{{ID: "home_reach", RemoveValues: []string{"fenward", "saltmarch"}, Default: &def}},
+		Catalogs:   []model.HideRule{{Catalog: "knacks", Filter: "oil", Op: model.HideAbove, Number: 1}, {Catalog: "wares", Filter: "road", Op: model.HideEquals, Text: "Fen causeway"}},
+		Currencies: &model.LayerCurrencies{RemoveUnits: []string{"groat"}, RemoveFamilies: []string{"scrip", "bone"}},
+		Items:      &model.LayerItems{RemoveSellers: []string{"chandler"}, Unsold: []model.ItemFilter{{Category: "provisions", Tag: "fresh"}}},
+		Conflicts:  []string{"midsummer"},
+	}
+	want := []string{
+		"replaces the difficulty ladder with 1 step: Easy 7",
+		"removes the values fenward and saltmarch from the field home_reach and makes stonegate its default",
+		"hides the knacks whose oil is above 1 (0 entries)",
+		`hides the wares whose road is "Fen causeway"`,
+		"removes the coin groat",
+		"removes the coin families scrip and bone",
+		"removes the seller chandler",
+		"takes the items of category provisions and tag fresh off sale",
+		"conflicts with the layer midsummer",
+	}
+	got := LayerEffects(l, rs)
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("LayerEffects:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if got := And([]string{"a", "b", "c"}); got != "a, b and c" {
+		t.Errorf("And: %q", got)
+	}
+	d := rules.Dropped{ID: "hill_fever", With: []string{"drowned_fens"}, Problem: "no value left"}
+	if got := DroppedReason(d, func(id string) string { return strings.ToUpper(id) }); got != "together with DROWNED_FENS, the layered ruleset would fail the Engine's checks: no value left" {
+		t.Errorf("DroppedReason: %q", got)
 	}
 }
