@@ -207,7 +207,10 @@ func (r *Report) mapKeys(l *Locale) {
 		at[i] = -1
 	}
 	r.keyIndex[l] = at
-	var repeated map[string]int // stale keys seen, for a key written twice
+	// The stale keys written more than once, where each is listed: only
+	// a key with a later repeat (Overridden) goes in, so a file of a million
+	// distinct keys makes no map of them.
+	var repeated map[string]int
 	for ki, k := range l.Keys {
 		if si, ok := r.index[k.English]; ok {
 			at[si] = int32(ki) // a later repeat wins
@@ -215,6 +218,15 @@ func (r *Report) mapKeys(l *Locale) {
 		}
 		if i, seen := repeated[k.English]; seen {
 			r.stale[l][i] = StaleKey{English: k.English, Node: k.Node}
+			continue
+		}
+		if r.stale[l] == nil {
+			// Room for every key left: a large slice grown by append
+			// would cost five times its size.
+			r.stale[l] = make([]StaleKey, 0, len(l.Keys)-ki)
+		}
+		if !k.Node.Overridden() {
+			r.stale[l] = append(r.stale[l], StaleKey{English: k.English, Node: k.Node})
 			continue
 		}
 		if repeated == nil {
@@ -250,7 +262,13 @@ func (r *Report) staleFindings() []model.Diagnostic {
 	var ds []model.Diagnostic
 	hints := 0
 	for _, l := range r.Locales {
+		var left model.LeftOut
+		listed := 0
 		for _, s := range r.stale[l] {
+			if !left.Room(listed, model.Warning) {
+				continue
+			}
+			listed++
 			msg := fmt.Sprintf("%q matches no display string of the ruleset (a stale key)", s.English)
 			hints++
 			if hints > maxHints {
@@ -260,6 +278,7 @@ func (r *Report) staleFindings() []model.Diagnostic {
 			}
 			ds = append(ds, keyAt(model.Warning, l.Name(), s.Node, CodeLocaleStale, "%s", msg))
 		}
+		ds = left.Close(l.Name(), ds)
 	}
 	return ds
 }

@@ -131,8 +131,10 @@ func ReadLocale(f *model.File, pack bool) (*Locale, []model.Diagnostic) {
 			}
 		case "_meta", "package", "ruleset":
 		default:
-			r.ds = append(r.ds, keyAt(model.Error, f.Name, m, CodeLocaleKey,
-				"unknown key %q: a locale file holds only %s", m.Key(), allowedLocaleKeys))
+			if r.room(model.Error) {
+				r.ds = append(r.ds, keyAt(model.Error, f.Name, m, CodeLocaleKey,
+					"unknown key %q: a locale file holds only %s", m.Key(), allowedLocaleKeys))
+			}
 		}
 	}
 	r.meta(root)
@@ -149,17 +151,25 @@ func ReadLocale(f *model.File, pack bool) (*Locale, []model.Diagnostic) {
 		}
 		r.ds = append(r.ds, model.At(sev, f.Name, root.Get("ruleset"), CodeLocaleEN, "%s", why))
 	}
-	return l, model.InCategory(model.Translations, r.ds)
+	return l, model.InCategory(model.Translations, r.left.Close(f.Name, r.ds))
 }
 
 type localeReader struct {
 	l    *Locale
 	file string
 	ds   []model.Diagnostic
+	// left counts the findings past model.MaxFileFindings, one a key of a
+	// file of a million keys.
+	left model.LeftOut
 }
 
+// room tells whether a finding of severity sev about one key is listed.
+func (r *localeReader) room(sev model.Severity) bool { return r.left.Room(len(r.ds), sev) }
+
 func (r *localeReader) errorf(n *model.Node, code model.Code, format string, args ...any) {
-	r.ds = append(r.ds, model.At(model.Error, r.file, n, code, format, args...))
+	if r.room(model.Error) {
+		r.ds = append(r.ds, model.At(model.Error, r.file, n, code, format, args...))
+	}
 }
 
 // keyAt makes a finding at an object member's key rather than its value.
@@ -309,10 +319,10 @@ func (r *localeReader) ruleset(n *model.Node) {
 		if m.Kind == model.String {
 			k.Value, k.Text = m.Str(), true
 			switch why := unsafeText(m.Str()); {
-			case why != "":
+			case why != "" && r.room(model.Warning):
 				r.ds = append(r.ds, model.At(model.Warning, r.file, m, CodeLocaleText,
 					"the translation holds %s, which the screen would show as it is", why))
-			case blank(m.Str()):
+			case why == "" && blank(m.Str()) && r.room(model.Warning):
 				r.ds = append(r.ds, model.At(model.Warning, r.file, m, CodeLocaleBlank,
 					"the translation is only spaces: it counts as translated but shows nothing; leave it \"\" to show the English"))
 			}

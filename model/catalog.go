@@ -347,7 +347,7 @@ func DecodeCatalogAsset(file string, root *Node, c *Catalog) []Diagnostic {
 	d := &decoder{file: file}
 	o := d.object(root, "schemaVersion", "catalog", "entries")
 	if !o.ok() {
-		return InCategory(Format, d.diags)
+		return d.result(Format)
 	}
 	o.integer("schemaVersion", true, 1, 1)
 	if id := o.need("catalog", true); id != nil && d.wantKind(id, String) && id.Str() != c.ID {
@@ -357,5 +357,5 @@ func DecodeCatalogAsset(file string, root *Node, c *Catalog) []Diagnostic {
 		c.EntriesFile, c.EntriesNode = file, n
 		c.Entries = d.entries(c, n)
 	}
-	return InCategory(Format, d.diags)
+	return d.result(Format)
 }

@@ -22,6 +22,34 @@ const (
 	// Fix: point rulebench at the right file, and keep a ruleset under 256 KB, moving large
 	// catalogs of a package into `catalogs/<id>.json`.
 	CodeFileTooLarge Code = "file-too-large"
+	// CodeWorkspaceTooLarge: the files read for one input come to more than 64 MiB together; the file that would pass that is refused unread.
+	//
+	// Why: each file is refused over 16 MiB, but a package can list many files; rulebench reads
+	// at most 64 MiB for one PATH (MaxWorkspaceBytes) so that no package, however many files it
+	// holds, can exhaust memory. A real package is a few hundred kilobytes.
+	//
+	// Fix: remove what is not part of the package (old saves, stray files in `locales/` or
+	// `saves/`), or check the parts one at a time.
+	CodeWorkspaceTooLarge Code = "workspace-too-large"
+	// CodeTooManyValues: the files read for one input hold more than 4,194,304 JSON values together; the file that passes that is refused and not checked.
+	//
+	// Why: rulebench keeps every value it reads with its position, about 50 bytes each, and
+	// bounds them (MaxValues) so that checking any input stays within a few hundred megabytes.
+	// A ruleset the Engine accepts holds well under a hundred thousand values.
+	//
+	// Fix: the file is not a real ruleset, catalog, locale or save (a generated list of millions
+	// of numbers, say); point rulebench at the right file or remove it from the package.
+	CodeTooManyValues Code = "too-many-values"
+	// CodeTooManyFindings: reading one file found more than 1,000 problems; the rest are counted, not listed.
+	//
+	// Why: a file of millions of unknown keys or empty objects would otherwise give millions of
+	// findings, each longer than the text that caused it, and the report would take more memory
+	// than the file; the first thousand (MaxFileFindings) are listed, in file order, and this
+	// finding counts the rest, with the severity of the worst of them.
+	//
+	// Fix: fix the findings listed and check again; so many problems usually mean the file is not
+	// the kind rulebench was told it is.
+	CodeTooManyFindings Code = "too-many-findings"
 	// CodeJSONEmpty: the file is empty or holds only white space, so there is no JSON value in it.
 	//
 	// Why: the Engine parses the file as one JSON object and refuses text that holds none, so

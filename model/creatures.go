@@ -265,8 +265,10 @@ var creatureShape = object(
 		if acts != nil {
 			pos = acts.Pos()
 		}
-		d.diags = append(d.diags, Diagnostic{Severity: Error, Code: CodeCreatureNeeds, File: d.file, Path: path,
-			Line: pos.Line, Column: pos.Column, Message: "a creature without a sheet needs at least one action"})
+		if d.room(Error) {
+			d.diags = append(d.diags, Diagnostic{Severity: Error, Code: CodeCreatureNeeds, File: d.file, Path: path,
+				Line: pos.Line, Column: pos.Column, Message: "a creature without a sheet needs at least one action"})
+		}
 	}
 })
 

@@ -13,13 +13,27 @@ import (
 type decoder struct {
 	file  string
 	diags []Diagnostic
+	// left counts the findings past MaxFileFindings.
+	left LeftOut
 	// wrongType records that a value had the wrong JSON type; the Engine then
 	// skips its cross-reference pass.
 	wrongType bool
 }
 
+// room tells whether a finding of severity sev is listed, counting it when
+// it is not.
+func (d *decoder) room(sev Severity) bool { return d.left.Room(len(d.diags), sev) }
+
+// result is the findings of reading the file, in the category c, with the
+// finding that says how many were left out.
+func (d *decoder) result(c Category) []Diagnostic {
+	return InCategory(c, d.left.Close(d.file, d.diags))
+}
+
 func (d *decoder) report(sev Severity, n *Node, code Code, format string, args ...any) {
-	d.diags = append(d.diags, At(sev, d.file, n, code, format, args...))
+	if d.room(sev) {
+		d.diags = append(d.diags, At(sev, d.file, n, code, format, args...))
+	}
 }
 
 func (d *decoder) errorf(n *Node, code Code, format string, args ...any) {
@@ -29,6 +43,9 @@ func (d *decoder) errorf(n *Node, code Code, format string, args ...any) {
 // missing reports a required key that obj lacks, at the path the key would
 // have and the position of the object.
 func (d *decoder) missing(obj *Node, key string) {
+	if !d.room(Error) {
+		return
+	}
 	path := key
 	if obj.Parent() != nil {
 		path = obj.Path() + "." + key
@@ -50,6 +67,9 @@ func (d *decoder) wantKind(n *Node, k Kind) bool {
 // table beside an op that takes none), as an unknown key is: at the
 // object's path, as the Engine reports it, and at the key's position.
 func (d *decoder) misplaced(c *Node, format string, args ...any) {
+	if !d.room(Error) {
+		return
+	}
 	d.diags = append(d.diags, Diagnostic{Severity: Error, Code: CodeUnknownKey, File: d.file, Path: c.Parent().Path(),
 		Line: c.KeyPos().Line, Column: c.KeyPos().Column, Message: fmt.Sprintf(format, args...)})
 }
@@ -97,6 +117,9 @@ func (d *decoder) members(n *Node, allowed []string, found []*Node) {
 
 // unknown reports the member c of n, whose key is not among allowed.
 func (d *decoder) unknown(n, c *Node, allowed []string) {
+	if !d.room(Error) {
+		return
+	}
 	d.diags = append(d.diags, Diagnostic{Severity: Error, Code: CodeUnknownKey, File: d.file, Path: n.Path(),
 		Line: c.KeyPos().Line, Column: c.KeyPos().Column,
 		Message: fmt.Sprintf("unknown key %q here (allowed: %s)", c.Key(), strings.Join(allowed, ", "))})

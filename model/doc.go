@@ -9,6 +9,40 @@
 // the format that no other package needs (combat details, mechanics, rests)
 // are kept raw in the Node tree and not judged.
 //
+// # Decisions: what one input may cost
+//
+// Packages come from strangers, and the format's spec sets no bound on
+// what rulebench reads, so rulebench sets its own, each reported as a
+// finding rather than a crash or an exhausted machine:
+//
+//   - One file: at most 16 MiB (MaxReadBytes). A larger file is refused
+//     unread (file-too-large).
+//   - One input, every file read for one PATH together (the manifest, the
+//     ruleset, its catalogs, locales and saves, in that order): at most
+//     64 MiB (MaxWorkspaceBytes). The file that would take the total past
+//     it is refused unread (workspace-too-large); the files before it are
+//     read and checked as usual, so the same files are always the ones
+//     refused.
+//   - Values: at most 4,194,304 JSON values (MaxValues) in the trees of one
+//     input. A value costs 48 bytes (a 40-byte Node and 8 in its parent's
+//     list of children) besides the text, which the tree reads in place, so
+//     the trees of one input take at most about 200 MB beside the 64 MiB
+//     read. A file that passes it is refused and not checked
+//     (too-many-values). Real rulesets hold a value every ten to thirty
+//     bytes, under thirty thousand in the 256 KB the Engine accepts; only a
+//     generated file (16 MiB of "0,") comes near the bound.
+//   - Findings: reading a file, and the translation checks of a locale
+//     file, list at most 1,000 findings each (MaxFileFindings); one more
+//     counts the rest with the severity of the worst (too-many-findings), so
+//     a file of a million unknown keys does not make a report larger than
+//     itself.
+//   - Nesting: at most 512 levels (MaxDepth), a syntax error past it.
+//
+// Together these keep the peak memory of `rulebench check` on any input
+// under 512 MB (measured at 410 MB at most, on 64 MiB packages of the worst
+// shapes: arrays of numbers, objects of a million keys, deep nesting, long
+// texts, locale files of 760,000 keys).
+//
 // The model imports no UI code; the packages rules, i18n and migrate build
 // on it, and share its Diagnostic type.
 package model

@@ -2,7 +2,9 @@ package model
 
 import (
 	"fmt"
+	"hash/maphash"
 	"math"
+	"math/bits"
 	"strconv"
 	"strings"
 	"unicode/utf16"
@@ -36,13 +38,14 @@ const MaxDepth = 512
 //     say Overridden);
 //   - a text over 4 GiB is refused.
 func Parse(file string, data []byte) (*Node, []Diagnostic) {
-	return parse(file, string(data))
+	return parse(file, string(data), MaxValues)
 }
 
 // parse is Parse of a text the tree may keep: its texts are read from src.
-func parse(file, src string) (*Node, []Diagnostic) {
+// A text holding more than limit values is refused (too-many-values).
+func parse(file, src string, limit int) (*Node, []Diagnostic) {
 	doc := &document{src: src}
-	p := &parser{src: doc.src, doc: doc, file: file, badUTF8: -1, utf8Diag: -1}
+	p := &parser{src: doc.src, doc: doc, file: file, badUTF8: -1, utf8Diag: -1, limit: limit}
 	if looksBinary(src) {
 		p.diags = append(p.diags, p.diag(Pos{Line: 1, Column: 1}, CodeJSONBinary,
 			"the file is binary (it holds NUL bytes), not JSON text"))
@@ -104,6 +107,12 @@ type parser struct {
 	chunk  []Node
 	chunks [][]Node
 	nodes  int
+	// seed hashes member names in objects with many members.
+	seed   maphash.Seed
+	seeded bool
+	// limit is the most nodes the tree may have; estimate how many the
+	// text holds at most (0: not yet worked out).
+	limit, estimate int
 	// members are the members of the objects being read, innermost last,
 	// to find repeated names.
 	members []*Node
@@ -115,6 +124,14 @@ type parser struct {
 	nextIndex, nextKeyOff uint32
 	nextKeyLen            uint16
 	nextKeyDecoded        bool
+}
+
+// values is how many values the tree of root holds.
+func values(root *Node) int {
+	if root == nil || root.doc == nil {
+		return 0
+	}
+	return len(root.doc.kids) + 1
 }
 
 func (p *parser) diag(pos Pos, code Code, msg string) Diagnostic {
@@ -187,6 +204,19 @@ func (p *parser) fail(off int, format string, args ...any) {
 	p.diags = append(p.diags, d)
 }
 
+// tooMany refuses a text holding more values than the parser may keep.
+func (p *parser) tooMany() {
+	p.failed = true
+	msg := fmt.Sprintf("the file holds more than %d JSON values, the most rulebench keeps for one input; it is not checked", MaxValues)
+	if p.limit < MaxValues {
+		msg = fmt.Sprintf("the files read before this one hold %d JSON values and this one more than the %d left of the %d rulebench keeps for one input; it is not checked",
+			MaxValues-p.limit, p.limit, MaxValues)
+	}
+	d := p.diag(p.pos(p.off), CodeTooManyValues, msg)
+	d.Path = p.cur.Path()
+	p.diags = append(p.diags, d)
+}
+
 func (p *parser) checkEncoding() {
 	if strings.HasPrefix(p.src, "\uFEFF") {
 		p.diags = append(p.diags, p.diag(Pos{Line: 1, Column: 1}, CodeJSONBOM, "the file starts with a byte-order mark, which JSON.parse refuses; save it as UTF-8 without BOM"))
@@ -250,26 +280,24 @@ func (p *parser) skipSpaces() {
 	p.off = i
 }
 
-// chunkMax is the most nodes a chunk holds. The first chunk is sized from
-// the text's commas and brackets, which give the number of values it holds
-// (or more: a comma may be inside a text); later ones double up to
-// chunkMax, so that a chunk left partly unused wastes at most this many.
+// chunkMax is the most nodes a chunk holds. Chunks are sized from the
+// text's commas and brackets, which give the number of values it holds (or
+// more: a comma may be inside a text), so that the last chunk is not much
+// larger than what is left to read.
 const chunkMax = 1 << 16
 
-// estimateValues is how many values a JSON text holds at most, give or
-// take its commas in texts: one, and one more for each comma and each
-// opening bracket.
+// estimateValues is how many values a JSON text holds at most: one, and one
+// more for each comma and each opening bracket.
 func estimateValues(src string) int {
 	return 1 + strings.Count(src, ",") + strings.Count(src, "{") + strings.Count(src, "[")
 }
 
 func (p *parser) newNode(kind Kind, start int, parent *Node) *Node {
 	if len(p.chunk) == 0 {
-		size := min(estimateValues(p.src), chunkMax)
-		if len(p.chunks) > 0 {
-			size = min(2*cap(p.chunks[len(p.chunks)-1]), chunkMax)
+		if p.estimate == 0 {
+			p.estimate = estimateValues(p.src)
 		}
-		p.chunk = make([]Node, 0, size)
+		p.chunk = make([]Node, 0, min(max(p.estimate-p.nodes, 16), chunkMax))
 		p.chunks = append(p.chunks, nil)
 	}
 	p.chunk = p.chunk[:len(p.chunk)+1]
@@ -338,6 +366,10 @@ func (p *parser) describe(off int) string {
 func (p *parser) scalarOrContainer(parent *Node) *Node {
 	if p.off >= len(p.src) {
 		p.fail(p.off, "the file ends where a value was expected")
+		return nil
+	}
+	if p.nodes >= p.limit {
+		p.tooMany()
 		return nil
 	}
 	start := p.off
@@ -414,8 +446,8 @@ func (p *parser) object(parent *Node) *Node {
 // its '}'; the members collect on p.members above mark.
 func (p *parser) readMembers(n *Node, mark int) bool {
 	// Repeated keys are found by looking back over the members read so
-	// far; a map takes over in objects with many members.
-	var seen map[string]*Node
+	// far; a table of them takes over in objects with many members.
+	var seen *memberSet
 	p.skipSpace()
 	if p.off < len(p.src) && p.src[p.off] == '}' {
 		p.off++
@@ -463,7 +495,7 @@ func (p *parser) readMembers(n *Node, mark int) bool {
 		var repeated *Node
 		switch {
 		case seen != nil:
-			repeated = seen[key]
+			repeated = seen.find(earlier, key)
 		case len(earlier) < 16:
 			for i := len(earlier) - 1; i >= 0; i-- {
 				if earlier[i].hasKey(key) {
@@ -472,14 +504,11 @@ func (p *parser) readMembers(n *Node, mark int) bool {
 				}
 			}
 		default:
-			seen = make(map[string]*Node, 2*len(earlier))
-			for _, m := range earlier {
-				seen[m.Key()] = m
-			}
-			repeated = seen[key]
+			seen = p.newMemberSet(earlier)
+			repeated = seen.find(earlier, key)
 		}
 		if seen != nil {
-			seen[key] = child
+			seen.add(earlier, len(earlier), key)
 		}
 		if repeated != nil {
 			repeated.flags |= flagOverridden
@@ -487,6 +516,11 @@ func (p *parser) readMembers(n *Node, mark int) bool {
 			d.Severity = Warning
 			d.Path = child.Path()
 			p.diags = append(p.diags, d)
+		}
+		if len(p.members) == cap(p.members) {
+			// Doubled: append grows a large slice by a quarter, which
+			// would allocate five times its final size.
+			p.members = append(make([]*Node, 0, max(2*cap(p.members), 64)), p.members...)
 		}
 		p.members = append(p.members, child)
 		p.skipSpace()
@@ -503,6 +537,69 @@ func (p *parser) readMembers(n *Node, mark int) bool {
 		default:
 			p.fail(p.off, "found %s where ',' or '}' was expected (a missing comma?)", p.describe(p.off))
 			return false
+		}
+	}
+}
+
+// memberSet finds the last member of an object with a given name, among
+// the members read so far: an open-addressed table of their places (plus
+// one; 0 is empty), four bytes a slot and at least two slots a member. It
+// holds the last member of each name.
+type memberSet struct {
+	seed  maphash.Seed
+	slots []int32
+	n     int
+}
+
+func (p *parser) newMemberSet(members []*Node) *memberSet {
+	if !p.seeded {
+		p.seed, p.seeded = maphash.MakeSeed(), true
+	}
+	s := &memberSet{seed: p.seed}
+	s.rebuild(members, 4*len(members))
+	return s
+}
+
+// rebuild makes a table of size slots (a power of two) of members.
+func (s *memberSet) rebuild(members []*Node, size int) {
+	s.slots = make([]int32, 1<<bits.Len(uint(size-1)))
+	s.n = 0
+	for i, m := range members {
+		s.add(members, i, m.Key())
+	}
+}
+
+// find returns the last member named key, or nil.
+func (s *memberSet) find(members []*Node, key string) *Node {
+	mask := len(s.slots) - 1
+	for i := int(maphash.String(s.seed, key)) & mask; ; i = (i + 1) & mask {
+		v := s.slots[i]
+		if v == 0 {
+			return nil
+		}
+		if m := members[v-1]; m.hasKey(key) {
+			return m
+		}
+	}
+}
+
+// add records the member at place i, named key, in place of an earlier
+// member of that name; members are those before it.
+func (s *memberSet) add(members []*Node, i int, key string) {
+	if 2*(s.n+1) > len(s.slots) {
+		s.rebuild(members[:i], 4*(s.n+1))
+	}
+	mask := len(s.slots) - 1
+	for j := int(maphash.String(s.seed, key)) & mask; ; j = (j + 1) & mask {
+		v := s.slots[j]
+		if v == 0 {
+			s.slots[j] = int32(i + 1)
+			s.n++
+			return
+		}
+		if members[v-1].hasKey(key) {
+			s.slots[j] = int32(i + 1)
+			return
 		}
 	}
 }

@@ -61,6 +61,11 @@ type Workspace struct {
 	// the names already reported as refused, so that each is reported once.
 	confined confinement
 	refused  map[string]bool
+	// read is how many bytes the workspace's files have taken so far, and
+	// values how many JSON values their trees hold (MaxWorkspaceBytes,
+	// MaxValues).
+	read   int64
+	values int
 }
 
 // File is a JSON file read whole, with its size.
@@ -205,6 +210,10 @@ func (ws *Workspace) readFile(fsys fs.FS, name string, c Category) ([]byte, bool
 			"the file is %d bytes; files over %d bytes (16 MiB) are refused unread", info.Size(), MaxReadBytes))
 		return nil, false
 	}
+	if info != nil && ws.read+info.Size() > MaxWorkspaceBytes {
+		ws.add(c, ws.overWorkspace(name, info.Size()))
+		return nil, false
+	}
 	f, err := ws.confined.open(fsys, name)
 	if d, ok := refusal(name, err); ok {
 		ws.refuse(c, d)
@@ -230,7 +239,22 @@ func (ws *Workspace) readFile(fsys fs.FS, name string, c Category) ([]byte, bool
 		ws.add(c, TooLarge(name, c))
 		return nil, false
 	}
+	if ws.read+int64(len(data)) > MaxWorkspaceBytes {
+		ws.add(c, ws.overWorkspace(name, int64(len(data))))
+		return nil, false
+	}
+	ws.read += int64(len(data))
 	return data, true
+}
+
+// overWorkspace is the finding about a file of size bytes that would take
+// what the workspace reads past MaxWorkspaceBytes.
+func (ws *Workspace) overWorkspace(name string, size int64) Diagnostic {
+	d := Errorf(name, RootPath, CodeWorkspaceTooLarge,
+		"the file is %d bytes and the files read before it %d; one input may read at most %d bytes (64 MiB) in all, so it is refused unread",
+		size, ws.read, MaxWorkspaceBytes)
+	d.Line, d.Column = 1, 1
+	return d
 }
 
 // TooLarge is the finding, of the category c, about a file found over
@@ -269,7 +293,8 @@ func (ws *Workspace) parseFile(fsys fs.FS, name string, c Category) (*File, bool
 	f := &File{Name: name, Data: data, Bytes: int64(len(data))}
 	// data is the workspace's own and never changes: the tree reads its
 	// texts from it rather than from a copy.
-	root, diags := parse(name, unsafe.String(unsafe.SliceData(data), len(data)))
+	root, diags := parse(name, unsafe.String(unsafe.SliceData(data), len(data)), MaxValues-ws.values)
+	ws.values += values(root)
 	f.Root = root
 	ws.Files[name] = f
 	ws.add(c, diags...)
@@ -460,7 +485,8 @@ func (ws *Workspace) loadSaves(fsys fs.FS, dir string) {
 			continue
 		}
 		// data is read for the save alone: its tree keeps it, uncopied.
-		s, diags := decodeSave(name, unsafe.String(unsafe.SliceData(data), len(data)))
+		s, diags := decodeSave(name, unsafe.String(unsafe.SliceData(data), len(data)), MaxValues-ws.values)
+		ws.values += values(s.Root)
 		s.Findings = diags
 		ws.Diagnostics = append(ws.Diagnostics, diags...)
 		if s.Root != nil {
@@ -496,7 +522,7 @@ func DecodeManifest(file string, root *Node) (*Manifest, []Diagnostic) {
 	d := &decoder{file: file}
 	m := &Manifest{Node: root}
 	if !d.wantKind(root, Object) {
-		return m, InCategory(Packaging, d.diags)
+		return m, d.result(Packaging)
 	}
 	o := obj{d: d, n: root}
 	o.integer("schemaVersion", true, 2, 2)
@@ -514,7 +540,7 @@ func DecodeManifest(file string, root *Node) (*Manifest, []Diagnostic) {
 		mf.Bytes, _ = fo.integer("bytes", true, 0, MaxReadBytes)
 		m.Files = append(m.Files, mf)
 	}
-	return m, InCategory(Packaging, d.diags)
+	return m, d.result(Packaging)
 }
 
 const math32 = 1<<31 - 1

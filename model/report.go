@@ -150,3 +150,39 @@ func (r *Reporter) AtPath(sev Severity, path string, code Code, format string, a
 	trace(code)
 	r.diags = append(r.diags, d)
 }
+
+// MaxFileFindings is the most findings of one kind of check on one file
+// that are listed (reading it, or the translations in it); past it they are
+// counted, and one more finding says how many were left out.
+const MaxFileFindings = 1000
+
+// LeftOut counts the findings about one file past MaxFileFindings, which
+// are not made. The zero LeftOut counts none.
+type LeftOut struct {
+	n     int
+	worst Severity
+}
+
+// Room tells whether a finding of severity sev is to be made, given that
+// listed are made already; when it is not, it is counted.
+func (l *LeftOut) Room(listed int, sev Severity) bool {
+	if listed < MaxFileFindings {
+		return true
+	}
+	if l.n == 0 || sev > l.worst {
+		l.worst = sev
+	}
+	l.n++
+	return false
+}
+
+// Close returns ds with, when findings were left out, one more about file
+// that counts them, with the severity of the worst of them.
+func (l *LeftOut) Close(file string, ds []Diagnostic) []Diagnostic {
+	if l.n == 0 {
+		return ds
+	}
+	trace(CodeTooManyFindings)
+	return append(ds, Diagnostic{Severity: l.worst, Code: CodeTooManyFindings, File: file, Path: RootPath, Line: 1, Column: 1,
+		Message: fmt.Sprintf("%d more findings in this file are not listed (at most %d are)", l.n, MaxFileFindings)})
+}

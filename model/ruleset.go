@@ -10,6 +10,18 @@ const (
 	MaxLayers       = 12
 )
 
+// Limits of what one input (one PATH and every file read for it) may cost;
+// see the package documentation.
+const (
+	// MaxWorkspaceBytes is the most one workspace reads, all its files
+	// together; a file that would take it past is refused unread.
+	MaxWorkspaceBytes = 64 * 1024 * 1024
+	// MaxValues is the most JSON values one workspace's trees hold, all its
+	// files together; a file that would take it past is refused, its tree
+	// not kept.
+	MaxValues = 1 << 22
+)
+
 // Resolution kinds.
 const (
 	DiceSum  = "dice-sum"
@@ -102,7 +114,7 @@ func DecodeRuleset(file string, root *Node) (*Ruleset, []Diagnostic) {
 	o := d.object(root, "$schema", "schemaVersion", "id", "version", "name", "edition", "license",
 		"coverage", "resolution", "sheet", "rests", "gm", "catalogs", "items", "battle", "combat", "layers")
 	if !o.ok() {
-		return r, InCategory(Format, d.diags)
+		return r, d.result(Format)
 	}
 	if v, ok := o.integer("schemaVersion", true, 1, 1); ok {
 		r.SchemaVersion = int(v)
@@ -161,7 +173,7 @@ func DecodeRuleset(file string, root *Node) (*Ruleset, []Diagnostic) {
 		d.report(Warning, c, CodeSchemaURL, "$schema is normally the URL of the published JSON Schema, not %s", c.Kind)
 	}
 	r.WrongType = d.wrongType
-	return r, InCategory(Format, d.diags)
+	return r, d.result(Format)
 }
 
 func (d *decoder) gm(n *Node) GM {

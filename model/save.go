@@ -33,13 +33,14 @@ var liveParts = []string{"pools", "tracks", "wounds", "text", "conditions", "sta
 // (v, the build's records and lists, the live pools, tracks and wounds) and
 // keeps everything else as it is.
 func DecodeSave(file string, data []byte) (*Save, []Diagnostic) {
-	return decodeSave(file, string(data))
+	return decodeSave(file, string(data), MaxValues)
 }
 
-// decodeSave is DecodeSave of a text the save's tree may keep.
-func decodeSave(file, src string) (*Save, []Diagnostic) {
+// decodeSave is DecodeSave of a text the save's tree may keep, holding at
+// most limit values.
+func decodeSave(file, src string, limit int) (*Save, []Diagnostic) {
 	s := &Save{File: file, Build: map[string]any{}}
-	root, diags := parse(file, src)
+	root, diags := parse(file, src, limit)
 	if root == nil {
 		return s, InCategory(Saves, diags)
 	}
@@ -47,7 +48,7 @@ func decodeSave(file, src string) (*Save, []Diagnostic) {
 	d := &decoder{file: file, diags: diags}
 	o := d.object(root, "v", "build", "live")
 	if !o.ok() {
-		return s, InCategory(Saves, d.diags)
+		return s, d.result(Saves)
 	}
 	if v, ok := o.integer("v", true, 1, math.MaxInt32); ok {
 		s.V = int(v)
@@ -107,7 +108,7 @@ func decodeSave(file, src string) (*Save, []Diagnostic) {
 			}
 		}
 	}
-	return s, InCategory(Saves, d.diags)
+	return s, d.result(Saves)
 }
 
 func sheetSize(v int, build map[string]any) int {

@@ -338,6 +338,9 @@ func uniqueIn(pairs ...[2]string) func(d *decoder, n *Node) {
 // lacks reports that obj lacks key, at the path the key would have and the
 // position of obj, with the rule's own code and sentence.
 func (d *decoder) lacks(obj *Node, key string, code Code, format string, args ...any) {
+	if !d.room(Error) {
+		return
+	}
 	path := key
 	if obj.Parent() != nil {
 		path = obj.Path() + "." + key
