@@ -174,7 +174,7 @@ func TestMigrateSinceText(t *testing.T) {
 			"the draft passes the import checks",
 			"the sample saves, rehearsed with the draft pasted into " + newPath,
 			`build.fields.level → build.fields.level_fighter`,
-			`moved 3, by "Fighter3" names level_fighter`,
+			`"Fighter3" names level_fighter; copied 3 (the old key stays)`,
 			"5 saves, 5 migrated, 0 not; 2 errors, 0 warnings",
 		} {
 			if !strings.Contains(out, want) {

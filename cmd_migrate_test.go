@@ -36,8 +36,11 @@ func TestMigrateText(t *testing.T) {
 	for _, want := range []string{
 		"saves/fighter3.json: v1 → v4",
 		`set 2 rows to "deft"`,
-		`else 5, by "Fighter 3 / Wizard 2" names level_fighter, level_wizard`,
-		"dropped-old-key",
+		"build.fields.level → build.fields.level_other   two cases matched (level_fighter, level_wizard), so it goes to else; copied 5 (the old key stays)",
+		"the sheet has no class, so it goes to else; copied 2 (the old key stays)",
+		"build.abilities.quick → build.abilities.deft         copied 7 (the old key stays)",
+		"live.tracks.shadow → live.tracks.shadow_lit          moved 3; the sheet shows shadow_lit",
+		`the new key holds {"value":1} already, so the old key's {"value":3} is dropped`,
 		"saves/current.json: v4, already current",
 		"saves/future.json: v9, not migrated",
 		"error: v: the save was written under sheet version 9",

@@ -93,6 +93,9 @@ func New(rs *model.Ruleset) *Migrator {
 			c.dest = c.source + ".*." + s.Column
 		}
 		c.info = StepInfo{Entry: c.entry, From: c.from, Step: c.index, Path: cs.path(""), Op: s.Op, Kind: s.What, Source: c.source}
+		if s.Op == model.StepRoute {
+			c.info.ByField = s.By
+		}
 		m.steps = append(m.steps, c)
 	}
 	return m

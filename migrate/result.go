@@ -95,6 +95,9 @@ type StepInfo struct {
 	// Source is where the step reads, as a path in the save
 	// (build.fields.xp, live.pools.hit_dice).
 	Source string
+	// ByField is the field a route reads its words from ("" for other
+	// steps).
+	ByField string
 }
 
 // StepTrace is what one step did to one save, made for display: structured

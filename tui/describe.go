@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"rulebench/analysis/say"
 	"rulebench/model"
 )
 
@@ -173,29 +174,5 @@ func effectNames(l *model.Layer) string {
 	return strings.Join(out, ", ")
 }
 
-// describeStep writes one migration step in words.
-func describeStep(s *model.Step) string {
-	switch s.Op {
-	case model.StepRename:
-		return fmt.Sprintf("rename %s %s to %s", vis(s.What), vis(s.From), vis(s.To))
-	case model.StepRoute:
-		var cases []string
-		for _, c := range s.Cases {
-			cases = append(cases, fmt.Sprintf("%s to %s", quoteList(c.Words), vis(c.To)))
-		}
-		txt := fmt.Sprintf("route %s by %s: %s, else %s", vis(s.Field), vis(s.By), strings.Join(cases, "; "), vis(s.Else))
-		if s.HasDefault {
-			txt += vis(fmt.Sprintf(", default %v", s.Default))
-		}
-		return txt
-	case model.StepRouteLive:
-		return fmt.Sprintf("route live %s %s to the first shown of %s, else %s", vis(s.What), vis(s.From), quoteList(s.LiveCases), vis(s.Else))
-	case model.StepSetColumn:
-		var where []string
-		for _, w := range s.Where {
-			where = append(where, vis(fmt.Sprintf("%s in %v", w.Column, w.Values)))
-		}
-		return fmt.Sprintf("set column %s of %s to %s where %s", vis(s.Column), vis(s.List), vis(fmt.Sprintf("%v", s.Value)), strings.Join(where, " and "))
-	}
-	return "unknown step"
-}
+// describeStep writes one migration step in words, as the commands do.
+func describeStep(s *model.Step) string { return say.Step(s) }

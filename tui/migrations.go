@@ -425,7 +425,7 @@ func (p *migrationsPane) rowDetail() []string {
 		}
 		head := fmt.Sprintf("%d%s%d #%d %s  %s", t.From, st.g.arrow, t.From+1, t.Step+1, what, where)
 		out = append(out, bulleted(head, width, " ", st, st.text.Render)...)
-		out = append(out, "     "+outcomeStyle(t.Outcome, st)(say.Outcome(t)))
+		out = append(out, outcomeLines("", t, width, "     ", st)...)
 		for _, c := range t.Changes {
 			out = append(out, "     "+changeLine(c, st))
 		}

@@ -201,14 +201,14 @@ func TestMigrationStepper(t *testing.T) {
 		t.Fatalf("enter on the save: stepping %v at %d", m.stepping, m.step.pos)
 	}
 	s := screen(a)
-	for _, want := range []string{"step 1 of 2", "rename field toll to fare", "build.fields.toll → build.fields.fare  moved 3", "Before this step", "+       \"fare\": 3,"} {
+	for _, want := range []string{"step 1 of 2", "rename field toll to fare", "build.fields.toll → build.fields.fare  copied 3 (the old key stays)", "Before this step", "+       \"fare\": 3,"} {
 		if !strings.Contains(s, want) {
 			t.Errorf("step 1 lacks %q:\n%s", want, s)
 		}
 	}
 	// Forward: the second step found nothing to move.
 	a = keysTo(t, a, "n")
-	if a.migr().step.pos != 2 || !strings.Contains(screen(a), "no-value") || !strings.Contains(screen(a), "The save is not changed by this step") {
+	if a.migr().step.pos != 2 || !strings.Contains(screen(a), "nothing to copy: the save has no") || !strings.Contains(screen(a), "The save is not changed by this step") {
 		t.Errorf("n: at %d\n%s", a.migr().step.pos, screen(a))
 	}
 	// Forward again: the whole chain; no further.

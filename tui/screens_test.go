@@ -719,3 +719,38 @@ func TestScreenEnglishEffects(t *testing.T) {
 	}
 	goldenScreens(t, cfg, func(t *testing.T, a *App) *App { return selectLayer(t, a, "long_dark") })
 }
+
+// TestScreenRouteWords: a route's outcome says why in words, whole at 80
+// columns, as the migrate command prints it: two cases matched, so it goes
+// to else; the sheet has no class; copied where the old key stays, moved
+// where it goes (issue 13, item 12).
+func TestScreenRouteWords(t *testing.T) {
+	cfg := exampleConfig(t, "lantern-road")
+	to := func(save string, step int) func(t *testing.T, a *App) *App {
+		return func(t *testing.T, a *App) *App {
+			a = keysTo(t, onSave(t, a, save), "enter")
+			for range step - 1 {
+				a = keysTo(t, a, "n")
+			}
+			return a
+		}
+	}
+	for _, c := range []struct {
+		save string
+		step int
+		want string
+	}{
+		{"multiclass.json", 4, "two cases matched (level_fighter, level_wizard), so it goes to else; copied 5 (the old key stays)"},
+		{"no-class.json", 8, "the sheet has no class, so it goes to else; copied 2 (the old key stays)"},
+		{"fighter3.json", 1, "copied 7 (the old key stays)"},
+		{"fighter3.json", 7, "moved 3; the sheet shows shadow_lit"},
+	} {
+		for _, size := range screenSizes {
+			a := to(c.save, c.step)(t, newTestApp(t, cfg, size.w, size.h))
+			if s := strings.Join(strings.Fields(screen(a)), " "); !strings.Contains(s, c.want) {
+				t.Errorf("at %s %s step %d lacks %q:\n%s", size.name, c.save, c.step, c.want, screen(a))
+			}
+		}
+	}
+	goldenScreens(t, cfg, to("multiclass.json", 4))
+}

@@ -478,7 +478,7 @@ func (p *migrationsPane) stepSummary(width, room int) []string {
 		if t.Destination != "" {
 			where += " " + st.g.arrow + " " + vis(t.Destination)
 		}
-		out = append(out, "   "+st.muted.Render(where)+"  "+outcomeStyle(t.Outcome, st)(say.Outcome(*t)))
+		out = append(out, outcomeLines(where, *t, width, "   ", st)...)
 		for i, c := range t.Changes {
 			if i == room {
 				out = append(out, "   "+st.muted.Render(fmt.Sprintf("and %d more changes", len(t.Changes)-i)))
@@ -645,4 +645,22 @@ func (p *migrationsPane) modelStep(t *migrate.StepTrace) *model.Step {
 		return nil
 	}
 	return m.Steps[t.Step]
+}
+
+// outcomeLines writes where a step read and wrote and, beside it, what it
+// did; an outcome too long for the line goes under it, wrapped, never cut.
+func outcomeLines(where string, t migrate.StepTrace, width int, indent string, st *styles) []string {
+	style := outcomeStyle(t.Outcome, st)
+	text := say.Outcome(t)
+	if where != "" && len(indent)+ansi.StringWidth(where)+2+ansi.StringWidth(text) <= width {
+		return []string{indent + st.muted.Render(where) + "  " + style(text)}
+	}
+	var out []string
+	if where != "" {
+		out, indent = []string{indent + st.muted.Render(where)}, indent+"  "
+	}
+	for _, l := range wrap(text, max(width-len(indent), 10)) {
+		out = append(out, indent+style(l))
+	}
+	return out
 }

@@ -45,22 +45,27 @@ func TestListsAndValues(t *testing.T) {
 }
 
 func TestOutcome(t *testing.T) {
-	route := &migrate.StepInfo{Op: model.StepRoute}
+	route := &migrate.StepInfo{Op: model.StepRoute, ByField: "calling"}
+	renameXP := &migrate.StepInfo{Op: model.StepRename, Source: "build.fields.xp"}
 	live := &migrate.StepInfo{Op: model.StepRouteLive}
 	rename := &migrate.StepInfo{Op: model.StepRename}
 	for _, tc := range []struct {
 		st          migrate.StepTrace
 		full, brief string
 	}{
-		{migrate.StepTrace{StepInfo: rename, Outcome: migrate.Moved, Value: 7.0}, "moved 7", "moved"},
-		{migrate.StepTrace{StepInfo: rename, Outcome: migrate.NoValue}, "no-value", "no-value"},
+		{migrate.StepTrace{StepInfo: rename, Outcome: migrate.Moved, Value: 7.0}, "copied 7 (the old key stays)", "copied"},
+		{migrate.StepTrace{StepInfo: renameXP, Outcome: migrate.NoValue}, "nothing to copy: the save has no build.fields.xp", "no-value"},
 		{migrate.StepTrace{StepInfo: route, Outcome: migrate.KeptExisting, Value: 4.0, Existing: 2.0, By: "Fighter", Matched: []string{"level_fighter"}},
-			`kept-existing (holds 2; 4 not moved), by "Fighter" names level_fighter`, "kept-existing"},
-		{migrate.StepTrace{StepInfo: route, Outcome: migrate.Else, Value: 5.0, By: ""}, `else 5, by "" names no case`, "else"},
+			`"Fighter" names level_fighter; not copied: the new key holds 2 already (4 stays in the old key)`, "kept-existing"},
+		{migrate.StepTrace{StepInfo: route, Outcome: migrate.Else, Value: 5.0, By: ""}, `the sheet has no calling, so it goes to else; copied 5 (the old key stays)`, "else"},
+		{migrate.StepTrace{StepInfo: route, Outcome: migrate.Else, Value: 5.0, By: "Witch and Warden", Matched: []string{"level_witch", "level_warden"}},
+			`two cases matched (level_witch, level_warden), so it goes to else; copied 5 (the old key stays)`, "else"},
+		{migrate.StepTrace{StepInfo: route, Outcome: migrate.Else, Value: 5.0, By: "Bard"}, `no case matched "Bard", so it goes to else; copied 5 (the old key stays)`, "else"},
 		{migrate.StepTrace{Outcome: migrate.Set, Count: 1, Value: "deft"}, `set 1 row to "deft"`, "set 1 row"},
+		{migrate.StepTrace{StepInfo: live, Outcome: migrate.Moved, Value: 3.0, Shown: []string{"shadow_lit"}}, "moved 3; the sheet shows shadow_lit", "moved"},
 		{migrate.StepTrace{StepInfo: live, Outcome: migrate.DroppedOldKey, Value: 3.0, Existing: 1.0, Shown: []string{"hit_dice_d10"}},
-			"dropped-old-key (3 dropped; the new key holds 1), shown: hit_dice_d10", "dropped-old-key"},
-		{migrate.StepTrace{StepInfo: live, Outcome: migrate.NoValue}, "no-value", "no-value"},
+			"the new key holds 1 already, so the old key's 3 is dropped; the sheet shows hit_dice_d10", "dropped-old-key"},
+		{migrate.StepTrace{StepInfo: live, Outcome: migrate.NoValue}, "nothing to move", "no-value"},
 	} {
 		if got := Outcome(tc.st); got != tc.full {
 			t.Errorf("Outcome = %q, want %q", got, tc.full)
@@ -140,5 +145,14 @@ func TestLayerEffects(t *testing.T) {
 	d := rules.Dropped{ID: "hill_fever", With: []string{"drowned_fens"}, Problem: "no value left"}
 	if got := DroppedReason(d, func(id string) string { return strings.ToUpper(id) }); got != "together with DROWNED_FENS, the layered ruleset would fail the Engine's checks: no value left" {
 		t.Errorf("DroppedReason: %q", got)
+	}
+}
+
+// TestStep: a step in words, setColumn's and a route's value lists quoted.
+func TestStep(t *testing.T) {
+	s := &model.Step{Op: model.StepSetColumn, List: "wards", Column: "kind", Value: "charm",
+		Where: []model.WhereColumn{{Column: "name", Values: []any{"Ash Ward", "Salt Ring"}}}}
+	if got := Step(s); got != `set column kind of wards to "charm" where name in ["Ash Ward", "Salt Ring"]` {
+		t.Errorf("Step: %q", got)
 	}
 }

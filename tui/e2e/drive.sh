@@ -183,7 +183,7 @@ migrations() {
 		press_until '▸ saves/fighter3.json' Down 12 &&
 		keys Enter &&
 		expect "the first step of fighter3" 'step 1 of 9: entry 1 → 2, step 1' &&
-		expect "its outcome" 'build.abilities.quick → build.abilities.deft +moved 7' &&
+		expect "its outcome" 'build.abilities.quick → build.abilities.deft +copied 7' &&
 		keys n n n &&
 		expect "step 4 sets two attack rows" 'step 4 of 9.*' &&
 		expect "set 2" 'set 2' &&
