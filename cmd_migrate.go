@@ -1,13 +1,11 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
-	"path/filepath"
 	"strings"
 
 	"rulebench/analysis"
@@ -23,10 +21,13 @@ step did (moved, kept-existing, no-value, default, else, set, dropped-old-key) a
 changed. With no SAVE, the saves in PATH's saves/ folder are used.
 
 --out DIR writes each save that migrated without error to DIR under its own file name
-(DIR is made if missing). Nothing is ever overwritten: the command stops before writing
-anything when a target file already exists, is one of the inputs, or when two saves
-share a name. Each file is written to a temporary file in DIR first and then linked
-into place.
+(DIR is made if missing), all or nothing. Nothing is ever overwritten: the command stops
+before writing anything when DIR is a symbolic link or lies inside the package read,
+when a target file already exists or is one of the inputs, or when two saves share a
+name. Every file is first staged in DIR as .rulebench-migrate-*.tmp, then given its
+name by a rename that never replaces a file; if one cannot be written, everything the
+run wrote is removed again. Staged files left by a killed run are removed by the next
+run into DIR.
 
 Exit 0: no errors; 1: errors found (in the migrations, or a save newer than the ruleset,
 or a save that cannot be read as JSON); 2: bad usage, an unreadable path, or a file
@@ -183,69 +184,6 @@ func unwrapPath(err error) error {
 		return pe.Err
 	}
 	return err
-}
-
-// writeMigrated writes every save that migrated without error to dir,
-// under its own base name. It checks every target before writing any: a
-// target that exists, is an input or the ruleset, or that two saves share,
-// stops the command with nothing written.
-func writeMigrated(dir string, ws *model.Workspace, saves []*saveRun, stderr io.Writer) (int, bool) {
-	fail := func(format string, args ...any) (int, bool) {
-		complain(stderr, "rulebench migrate: "+format, args...)
-		return exitUsage, false
-	}
-	if info, err := os.Stat(dir); err == nil && !info.IsDir() {
-		return fail("--out %s is a file, not a folder", visible(dir))
-	}
-	inputs := []string{ws.RulesetFile}
-	for _, sd := range saves {
-		inputs = append(inputs, sd.File)
-	}
-	targets := map[string]string{} // target → the save it comes from
-	for _, sd := range saves {
-		if !sd.OK || !sd.Migrated {
-			continue
-		}
-		target := filepath.Join(dir, filepath.Base(sd.File))
-		if other, ok := targets[target]; ok {
-			return fail("%s and %s would both be written to %s; migrate them into different folders", visible(other), visible(sd.File), visible(target))
-		}
-		targets[target] = sd.File
-		for _, in := range inputs {
-			if samePath(target, in) {
-				return fail("%s is an input; refusing to write over it (choose another --out folder)", visible(target))
-			}
-		}
-		if _, err := os.Lstat(target); err == nil {
-			return fail("%s already exists; refusing to overwrite it (remove it or choose another --out folder)", visible(target))
-		}
-	}
-	if len(targets) == 0 {
-		return exitOK, true
-	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return fail("cannot make %s: %v", visible(dir), unwrapPath(err))
-	}
-	for _, sd := range saves {
-		if !sd.OK || !sd.Migrated {
-			continue
-		}
-		target := filepath.Join(dir, filepath.Base(sd.File))
-		if err := writeNew(target, sd.Result.Sheet); err != nil {
-			return fail("cannot write %s: %v", visible(target), err)
-		}
-		sd.Written = target
-	}
-	return exitOK, true
-}
-
-// writeNew writes a migrated save to a new file (see writeAtomic).
-func writeNew(target string, sheet migrate.State) error {
-	var buf bytes.Buffer
-	if err := writeJSON(&buf, report.NewSheet(sheet)); err != nil {
-		return err
-	}
-	return writeAtomic(target, buf.Bytes(), false)
 }
 
 // writeMigrateText prints the rehearsal for people.

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -229,10 +230,10 @@ func TestMigrateOut(t *testing.T) {
 	if !bytes.Equal(before, after) {
 		t.Errorf("a refused run changed an earlier output")
 	}
-	// Into the saves' own folder: the targets are the inputs.
+	// Into the saves' own folder: inside the package read.
 	savesDir := filepath.Join(lanternRoadDir, "saves")
 	code, _, errOut = runMigrateCLI("--out", savesDir, lanternRoadDir)
-	if code != exitUsage || !strings.Contains(errOut, "is an input") {
+	if code != exitUsage || !strings.Contains(errOut, "is inside examples/lantern-road") {
 		t.Errorf("--out onto the inputs: exit %d, %q", code, errOut)
 	}
 	// Two saves with one name.
@@ -439,26 +440,32 @@ func TestMigrateOutNeverOverwrites(t *testing.T) {
 	}
 }
 
-// writeNew itself refuses a name that is taken, even when it was free when
-// the command checked: the file is linked into place, never renamed over.
-func TestWriteNewRefusesATakenName(t *testing.T) {
-	target := filepath.Join(t.TempDir(), "s.json")
+// Placing a staged save refuses a name that is taken, even when it was
+// free when the command checked: the file is moved into place by a rename
+// that never replaces, or linked.
+func TestPlaceRefusesATakenName(t *testing.T) {
+	dir := t.TempDir()
+	o := &outRun{dir: dir}
+	run := func(name string, v int) *saveRun {
+		return &saveRun{Result: &migrate.Result{File: name, Sheet: migrate.State{V: v, Build: map[string]any{"fields": map[string]any{"x": 1.0}}}}}
+	}
+	if err := o.stageAll([]*saveRun{run("s.json", 1), run("t.json", 2)}); err != nil {
+		t.Fatal(err)
+	}
+	target := filepath.Join(dir, "s.json")
 	if err := os.WriteFile(target, []byte("first"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := writeNew(target, migrate.State{V: 1, Build: map[string]any{}}); err == nil {
-		t.Error("writeNew wrote over an existing file")
+	if err := o.place(o.staged[0]); err == nil {
+		t.Error("a staged save was placed over an existing file")
 	}
 	if data, _ := os.ReadFile(target); string(data) != "first" {
 		t.Errorf("the file became %q", data)
 	}
-	if got := listDir(filepath.Dir(target)); !slices.Equal(got, []string{"s.json"}) {
-		t.Errorf("left behind %v", got)
-	}
-	fresh := filepath.Join(filepath.Dir(target), "t.json")
-	if err := writeNew(fresh, migrate.State{V: 2, Build: map[string]any{"fields": map[string]any{"x": 1.0}}}); err != nil {
+	if err := o.place(o.staged[1]); err != nil {
 		t.Fatal(err)
 	}
+	fresh := filepath.Join(dir, "t.json")
 	data, _ := os.ReadFile(fresh)
 	var back map[string]any
 	if err := json.Unmarshal(data, &back); err != nil || back["v"] != 2.0 {
@@ -466,6 +473,10 @@ func TestWriteNewRefusesATakenName(t *testing.T) {
 	}
 	if info, err := os.Stat(fresh); err != nil || info.Mode().Perm() != 0o644 {
 		t.Errorf("mode %v, %v", info.Mode(), err)
+	}
+	o.undo(io.Discard)
+	if got := listDir(dir); !slices.Equal(got, []string{"s.json"}) {
+		t.Errorf("after undo the folder holds %v, want only the file that was there", got)
 	}
 }
 
