@@ -47,10 +47,11 @@ func collect(rs *model.Ruleset) ([]DisplayString, map[string]int) {
 	if rs == nil || rs.Root == nil {
 		return nil, map[string]int{}
 	}
-	// Room for the usual count: a few per catalog entry and some more.
+	// Room for the usual count: about one per catalog entry (a label, a
+	// summary shared with others) and some more.
 	size := 256
 	for _, cat := range rs.Catalogs {
-		size += 2 * len(cat.Entries)
+		size += len(cat.Entries) + len(cat.Entries)/8
 	}
 	c := collector{index: make(map[string]int, size), out: make([]DisplayString, 0, size),
 		uses: make([]stringUse, 0, size), catalogs: rs.Catalogs, file: rs.File}

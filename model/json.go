@@ -762,10 +762,28 @@ func replaceInvalid(s string) string {
 	return b.String()
 }
 
+// specialIn tells whether any of the eight bytes of s is '"', '\\' or a
+// control character below U+0020 (or may be: it errs only towards true).
+func specialIn(s string) bool {
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	x := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
+	quote := x ^ (ones * '"')
+	slash := x ^ (ones * '\\')
+	// A byte is zero in quote or slash, or below 0x20 in x, when its
+	// subtraction borrows and its high bit was clear.
+	found := ((quote - ones) &^ quote) | ((slash - ones) &^ slash) | ((x - ones*0x20) &^ x)
+	return found&highs != 0
+}
+
 func (p *parser) rawStr() (string, bool, bool) {
 	start := p.off
 	i := p.off + 1
-	// Fast path: no escapes, no control characters.
+	// Fast path: no escapes, no control characters, eight bytes at a time
+	// while none of them is a quote, a backslash or a control character.
+	for i+8 <= len(p.src) && !specialIn(p.src[i:i+8]) {
+		i += 8
+	}
 	for i < len(p.src) {
 		c := p.src[i]
 		if c == '"' {
