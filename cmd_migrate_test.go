@@ -507,3 +507,25 @@ func TestMigrateSaveTooLarge(t *testing.T) {
 		t.Errorf("the save beside it: %v", current)
 	}
 }
+
+// TestCheckCountsCasesFromOne: the check names a route's cases counted
+// from 1, as the workbench does (issue 13, item 16).
+func TestCheckCountsCasesFromOne(t *testing.T) {
+	dir := copyExample(t, "lantern-road")
+	file := filepath.Join(dir, "ruleset.json")
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := strings.Replace(string(data), `{"words": ["wizard", "witch"], "to": "level_wizard"}`, `{"words": ["wizard", "witch", "warden"], "to": "level_wizard"}`, 1)
+	if edited == string(data) {
+		t.Fatal("lantern-road's route has no wizard case to edit")
+	}
+	if err := os.WriteFile(file, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, out, _ := runCLI("check", dir)
+	if !strings.Contains(out, `the word "warden" is in case 1 and case 2; a word may name only one case`) {
+		t.Errorf("the cases are not counted from 1:\n%s", out)
+	}
+}

@@ -290,7 +290,7 @@ func (c *checker) route(p int, cs chainStep) {
 		if rc.To != "" {
 			if k0, ok := toCase[rc.To]; ok {
 				c.errorf(cs.path(fmt.Sprintf("cases.%d.to", k)), CodeMigrationCaseTwice,
-					"cases %d and %d both send to %q; a case is listed only once", k0, k, rc.To)
+					"cases %d and %d both send to %q; a case is listed only once", k0+1, k+1, rc.To)
 			} else {
 				toCase[rc.To] = k
 			}
@@ -308,7 +308,7 @@ func (c *checker) route(p int, cs chainStep) {
 			f := Fold(word)
 			if k0, ok := wordCase[f]; ok && k0 != k {
 				c.errorf(path, CodeMigrationCaseTwice,
-					"the word %q is in case %d and case %d; a word may name only one case", word, k0, k)
+					"the word %q is in case %d and case %d; a word may name only one case", word, k0+1, k+1)
 			} else if inCase[f] {
 				c.warnf(path, CodeMigrationWordTwice, "the word %q is listed twice in this case", word)
 			} else {

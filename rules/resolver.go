@@ -351,7 +351,7 @@ func (r *Resolver) prepareValidation() {
 			if ps := ladderProblems(rs.Resolution, l.Ladder, true); len(ps) > 0 {
 				step := ""
 				if ps[0].step >= 0 {
-					step = fmt.Sprintf("step %d of %s's ladder: ", ps[0].step, l.ID)
+					step = fmt.Sprintf("step %d of %s's ladder: ", ps[0].step+1, l.ID)
 				}
 				r.ladderBad[li] = step + ps[0].msg
 			}

@@ -754,3 +754,30 @@ func TestScreenRouteWords(t *testing.T) {
 	}
 	goldenScreens(t, cfg, to("multiclass.json", 4))
 }
+
+// TestScreenOneBased: numbers of steps, cases, rules and lines are counted
+// from 1 in the workbench, as in the commands: a layer's ladder step out
+// of range names its step 2 of 2, a word in two route cases names case 1
+// and case 2 (issue 13, item 16).
+func TestScreenOneBased(t *testing.T) {
+	cfg := ferryEdited(t,
+		`"difficultyLadder": [ { "label": "Calm", "dc": 8 }, { "label": "Flood", "dc": 12 } ]`,
+		`"difficultyLadder": [ { "label": "Calm", "dc": 8 }, { "label": "Flood", "dc": 5000 } ]`,
+		`{ "rename": "skill", "from": "row", "to": "steer" }`,
+		`{ "rename": "skill", "from": "row", "to": "steer" }, { "route": "fare", "by": "bank", "cases": [ { "words": ["north"], "to": "fare" }, { "words": ["north", "south"], "to": "fare" } ], "else": "fare" }`)
+	a := keysTo(t, selectLayer(t, newTestApp(t, cfg, 120, 40), "spring_flood"), "space")
+	if s := strings.Join(strings.Fields(screen(a)), " "); !strings.Contains(s, "step 2 of spring_flood's ladder") {
+		t.Errorf("the ladder's step is not counted from 1:\n%s", screen(a))
+	}
+	p := keysTo(t, newTestApp(t, cfg, 80, 40), "5", "home", "down")
+	s := strings.Join(strings.Fields(screen(p)), " ")
+	if !strings.Contains(s, `the word "north" is in case 1 and case 2`) || !strings.Contains(s, `cases 1 and 2 both send to "fare"`) {
+		t.Errorf("the route's cases are not counted from 1:\n%s", screen(p))
+	}
+	t.Run("Layers", func(t *testing.T) {
+		goldenScreens(t, cfg, func(t *testing.T, a *App) *App {
+			return keysTo(t, selectLayer(t, a, "spring_flood"), "space")
+		})
+	})
+	t.Run("Migrations", func(t *testing.T) { goldenScreens(t, cfg, keysThen("", "5", "home", "down")) })
+}
