@@ -25,7 +25,7 @@ var ErrInterrupted = errors.New("interrupted")
 // Run opens the workbench and returns when the user quits: nil for q,
 // ErrInterrupted for ctrl+c. It returns an error for an unknown theme
 // before drawing anything, and any error of the terminal program. It
-// watches the files when cfg.Watch is set.
+// watches the files when cfg.Watch is set, and those of cfg.Since.
 func Run(cfg Config) error {
 	if themes.NoColor(os.LookupEnv) {
 		cfg.NoColor = true
@@ -34,26 +34,7 @@ func Run(cfg Config) error {
 	if err != nil {
 		return err
 	}
-	var watched []<-chan error
-	if cfg.Watch && cfg.Workspace != nil && cfg.Reload != nil {
-		w, err := watchWorkspace(cfg.Workspace)
-		if err != nil {
-			app.status = statusLine{text: "Not watching the files: " + vis(err.Error()), isErr: true}
-		} else {
-			defer w.Close()
-			watched = append(watched, w.Changes)
-		}
-	}
-	if cfg.Since != nil && cfg.ReloadSince != nil && cfg.Reload != nil {
-		w, err := watchWorkspace(cfg.Since)
-		if err != nil {
-			app.status = statusLine{text: "Not watching the --since files: " + vis(err.Error()), isErr: true}
-		} else {
-			defer w.Close()
-			watched = append(watched, w.Changes)
-		}
-	}
-	app.changes = mergeChanges(watched...)
+	defer app.watch()()
 	var opts []tea.ProgramOption
 	if cfg.Input != nil {
 		opts = append(opts, tea.WithInput(cfg.Input))
@@ -69,6 +50,37 @@ func Run(cfg Config) error {
 		return fmt.Errorf("the workbench stopped: %w", err)
 	}
 	return nil
+}
+
+// watch starts following edits to the files, as the configuration asks:
+// the workspace's when Watch is set, and the --since version's whenever it
+// is given; their reports come on a.changes. A watcher that cannot start
+// says so on the status line. It returns the function that stops them.
+func (a *App) watch() (stop func()) {
+	cfg := a.cfg
+	var watched []<-chan error
+	var closers []*watcher
+	start := func(ws *model.Workspace, what string) {
+		w, err := watchWorkspace(ws)
+		if err != nil {
+			a.status = statusLine{text: "Not watching " + what + ": " + vis(err.Error()), isErr: true}
+			return
+		}
+		closers = append(closers, w)
+		watched = append(watched, w.Changes)
+	}
+	if cfg.Watch && cfg.Workspace != nil && cfg.Reload != nil {
+		start(cfg.Workspace, "the files")
+	}
+	if cfg.Since != nil && cfg.ReloadSince != nil && cfg.Reload != nil {
+		start(cfg.Since, "the --since files")
+	}
+	a.changes = mergeChanges(watched...)
+	return func() {
+		for _, w := range closers {
+			w.Close()
+		}
+	}
 }
 
 // mergeChanges joins the watchers' reports into one channel, closed when

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -436,5 +437,55 @@ func BenchmarkAnalysisSince(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// TestSinceWatchesOld: with --since, an edit to OLD on disk is reported
+// (the workspace itself not watched here) and the reload it starts shows
+// the comparison of the edited OLD: its road_story removed too is a
+// second id lost. Reports are waited for with a deadline.
+func TestSinceWatchesOld(t *testing.T) {
+	c := lanternCase(t, migratetest.Rename)
+	dir := t.TempDir()
+	oldPath, newPath := filepath.Join(dir, "old", "ruleset.json"), filepath.Join(dir, "road", "ruleset.json")
+	for p, data := range map[string][]byte{oldPath: c.Old, newPath: c.New} {
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	load := func(p string) func() (*model.Workspace, error) {
+		return func() (*model.Workspace, error) { return model.Load(model.OSFS{}, p) }
+	}
+	ws, _ := load(newPath)()
+	old, _ := load(oldPath)()
+	cfg := Config{Workspace: ws, Reload: load(newPath), Since: old, ReloadSince: load(oldPath), Theme: "dark"}
+	a := newTestApp(t, cfg, 120, 40)
+	stop := a.watch()
+	defer stop()
+	if a.changes == nil {
+		t.Fatalf("OLD is not watched: %s", a.status.text)
+	}
+	// OLD gains a field the new version lacks: lost too.
+	edited := strings.Replace(string(c.Old), `"id": "road_name"`, `"id": "road_epithet", "label": "Epithet", "type": "text" }, { "id": "road_name"`, 1)
+	if edited == string(c.Old) {
+		t.Fatal("the old version has no road_name to edit beside")
+	}
+	if err := os.WriteFile(oldPath, []byte(edited), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case err := <-a.changes:
+		if err != nil {
+			t.Fatalf("the watcher reports %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("no report of the edit to OLD within 10s")
+	}
+	a = send(t, a, a.startReload()())
+	if rep := a.snap.since; rep == nil || len(rep.Lost) != 2 || !slices.ContainsFunc(rep.Lost, func(l migrate.Lost) bool { return l.ID == "road_epithet" }) {
+		t.Errorf("the comparison after the edit: %+v", rep)
 	}
 }
