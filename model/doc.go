@@ -24,9 +24,10 @@
 //     read and checked as usual, so the same files are always the ones
 //     refused.
 //   - Values: at most 4,194,304 JSON values (MaxValues) in the trees of one
-//     input. A value costs 48 bytes (a 40-byte Node and 8 in its parent's
-//     list of children) besides the text, which the tree reads in place, so
-//     the trees of one input take at most about 200 MB beside the 64 MiB
+//     input. A value costs 52 bytes (a 40-byte Node, and 12 in its
+//     parent's list of children and of their names' signatures) besides the
+//     text, which the tree reads in place, so the trees of one input take
+//     at most about 220 MB beside the 64 MiB
 //     read. A file that passes it is refused and not checked
 //     (too-many-values). Real rulesets hold a value every ten to thirty
 //     bytes, under thirty thousand in the 256 KB the Engine accepts; only a
@@ -39,7 +40,7 @@
 //   - Nesting: at most 512 levels (MaxDepth), a syntax error past it.
 //
 // Together these keep the peak memory of `rulebench check` on any input
-// under 512 MB (measured at 410 MB at most, on 64 MiB packages of the worst
+// under 512 MB (measured at 425 MB at most, on 64 MiB packages of the worst
 // shapes: arrays of numbers, objects of a million keys, deep nesting, long
 // texts, locale files of 760,000 keys).
 //

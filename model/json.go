@@ -332,12 +332,17 @@ func (p *parser) link() {
 		p.chunks[len(p.chunks)-1] = p.chunk
 	}
 	kids := make([]*Node, p.nodes-1)
+	sigs := make([]uint32, p.nodes-1)
+	p.doc.kids = kids
 	next := uint32(0)
 	for _, chunk := range p.chunks {
 		for i := range chunk {
 			n := &chunk[i]
 			if n.parent != nil {
 				kids[n.parent.a+n.index] = n
+				if n.parent.Kind == Object {
+					sigs[n.parent.a+n.index] = keySig(p.doc.key(n))
+				}
 			}
 			if n.Kind == Array || n.Kind == Object {
 				n.a = next
@@ -345,7 +350,7 @@ func (p *parser) link() {
 			}
 		}
 	}
-	p.doc.kids = kids
+	p.doc.sigs = sigs
 	p.chunks, p.chunk, p.members = nil, nil, nil
 }
 

@@ -45,8 +45,8 @@ type Pos struct {
 // and array items are Nodes too; each knows its parent and its key or index,
 // so a Node can always say its own JSON path.
 //
-// A Node is small (40 bytes): its texts are read from the document's own
-// bytes when asked for, and its positions are worked out from offsets, so a
+// A Node is small (40 bytes, and 12 in its parent's list of children): its
+// texts are read from the document's own bytes when asked for, and its positions are worked out from offsets, so a
 // tree costs a bounded number of bytes per value whatever its shape. The
 // zero Node is a null with no position.
 type Node struct {
@@ -86,6 +86,10 @@ type document struct {
 	// keys are the member names that had escapes, by offset.
 	keys []decodedKey
 	kids []*Node
+	// sigs holds, beside each member in kids, keySig of its name, so that
+	// Get compares names only where the signatures match, without reading
+	// the members that cannot be the one.
+	sigs []uint32
 	// linesOnce builds marks, the line and column every markEvery bytes,
 	// when a position is first asked for.
 	linesOnce sync.Once
@@ -215,14 +219,27 @@ func (n *Node) Get(key string) *Node {
 		return nil
 	}
 	kids := n.Children()
+	if len(kids) == 0 {
+		return nil
+	}
+	sig, sigs := keySig(key), n.doc.sigs[n.a:n.a+n.b]
 	for i := len(kids) - 1; i >= 0; i-- {
-		if kids[i].hasKey(key) {
+		if sigs[i] == sig && kids[i].hasKey(key) {
 			countLookups(len(kids) - i)
 			return kids[i]
 		}
 	}
 	countLookups(len(kids))
 	return nil
+}
+
+// keySig is a member name's length with three of its bytes: names of
+// different signatures differ.
+func keySig(k string) uint32 {
+	if k == "" {
+		return 0
+	}
+	return uint32(min(len(k), 255))<<24 | uint32(k[0])<<16 | uint32(k[len(k)/2])<<8 | uint32(k[len(k)-1])
 }
 
 // The members Get has compared with a key while counting is on.
