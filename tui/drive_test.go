@@ -17,7 +17,7 @@ const tmuxEnv = "RULEBENCH_TMUX"
 // TestDriveInTmux runs e2e/drive.sh: the workbench driven in tmux as a
 // user would, on a copy of the bundled example (a layer changing a price,
 // the pt-BR untranslated strings, stepping through a save, an edit seen
-// without a restart, q). It runs only with RULEBENCH_TMUX=1, and needs tmux
+// without a restart, q), then at 80x24 through each screen issue 13 fixed. It runs only with RULEBENCH_TMUX=1, and needs tmux
 // and go.
 func TestDriveInTmux(t *testing.T) {
 	if os.Getenv(tmuxEnv) != "1" {
@@ -38,7 +38,8 @@ func TestDriveInTmux(t *testing.T) {
 	if err != nil {
 		t.Fatalf("drive.sh failed: %v", err)
 	}
-	for _, want := range []string{"PASS toggle a layer and see a price change", "PASS edit the ruleset and see the change without a restart", "PASS e opens the editor at the finding", "drive.sh: PASS"} {
+	for _, want := range []string{"PASS toggle a layer and see a price change", "PASS edit the ruleset and see the change without a restart", "PASS e opens the editor at the finding",
+		"PASS 80x24: Overview", "PASS 80x24: Layers", "PASS 80x24: Effective", "PASS 80x24: Translations", "PASS 80x24: Migrations", "PASS 80x24: Problems", "drive.sh: PASS"} {
 		if !strings.Contains(string(out), want) {
 			t.Errorf("drive.sh did not report %q", want)
 		}

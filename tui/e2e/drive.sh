@@ -11,7 +11,11 @@
 #   4. edit the ruleset file and see the change without a restart;
 #   5. Problems: e opens $EDITOR (a script that renames a stale key) at the
 #      finding's file and line, and the finding is gone when it returns;
-#   6. quit with q (exit status 0).
+#   6. quit with q (exit status 0);
+#   7. at 80x24, a second workbench walks each screen issue 13 fixed:
+#      Overview, Layers, Effective, Translations, Migrations, Problems.
+#
+# DRIVE_ONLY=80x24 runs the 80x24 walk alone.
 #
 # It installs nothing. It needs bash, tmux and go (to build the binary,
 # unless RULEBENCH names one already built). It prints PASS or FAIL for
@@ -246,13 +250,154 @@ quit() {
 	}
 }
 
-step "open the bundled example" start
-step "toggle a layer and see a price change" layer_price
-step "Translations: pick pt-BR, filter to untranslated" translations
-step "Migrations: step through a save" migrations
-step "edit the ruleset and see the change without a restart" live_reload
-step "e opens the editor at the finding" editor
-step "quit with q" quit
+# The walk at 80x24 (issue 13): a second workbench, on a fresh copy, in a
+# terminal of 80 columns and 24 lines, through each screen the issue fixed.
+# Every screen is checked for what it must show whole, and for the key
+# hints' way to every key and the way out.
+
+# open80 starts the second workbench at 80x24.
+open80() {
+	cp -R "$repo/examples/lantern-road" "$work/lr80"
+	session=rb80
+	tmux -L "$sock" new-session -d -s "$session" -x 80 -y 24 \
+		"env -u VISUAL -u EDITOR LANG=C.UTF-8 LC_ALL=C.UTF-8 '$bin' '$work/lr80'; echo \$? > '$work/exit80'; sleep 60"
+	tmux -L "$sock" set-option -t "$session" remain-on-exit on >/dev/null 2>&1
+	expect "the workbench opens at 80x24" 'rulebench +Lantern Road v[0-9]+' 10 &&
+		expect "the checks have run" '2 warnings' 10
+}
+
+# hints: the short help shows help and quit, and nothing in it is cut.
+hints() {
+	expect "$1: the key hints show help and quit" '\? all keys .*q quit|q quit' 2 || return 1
+	if screen | tail -2 | grep -q '…'; then
+		echo "  the key hints are cut ($1):"
+		screen | sed 's/^/  | /'
+		return 1
+	fi
+}
+
+# filter TEXT: types a filter after / and keeps it with enter.
+filter() {
+	keys / && sleep 0.2 && keys -l "$1" && keys Enter
+}
+
+# clear: esc, then the pause a person leaves before the next key.
+clear_filter() { keys Escape && sleep 0.3; }
+
+walk_overview() {
+	keys 1 &&
+		press_until 'locales/pt-BR.json, [0-9]+ of [0-9]+ strings its own' ']' &&
+		hints "Overview"
+}
+
+walk_layers() {
+	keys 2 &&
+		expect "the long dark's effects in English" 'hides the knacks whose oil is above 1 \(3 entries\)' &&
+		expect "a coin in the singular" 'removes the coin groat' &&
+		hints "Layers" &&
+		filter fens &&
+		expect "/ filters the layers" 'showing 1 of 8 layers +filter fens' &&
+		keys Space && expect "Drowned fens is on" 'Drowned fens is on' &&
+		clear_filter && gone "esc shows every layer" 'showing 1 of 8' &&
+		filter fever && keys Space &&
+		expect "a layer chosen, not applied, has its own mark" '\[!\] Hill fever' &&
+		expect "its reason names the other layer by its label" 'together with Drowned fens' &&
+		keys Space && clear_filter && filter fens && keys Space && clear_filter &&
+		expect "both are off again" '0 of 8 layers on'
+}
+
+walk_effective() {
+	keys 2 && filter long_dark && keys Space && clear_filter &&
+		keys 3 &&
+		press_until 'Steady going +DC 8 +DC 10\*' ']' &&
+		press_until 'Item +Written +Shown' ']' &&
+		expect "one price level at a time" 'market price level 1 of 3' || return 1
+	if screen | grep -E 'wares/' | grep -q '…'; then
+		echo "  a price is cut:"
+		screen | sed 's/^/  | /'
+		return 1
+	fi
+	keys '>' && expect "> shows the next level" 'market price level 2 of 3' &&
+		press_until '▸ +wares/lamp-oil' j 30 &&
+		keys Enter &&
+		expect "enter says why the price changed" 'The long dark removes groats: 3 groats = 30 mites' &&
+		hints "Effective, a price's workings" &&
+		keys Enter && gone "enter again hides it" 'removes groats:' &&
+		filter oil &&
+		expect "/ filters by item, entry or section" 'showing [0-9]+ of [0-9]+ rows +filter oil' &&
+		clear_filter && gone "esc shows everything" 'filter oil' &&
+		keys 2 && filter long_dark && keys Space && clear_filter &&
+		expect "the long dark is off again" '0 of 8 layers on'
+}
+
+walk_translations() {
+	keys 4 &&
+		expect "the picker offers to type a tag" '/ type a tag' &&
+		filter pt-PT &&
+		expect "a tag with no file opens its strings" 'pt-PT' &&
+		keys j j &&
+		expect "the uses show without scrolling" 'Used at \([0-9]+\)' &&
+		hints "Translations" &&
+		keys Escape && sleep 0.3
+}
+
+walk_migrations() {
+	keys 5 &&
+		press_until 'saves/future.json +v9, newer than the sheet \(version 4\)' j 12 &&
+		filter multiclass &&
+		expect "/ filters the saves" 'showing 1 of 10 rows' &&
+		keys Enter &&
+		expect "stepping through multiclass" 'step 1 of 5' &&
+		expect "a rename copies, the old key kept" 'copied 3200 \(the old key stays\)' &&
+		keys n n n &&
+		expect "the route says why it goes to else" 'two cases matched \(level_fighter, level_wizard\), so it goes' &&
+		hints "the stepper" &&
+		keys o && expect "o shows the changes only" 'lines? unchanged|o every line' &&
+		keys c && expect "the whole chain" 'the whole chain, 5 steps' &&
+		keys Escape && sleep 0.3 && clear_filter &&
+		expect "back in the whole list" 'entry 1 → 2 +4 steps' &&
+		gone "the filter is gone" 'showing 1 of 10'
+}
+
+walk_problems() {
+	keys 6 &&
+		expect "the findings" 'pt-BR.json:[0-9]+:[0-9]+' &&
+		keys Enter &&
+		expect "beside the source, each file:line:col stays whole" 'locales/pt-BR.json:[0-9]+:[0-9]+' &&
+		keys Escape && sleep 0.3 &&
+		filter stale &&
+		expect "/ filters the findings" 'showing all findings \([0-9]+ of 2\)' &&
+		keys v && expect "v shows one severity" 'showing errors only' &&
+		hints "Problems" &&
+		clear_filter && gone "esc shows all" 'showing '
+}
+
+quit80() {
+	keys q &&
+		for _ in $(seq 1 100); do
+			[ -s "$work/exit80" ] && break
+			sleep 0.05
+		done &&
+		[ "$(cat "$work/exit80" 2>/dev/null)" = 0 ]
+}
+
+if [ "${DRIVE_ONLY:-}" != 80x24 ]; then
+	step "open the bundled example" start
+	step "toggle a layer and see a price change" layer_price
+	step "Translations: pick pt-BR, filter to untranslated" translations
+	step "Migrations: step through a save" migrations
+	step "edit the ruleset and see the change without a restart" live_reload
+	step "e opens the editor at the finding" editor
+	step "quit with q" quit
+fi
+step "80x24: open a second workbench" open80
+step "80x24: Overview" walk_overview
+step "80x24: Layers" walk_layers
+step "80x24: Effective" walk_effective
+step "80x24: Translations" walk_translations
+step "80x24: Migrations" walk_migrations
+step "80x24: Problems" walk_problems
+step "80x24: quit with q" quit80
 
 if [ "$failed" -ne 0 ]; then
 	echo "drive.sh: FAIL"
