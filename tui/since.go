@@ -120,10 +120,10 @@ func (p *migrationsPane) filesOf(i int) *model.Workspace {
 }
 
 // refusalsAt are the import refusals of the chain row i's save runs: for
-// the comparison's saves, the draft's import checks.
+// the comparison's saves, the written entries' and the draft's.
 func (p *migrationsPane) refusalsAt(i int) []model.Diagnostic {
 	if k, _, ok := p.sinceAt(i); ok && k == sinceSave {
-		return p.s.since.DraftDiagnostics
+		return append(slices.Clone(p.s.refusals), p.s.since.DraftDiagnostics...)
 	}
 	return p.s.refusals
 }
@@ -143,16 +143,25 @@ func draftEntry(rep *migrate.SinceReport, cur *model.Ruleset) (entry, offset int
 // draftStep is the drafted step a trace line of the comparison's saves
 // ran, or nil for a step the ruleset has written.
 func (p *migrationsPane) draftStep(i int, t *migrate.StepTrace) *migrate.DraftStep {
+	if k := p.draftIndex(i, t); k >= 0 {
+		return &p.s.since.Draft.Steps[k]
+	}
+	return nil
+}
+
+// draftIndex is the index among the draft's steps of the step a trace line
+// of the comparison's saves ran, -1 for a step the ruleset has written.
+func (p *migrationsPane) draftIndex(i int, t *migrate.StepTrace) int {
 	k, _, ok := p.sinceAt(i)
 	rep, cur := p.s.since, p.s.ruleset()
 	if !ok || k != sinceSave || rep == nil || rep.Draft == nil || cur == nil || t == nil {
-		return nil
+		return -1
 	}
 	entry, offset := draftEntry(rep, cur)
 	if t.Entry != entry || t.Step < offset || t.Step-offset >= len(rep.Draft.Steps) {
-		return nil
+		return -1
 	}
-	return &rep.Draft.Steps[t.Step-offset]
+	return t.Step - offset
 }
 
 // draftSteps are the draft's steps as the model reads them, from the

@@ -2,6 +2,7 @@ package tui
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path"
 	"path/filepath"
@@ -171,7 +172,7 @@ func TestSinceRename(t *testing.T) {
 		t.Fatalf("] never reaches the draft's step:\n%s", screen(a))
 	}
 	s = flat(a)
-	for _, want := range []string{": the draft 4 → 5, step 1", "rename field road_name to traveler_name", "drafted: "} {
+	for _, want := range []string{": the draft 4 → 5, its step 1", "rename field road_name to traveler_name", "drafted: "} {
 		if !strings.Contains(s, want) {
 			t.Errorf("the draft's step lacks %q:\n%s", want, screen(a))
 		}
@@ -487,5 +488,44 @@ func TestSinceWatchesOld(t *testing.T) {
 	a = send(t, a, a.startReload()())
 	if rep := a.snap.since; rep == nil || len(rep.Lost) != 2 || !slices.ContainsFunc(rep.Lost, func(l migrate.Lost) bool { return l.ID == "road_epithet" }) {
 		t.Errorf("the comparison after the edit: %+v", rep)
+	}
+}
+
+// TestSinceAddTo: the new version already has an entry from the old
+// sheet.version (road_name's rename written) and loses one more id
+// (road_story spelt roadstory). The draft's steps go at the end of that
+// entry: the draft row says so, and stepping a save, the entry's written
+// step is the entry's and the step after it the draft's.
+func TestSinceAddTo(t *testing.T) {
+	c := lanternCase(t, migratetest.RenameWritten)
+	c.New = []byte(strings.Replace(string(c.New), `"id": "road_story"`, `"id": "roadstory"`, 1))
+	a := keysTo(t, newTestApp(t, sinceConfigFS(t, sinceFS(t, c, true)), 120, 40), "5")
+	rep := a.snap.since
+	if rep == nil || rep.AddTo == nil || rep.Draft == nil || len(rep.Draft.Steps) != 1 {
+		t.Fatalf("the comparison: %+v", rep)
+	}
+	entry := *rep.AddTo
+	a = keysTo(t, a, "down")
+	if s := flat(a); !strings.Contains(s, fmt.Sprintf("Add its steps at the end of sheet.migrations.%d, which already moves sheets from 4", entry)) ||
+		!strings.Contains(s, "1. rename field road_story to roadstory") {
+		t.Errorf("the draft row:\n%s", screen(a))
+	}
+	j := slices.Index(c.Saves, "current.json")
+	a = keysTo(t, sinceRowAt(t, a, sinceSave, j), "enter")
+	p := a.migr()
+	var written, drafted bool
+	for range p.step.whole() {
+		tr := p.step.current()
+		if tr != nil && tr.Entry == entry {
+			if p.draftStep(p.sel(), tr) != nil {
+				drafted = strings.Contains(flat(a), ": the draft 4 → 5, its step 1")
+			} else {
+				written = strings.Contains(flat(a), ": entry 4 → 5, step 1")
+			}
+		}
+		a = keysTo(t, a, "n")
+	}
+	if !written || !drafted {
+		t.Errorf("stepping current.json: the written step shown as the entry's %v, the drafted one as the draft's %v", written, drafted)
 	}
 }

@@ -409,12 +409,11 @@ func (p *migrationsPane) stepTitle(sv *model.Save, r *migrate.Result) string {
 		title += "  " + st.bold.Render("the whole chain") + st.muted.Render(", "+plural(len(r.Trace), "step", "steps"))
 	default:
 		t := s.current()
-		entry := "entry"
-		if p.draftStep(p.sel(), t) != nil {
-			entry = "the draft"
+		where := fmt.Sprintf(": entry %d %s %d, step %d", t.From, st.g.arrow, t.From+1, t.Step+1)
+		if k := p.draftIndex(p.sel(), t); k >= 0 {
+			where = fmt.Sprintf(": the draft %d %s %d, its step %d", t.From, st.g.arrow, t.From+1, k+1)
 		}
-		title += "  " + st.bold.Render(fmt.Sprintf("step %d of %d", s.pos, len(r.Trace))) +
-			st.muted.Render(fmt.Sprintf(": %s %d %s %d, step %d", entry, t.From, st.g.arrow, t.From+1, t.Step+1))
+		title += "  " + st.bold.Render(fmt.Sprintf("step %d of %d", s.pos, len(r.Trace))) + st.muted.Render(where)
 	}
 	return title
 }
