@@ -123,32 +123,35 @@ var cliFuzzCommands = [][]string{
 }
 
 // FuzzCLI runs check, layers, i18n and migrate, in text form, on a small
-// package whose texts are fuzzed (written into the ruleset, the manifest, a
+// package whose texts are fuzzed (a text of up to 48 bytes repeated up to
+// 64 times, written into the ruleset, the manifest, a
 // locale file, a sample save and that save's file name) with the fuzzed
 // text also given as a flag value, an unknown flag and a missing path. No
 // run may panic, and no raw control character or escape sequence may reach
 // stdout or stderr: text from the input is printed with visible escapes.
 func FuzzCLI(f *testing.F) {
-	f.Add(uint8(0), "granite")
-	f.Add(uint8(1), "\x1b[2J\x1b]0;pwned\a")
-	f.Add(uint8(2), "\x9b31m\u202eevil\r")
-	f.Add(uint8(5), "bad\xff\xfe\x7f")
-	f.Add(uint8(9), "pt-\x1b[31mBR")
-	f.Add(uint8(13), "e\u0301\u200d👩‍👩‍👧\t")
-	f.Add(uint8(15), "seam")
+	f.Add(uint8(0), uint8(0), "granite")
+	f.Add(uint8(4), uint8(40), "long words ")
+	f.Add(uint8(1), uint8(0), "\x1b[2J\x1b]0;pwned\a")
+	f.Add(uint8(2), uint8(0), "\x9b31m\u202eevil\r")
+	f.Add(uint8(5), uint8(0), "bad\xff\xfe\x7f")
+	f.Add(uint8(9), uint8(0), "pt-\x1b[31mBR")
+	f.Add(uint8(13), uint8(0), "e\u0301\u200d👩‍👩‍👧\t")
+	f.Add(uint8(15), uint8(0), "seam")
 	dir := f.TempDir()
-	f.Fuzz(func(t *testing.T, which uint8, a string) {
-		if len(a) > 200 {
-			a = a[:200]
-		}
+	f.Fuzz(func(t *testing.T, which, rep uint8, a string) {
+		// a long text is a short one repeated, so that the fuzzer's inputs
+		// (and the work of its minimizer, quadratic in their length) stay
+		// small
+		a = strings.Repeat(a[:min(len(a), 48)], 1+int(rep)%64)
 		pkg, err := os.MkdirTemp(dir, "pkg")
 		if err != nil {
 			t.Fatal(err)
 		}
 		defer os.RemoveAll(pkg)
 		fill := strings.NewReplacer("@A@", cliJSONText(a))
-		name := strings.NewReplacer("/", "_", "\x00", "_").Replace(a)
-		if name == "" || name == "." || name == ".." || len(name) > 200 {
+		name := strings.NewReplacer("/", "_", "\x00", "_").Replace(a[:min(len(a), 200)]) // a file name has at most 255 bytes
+		if name == "" || name == "." || name == ".." {
 			name = "old"
 		}
 		save := filepath.Join(pkg, "saves", name+".json")

@@ -46,6 +46,9 @@ type App struct {
 	// execProcess runs the editor, suspending the program; nil means
 	// tea.ExecProcess (tests put a recorder here).
 	execProcess func(*exec.Cmd, tea.ExecCallback) tea.Cmd
+	// helpMemo holds the help's lines drawn lately, by helpKey; restyle
+	// empties it.
+	helpMemo map[string][]string
 }
 
 // New makes the workbench for a configuration. The checks and the analysis
@@ -238,6 +241,7 @@ func (a *App) restyle(detectedDark bool) {
 	a.dark = detectedDark
 	a.styles = newStyles(a.theme, a.theme.IsDark(detectedDark), a.cfg.ASCII)
 	a.help.Styles = a.styles.help
+	a.helpMemo = nil
 	a.place()
 }
 

@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"strconv"
 	"strings"
 
 	"charm.land/bubbles/v2/help"
@@ -26,12 +27,58 @@ func (a *App) helpHeight(width int) int {
 
 // helpLines draws the help for a key map: the short help on one line, or
 // the full help's groups as columns that flow onto more rows when the
-// terminal is narrow.
+// terminal is narrow. The lines are kept for the width, the keys' state and
+// the styles they were drawn with (an Update asks for them up to three
+// times, each drawing costing a styled render per key).
 func (a *App) helpLines(k keyMap, width ...int) []string {
 	w := a.r.Width
 	if len(width) > 0 {
 		w = width[0]
 	}
+	memo := helpKey(a.help.ShowAll, w, k)
+	if lines, ok := a.helpMemo[memo]; ok {
+		return lines
+	}
+	lines := a.drawHelp(k, w)
+	if a.helpMemo == nil || len(a.helpMemo) >= 16 {
+		a.helpMemo = map[string][]string{}
+	}
+	a.helpMemo[memo] = lines
+	return lines
+}
+
+// helpKey names what the help's lines depend on besides the styles: the
+// form, the width, and each key's state, keys and help text.
+func helpKey(all bool, width int, k keyMap) string {
+	var b strings.Builder
+	if all {
+		b.WriteString("all ")
+	}
+	b.WriteString(strconv.Itoa(width))
+	hv := helpView{k}
+	groups := append(hv.FullHelp(), hv.ShortHelp())
+	for _, g := range groups {
+		b.WriteByte('|')
+		for _, kb := range g {
+			if kb.Enabled() {
+				b.WriteByte('+')
+			} else {
+				b.WriteByte('-')
+			}
+			h := kb.Help()
+			b.WriteString(strings.Join(kb.Keys(), " "))
+			b.WriteByte(0)
+			b.WriteString(h.Key)
+			b.WriteByte(0)
+			b.WriteString(h.Desc)
+			b.WriteByte(0)
+		}
+	}
+	return b.String()
+}
+
+// drawHelp draws what helpLines returns.
+func (a *App) drawHelp(k keyMap, w int) []string {
 	h := a.help
 	if !h.ShowAll {
 		var out []string
@@ -81,62 +128,91 @@ func (a *App) helpLines(k keyMap, width ...int) []string {
 // every key and the way out always show.
 func shortHelpRows(h *help.Model, k keyMap, width, maxRows int) []string {
 	h.SetWidth(0) // measured here, never cut by the bubble
-	var bs []key.Binding
+	var items []helpItem
 	for _, b := range (helpView{k}).ShortHelp() {
 		if b.Enabled() {
-			bs = append(bs, b)
+			items = append(items, measureHelp(h, b))
 		}
 	}
-	if rows := flowHelp(h, bs, width); len(rows) == 1 {
-		return rows
+	sep := ansi.StringWidth(h.ShortSeparator)
+	if rows := flowItems(items, sep, width); len(rows) == 1 {
+		return renderHelpRows(h, rows)
 	}
-	var local []key.Binding
-	for _, b := range bs {
-		if !sameBinding(b, k.NextTab) && !sameBinding(b, k.Reload) {
-			local = append(local, b)
+	var local []helpItem
+	for _, it := range items {
+		if !sameBinding(it.b, k.NextTab) && !sameBinding(it.b, k.Reload) {
+			local = append(local, it)
 		}
 	}
-	if rows := flowHelp(h, local, width); len(rows) == 1 {
-		return rows
+	if rows := flowItems(local, sep, width); len(rows) == 1 {
+		return renderHelpRows(h, rows)
 	}
 	for {
-		rows := flowHelp(h, bs, width)
+		rows := flowItems(items, sep, width)
 		drop := -1
-		for i := len(bs) - 1; i >= 0 && len(rows) > maxRows; i-- {
-			if !sameBinding(bs[i], k.Help) && !sameBinding(bs[i], k.Quit) {
+		for i := len(items) - 1; i >= 0 && len(rows) > maxRows; i-- {
+			if !sameBinding(items[i].b, k.Help) && !sameBinding(items[i].b, k.Quit) {
 				drop = i
 				break
 			}
 		}
 		if drop < 0 {
-			return rows[:min(len(rows), maxRows)]
+			return renderHelpRows(h, rows[:min(len(rows), maxRows)])
 		}
-		bs = append(bs[:drop:drop], bs[drop+1:]...)
+		items = append(items[:drop:drop], items[drop+1:]...)
 	}
 }
 
-// flowHelp lays bindings out as short help lines of at most width cells,
-// each holding as many as fit.
+// helpItem is a key of the short help with the width it takes drawn
+// alone, measured once so that trying several flows renders nothing.
+type helpItem struct {
+	b key.Binding
+	w int
+}
+
+func measureHelp(h *help.Model, b key.Binding) helpItem {
+	return helpItem{b, ansi.StringWidth(h.ShortHelpView([]key.Binding{b}))}
+}
+
+// flowHelp draws keys as short help on rows of at most width cells, as
+// many keys on each as fit.
 func flowHelp(h *help.Model, bs []key.Binding, width int) []string {
-	sep := ansi.StringWidth(h.ShortSeparator)
-	var rows []string
+	items := make([]helpItem, len(bs))
+	for i, b := range bs {
+		items[i] = measureHelp(h, b)
+	}
+	return renderHelpRows(h, flowItems(items, ansi.StringWidth(h.ShortSeparator), width))
+}
+
+// flowItems puts measured keys on rows of at most width cells, sep cells
+// between two keys; there is always at least one row.
+func flowItems(items []helpItem, sep, width int) [][]key.Binding {
+	var rows [][]key.Binding
 	var row []key.Binding
 	rowW := 0
-	for _, b := range bs {
-		w := ansi.StringWidth(h.ShortHelpView([]key.Binding{b}))
-		if len(row) > 0 && rowW+sep+w > width {
-			rows = append(rows, h.ShortHelpView(row))
+	for _, it := range items {
+		if len(row) > 0 && rowW+sep+it.w > width {
+			rows = append(rows, row)
 			row, rowW = nil, 0
 		}
 		if len(row) > 0 {
 			rowW += sep
 		}
-		row, rowW = append(row, b), rowW+w
+		row, rowW = append(row, it.b), rowW+it.w
 	}
 	if len(row) > 0 || len(rows) == 0 {
-		rows = append(rows, h.ShortHelpView(row))
+		rows = append(rows, row)
 	}
 	return rows
+}
+
+// renderHelpRows draws each row of keys as short help.
+func renderHelpRows(h *help.Model, rows [][]key.Binding) []string {
+	out := make([]string, len(rows))
+	for i, r := range rows {
+		out[i] = h.ShortHelpView(r)
+	}
+	return out
 }
 
 // sameBinding tells whether two bindings answer the same keys.

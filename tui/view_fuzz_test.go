@@ -93,9 +93,10 @@ func rawControl(s string) (rune, bool) {
 }
 
 // FuzzView draws the workbench over a small package whose texts are
-// fuzzed (a text repeated up to 64 times and another: the name, labels, guidance, a layer's summary, a translation, a
-// save's values and file name, an unknown key), at a fuzzed window size,
-// after fuzzed keys, clicks, wheel turns, pastes and resizes. After every
+// fuzzed (two texts of up to 48 bytes, the first repeated up to 64 times:
+// the name, labels, guidance, a layer's summary, a translation, a save's
+// values and file name, an unknown key), at a fuzzed window size, after up
+// to 16 fuzzed keys, clicks, wheel turns, pastes and resizes. After every
 // input the frame must fill the window: as many lines as it is high, none
 // wider than it (ansi.StringWidth, the width the workbench lays out with),
 // and once the styling is stripped no raw control character may remain, in
@@ -114,12 +115,12 @@ func FuzzView(f *testing.F) {
 // viewExec is one exec of FuzzView.
 func viewExec(t testing.TB, a, b string, rep, w, h uint8, input []byte) {
 	// long texts come from repeating a short one, so that the fuzzer's
-	// inputs (and the work of its minimizer) stay small
-	if a = strings.Repeat(a, 1+int(rep)%64); len(a) > 2000 {
-		a = a[:2000]
-	}
-	if len(input) > 24 {
-		input = input[:24]
+	// inputs (and the work of its minimizer, quadratic in their length)
+	// stay small
+	a, b = a[:min(len(a), 48)], b[:min(len(b), 48)]
+	a = strings.Repeat(a, 1+int(rep)%64)
+	if len(input) > 16 {
+		input = input[:16]
 	}
 	fill := strings.NewReplacer("@A@", rawJSONText(a), "@B@", rawJSONText(b))
 	saveName := "saves/" + strings.ReplaceAll(strings.ToValidUTF8(b, "?"), "/", "_") + ".json"
