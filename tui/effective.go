@@ -984,15 +984,17 @@ func (d *effectiveDoc) market() {
 		return
 	}
 	d.heading("Market", "")
-	var sellers []string
+	// Sellers by their labels, as the layers are: one sentence never names
+	// one thing by its id and another by its label.
+	var sellers, ids []string
 	for _, sl := range m.Sellers {
-		sellers = append(sellers, vis(sl.ID))
+		sellers, ids = append(sellers, sellerName(sl)), append(ids, sl.ID)
 	}
-	d.row("sellers", "")
+	d.row("sellers", strings.Join(ids, " "))
 	d.para("Sellers", strings.Join(sellers, ", "), st.text.Render)
 	for _, r := range m.Removed {
-		d.row("removed "+r.Seller.ID, "")
-		d.item(fmt.Sprintf("%s removed by %s", vis(r.Seller.ID), layerName(r.Layer)), st.warn.Render)
+		d.row("removed "+r.Seller.ID, r.Seller.ID)
+		d.item(fmt.Sprintf("%s removed by %s", sellerName(r.Seller), layerName(r.Layer)), st.warn.Render)
 	}
 	items := pricedItems(e.Base)
 	for i, u := range m.Unsold {
@@ -1023,6 +1025,14 @@ func (d *effectiveDoc) market() {
 		d.row("note "+itoa(i), "")
 		d.item(vis(n), st.muted.Render)
 	}
+}
+
+// sellerName is a seller's label, or its id when it has none.
+func sellerName(s *model.Seller) string {
+	if s.Label != "" {
+		return vis(s.Label)
+	}
+	return vis(s.ID)
 }
 
 // keyedItem is an item with its "<catalog>/<entry>" key.

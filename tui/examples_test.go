@@ -173,7 +173,7 @@ func TestLanternRoadEffective(t *testing.T) {
 		{[]string{"unlit_wicks"}, []string{"lantern_kind: none, tin, brass, ghostglass (removed)", "default tin; narrowed by Unlit wicks"}},
 		{[]string{"drowned_fens"}, []string{"home_reach: fenward (removed), stonegate, saltmarch (removed)", "default stonegate, was fenward*"}},
 		{[]string{"toll_war", "lean_years"}, []string{
-			"Sellers     lamp_house", "chandler removed by Toll war", "peddler removed by Toll war",
+			"Sellers     Guild lamp-house", "chandler removed by Toll war", "road smith removed by Toll war",
 			"lean_years: its seller removal (lamp_house) is not made",
 			"not sold: category provisions (Lean years); takes off sale wares/hardtack, wares/smoked-eel",
 			"road_spoils: replaced by Lean years with “Picked-over spoils” (3 lines; was 5 lines); rolled by creature\n    haunts/lantern-thief, threat-tier menace, seller peddler"}},
