@@ -82,6 +82,28 @@ func newEffectivePane(k *keyMap) *effectivePane {
 
 func (p *effectivePane) typing() bool { return p.filter.typing() }
 
+// settle keeps the cursor on a row on the screen after the wheel moved
+// the document.
+func (p *effectivePane) settle() tea.Cmd {
+	p.follow()
+	return nil
+}
+
+// click selects the row drawn at line y of the tab.
+func (p *effectivePane) click(y int) {
+	l := p.scroll.offset + y - p.top()
+	if y < p.top() || l < 0 || l >= len(p.tags) || p.tags[l].id == "" || p.tags[l].head {
+		return
+	}
+	for i, r := range p.rows {
+		if p.tags[r].id == p.tags[l].id {
+			p.cursor = i
+			p.remember()
+			return
+		}
+	}
+}
+
 func (p *effectivePane) set(s *snapshot, st *styles, body rect, wide bool) {
 	p.filter.restyle(st)
 	p.docPane.s, p.docPane.st, p.docPane.body = s, st, body
@@ -308,6 +330,10 @@ func (p *effectivePane) update(h host, msg tea.Msg) tea.Cmd {
 			p.rebuild()
 			return cmd
 		}
+	}
+	if c, ok := msg.(clickMsg); ok {
+		p.click(c.y)
+		return nil
 	}
 	m, ok := msg.(tea.KeyPressMsg)
 	if !ok {

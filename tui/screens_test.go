@@ -781,3 +781,27 @@ func TestScreenOneBased(t *testing.T) {
 	})
 	t.Run("Migrations", func(t *testing.T) { goldenScreens(t, cfg, keysThen("", "5", "home", "down")) })
 }
+
+// TestEffectiveCursorMouse: a click selects the Effective row under it,
+// and after the wheel the cursor stays on a row on the screen.
+func TestEffectiveCursorMouse(t *testing.T) {
+	a := withLayers(t, newTestApp(t, exampleConfig(t, "lantern-road"), 80, 24), "long_dark")
+	p := a.effPane()
+	for range 30 {
+		a = send(t, a, tea.MouseWheelMsg{X: 10, Y: 10, Button: tea.MouseWheelDown})
+	}
+	if l := p.rows[p.cursor]; !p.visible(l) {
+		t.Fatalf("after the wheel the cursor's row %d is off the screen (offset %d)", l, p.scroll.offset)
+	}
+	// A click on another row selects it.
+	for i, r := range p.rows {
+		if i != p.cursor && p.visible(r) {
+			a = send(t, a, tea.MouseClickMsg{X: 10, Y: a.r.Body.Y + r - p.scroll.offset, Button: tea.MouseLeft})
+			if p.cursor != i {
+				t.Errorf("a click on row %d (%s) selects %d", i, p.tags[r].id, p.cursor)
+			}
+			return
+		}
+	}
+	t.Fatal("no other row on the screen to click")
+}
