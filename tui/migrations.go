@@ -27,6 +27,15 @@ type migrationsPane struct {
 	// stepping is set while a save is stepped through.
 	stepping bool
 	step     stepper
+	// stepped is the save stepped through, to find its row again after a
+	// reload: its file, and whether it is rehearsed with the --since draft.
+	stepped steppedSave
+}
+
+// steppedSave names a save row across reloads.
+type steppedSave struct {
+	file  string
+	draft bool
 }
 
 func newMigrationsPane(k *keyMap) *migrationsPane {
@@ -186,6 +195,7 @@ func (p *migrationsPane) set(s *snapshot, st *styles, body rect, wide bool) {
 	if p.stepping {
 		// After a reload: the same save, rehearsed again, at the same step
 		// when it still has it.
+		p.reselectStepped()
 		_, r, ok := p.save(p.sel())
 		if !ok || !steppable(r) {
 			p.stepping = false
@@ -208,6 +218,32 @@ func (p *migrationsPane) startStepping() {
 	}
 	p.stepping, p.inDetail = true, false
 	p.step.start(r)
+	p.stepped = p.steppedAt(p.sel())
+}
+
+// steppedAt names the save of row i.
+func (p *migrationsPane) steppedAt(i int) steppedSave {
+	sv, _, ok := p.save(i)
+	if !ok || sv == nil {
+		return steppedSave{}
+	}
+	kind, _, since := p.sinceAt(i)
+	return steppedSave{file: sv.File, draft: since && kind == sinceSave}
+}
+
+// reselectStepped puts the cursor back on the save stepped through, whose
+// row may have moved (the --since rows come and go with the comparison);
+// without it, the stepping ends.
+func (p *migrationsPane) reselectStepped() {
+	if p.steppedAt(p.sel()) == p.stepped {
+		return
+	}
+	for i := range p.len() {
+		if p.steppedAt(i) == p.stepped && p.selectRow(i) {
+			return
+		}
+	}
+	p.stepping = false
 }
 
 // canStep tells whether enter would step through the selected row.

@@ -282,6 +282,38 @@ func TestSinceReload(t *testing.T) {
 	if a.snap.since == nil || !strings.Contains(flat(a), "since 4 → 5 1 lost") {
 		t.Errorf("the comparison is not back:\n%s", screen(a))
 	}
+	// Stepping through a save of the written chain, then through one with
+	// the draft: OLD broken again, the first stays stepped (its row moved
+	// up), the second ends with the comparison's rows gone.
+	p := a.migr()
+	for _, draft := range []bool{false, true} {
+		fsys["old/ruleset.json"] = &fstest.MapFile{Data: c.Old}
+		a = keysTo(t, a, "esc", "r")
+		for i := range p.len() {
+			if sv, _, ok := p.save(i); ok && path.Base(sv.File) == "fighter3.json" {
+				if _, _, since := p.sinceAt(i); since == draft {
+					p.selectRow(i)
+				}
+			}
+		}
+		a = send(t, a, tea.WindowSizeMsg{Width: a.r.Width, Height: a.r.Height}) // the keys follow the cursor
+		a = keysTo(t, a, "enter", "n", "n")
+		r := p.step.r
+		if !p.stepping || p.step.pos != 3 {
+			t.Fatalf("not stepping fighter3 (draft %v): sel %d stepping %v pos %d\n%s", draft, p.sel(), p.stepping, p.step.pos, screen(a))
+		}
+		fsys["old/ruleset.json"] = &fstest.MapFile{Data: []byte(strings.Replace(string(c.Old), `"id": "lantern-road"`, `"id": "lantern-lane"`, 1))}
+		a = keysTo(t, a, "r")
+		switch {
+		case draft && p.stepping:
+			t.Errorf("still stepping the draft's rehearsal of fighter3 with no comparison:\n%s", screen(a))
+		case !draft && (!p.stepping || p.step.pos != 3 || p.step.r.File != r.File || p.steppedAt(p.sel()) != p.stepped):
+			t.Errorf("the written chain's fighter3 is no longer stepped at step 3 after the reload:\n%s", screen(a))
+		}
+	}
+	fsys["old/ruleset.json"] = &fstest.MapFile{Data: c.Old}
+	a = keysTo(t, a, "esc", "r")
+
 	// OLD gone: the reload says so and keeps what was shown.
 	delete(fsys, "old/ruleset.json")
 	a = keysTo(t, a, "r")
