@@ -740,7 +740,7 @@ func (d *effectiveDoc) catalogs() {
 			}
 			if shown == maxEffectiveRows {
 				d.child(c.Catalog.ID, c.Catalog.ID+"/ more", "")
-				d.add("      " + st.muted.Render(fmt.Sprintf("and %d more entries", len(c.Catalog.Entries)-i)))
+				d.add("      " + st.muted.Render("and "+plural(len(c.Catalog.Entries)-i, "more entry", "more entries")))
 				break
 			}
 			shown++
@@ -954,7 +954,7 @@ func (d *effectiveDoc) prices() {
 	}
 	if len(kept) == maxEffectiveRows && kept[len(kept)-1] < len(e.Prices)-1 {
 		d.row("more", "")
-		d.add("   " + st.muted.Render(fmt.Sprintf("and %d more priced items", len(e.Prices)-1-kept[len(kept)-1])))
+		d.add("   " + st.muted.Render("and "+plural(len(e.Prices)-1-kept[len(kept)-1], "more priced item", "more priced items")))
 	}
 }
 

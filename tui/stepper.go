@@ -480,7 +480,7 @@ func (p *migrationsPane) stepSummary(width, room int) []string {
 		out = append(out, outcomeLines(where, *t, width, "   ", st)...)
 		for i, c := range t.Changes {
 			if i == room {
-				out = append(out, "   "+st.muted.Render(fmt.Sprintf("and %d more changes", len(t.Changes)-i)))
+				out = append(out, "   "+st.muted.Render("and "+plural(len(t.Changes)-i, "more change", "more changes")))
 				break
 			}
 			out = append(out, "   "+changeLine(c, st))
