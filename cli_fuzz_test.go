@@ -120,6 +120,12 @@ var cliFuzzCommands = [][]string{
 	{"migrate", "PKG", "SAVE"},
 	{"migrate", "PKG", "MISSING"},
 	{"migrate", "--since", "PKG/ruleset.json", "PKG"},
+	{"check", "--json", "PKG"},
+	{"check", "--format", "sarif", "PKG"},
+	{"check", "--format", "github", "PKG"},
+	{"layers", "--json", "--on", "dust,A", "PKG", "SAVE"},
+	{"i18n", "--json", "--lang", "de", "PKG"},
+	{"migrate", "--json", "PKG", "SAVE"},
 }
 
 // FuzzCLI runs check, layers, i18n and migrate, in text form, on a small
@@ -183,7 +189,12 @@ func FuzzCLI(f *testing.F) {
 		// must not change meaning), and JSON lets DEL stand raw. What could
 		// drive a terminal from plain ASCII (ESC and the other C0
 		// controls) must still never show.
-		file := slices.ContainsFunc(args, func(a string) bool { return a == "--po" || a == "--new" || a == "--update" })
+		// The JSON documents are escaped by encoding/json, which leaves
+		// DEL, C1 and bidi controls raw (issue 14 item 8 is escaping them):
+		// for now they are held to the same as a printed file.
+		file := slices.ContainsFunc(args, func(a string) bool {
+			return a == "--po" || a == "--new" || a == "--update" || a == "--json" || a == "sarif"
+		})
 		for _, s := range []struct{ name, text string }{{"stdout", out.String()}, {"stderr", errOut.String()}} {
 			check := cliRawControl
 			if file && s.name == "stdout" {
