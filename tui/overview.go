@@ -254,6 +254,11 @@ func overviewLines(s *snapshot, st *styles, width int) document {
 			add("   " + saveLine(sv, rs, ws, st))
 		}
 	}
+	if lines := sinceOverview(s, st, width); len(lines) > 0 {
+		add("")
+		heading("Since the previous version")
+		add(lines...)
+	}
 
 	add("")
 	heading(fmt.Sprintf("Findings (%d)", len(s.diags)))

@@ -388,6 +388,64 @@ func sinceNews(a analysis) string {
 	return fmt.Sprintf("Since sheet version %d: %s lost (see Migrations)", a.since.From, plural(len(a.since.Lost), "stored id", "stored ids"))
 }
 
+// sinceOverview is what the Overview says of the comparison with --since
+// OLD: which version, what is lost and whether a draft keeps it, or why
+// there is no comparison; nil without --since.
+func sinceOverview(s *snapshot, st *styles, width int) []string {
+	old, rep := s.sinceWS, s.since
+	if old == nil {
+		return nil
+	}
+	var out []string
+	say := func(text string, style func(...string) string) {
+		for _, l := range wrap(text, max(width-4, 10)) {
+			out = append(out, "   "+style(l))
+		}
+	}
+	if rep == nil {
+		reason := "the comparison could not be worked out"
+		if s.sinceErr != nil {
+			reason = s.sinceErr.Error()
+		}
+		say("Cannot compare with "+vis(old.Path)+": "+vis(reason), st.err.Render)
+		return out
+	}
+	say(fmt.Sprintf("Sheet version %d (%s), now %d.", rep.From, vis(old.Path), rep.To), st.muted.Render)
+	if len(rep.Lost) == 0 {
+		say("Nothing lost: every stored id is still declared or moved by the migrations.", st.ok.Render)
+	} else {
+		var ids []string
+		for _, l := range rep.Lost {
+			ids = append(ids, fmt.Sprintf("%s %s (%s)", l.Kind, l.ID, plural(l.Saves, "save", "saves")))
+		}
+		say(fmt.Sprintf("%s lost: %s.", plural(len(rep.Lost), "stored id", "stored ids"), vis(strings.Join(ids, ", "))), st.err.Render)
+	}
+	held, kept := 0, 0
+	for _, l := range rep.Lost {
+		if l.Step >= 0 {
+			held, kept = held+l.Saves, kept+l.Kept
+		}
+	}
+	values := ""
+	if held > 0 {
+		values = fmt.Sprintf(", keeping %d of the %d values the sample saves hold there", kept, held)
+	}
+	moved := len(rep.Lost) - len(rep.Undecided)
+	switch {
+	case rep.Draft != nil && len(rep.Undecided) > 0:
+		say(fmt.Sprintf("A draft entry of %s moves %d of them%s; %s a decision. See the Migrations tab.", plural(len(rep.Draft.Steps), "step", "steps"),
+			moved, values, plural(len(rep.Undecided), "id needs", "ids need")), st.warn.Render)
+	case rep.Draft != nil:
+		say(fmt.Sprintf("A draft entry of %s moves them%s. See the Migrations tab.", plural(len(rep.Draft.Steps), "step", "steps"), values), st.text.Render)
+	case len(rep.Undecided) > 0:
+		say(fmt.Sprintf("No step could be drafted: %s a decision. See the Migrations tab.", plural(len(rep.Undecided), "id needs", "ids need")), st.warn.Render)
+	}
+	if n := model.Count(rep.Diagnostics, model.Warning); n > 0 {
+		say(plural(n, "enum value", "enum values")+" no longer offered that sample saves hold.", st.warn.Render)
+	}
+	return out
+}
+
 // para wraps a sentence to the width, each line one space in.
 func para(text string, width int, style func(...string) string) []string {
 	var out []string

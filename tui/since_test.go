@@ -561,3 +561,25 @@ func TestSinceAddTo(t *testing.T) {
 		t.Errorf("stepping current.json: the written step shown as the entry's %v, the drafted one as the draft's %v", written, drafted)
 	}
 }
+
+// TestScreenSinceOverview: the Overview says what the comparison found, so
+// that "No findings" is not all the first screen tells (the level split:
+// two ids lost, the draft keeping 7 of the 9 saved values); pinned at
+// 80x24 and 120x40.
+func TestScreenSinceOverview(t *testing.T) {
+	cfg := sinceConfig(t, migratetest.LevelSplit, false)
+	a := keysTo(t, newTestApp(t, cfg, 120, 40), "1")
+	var lines []string
+	for _, l := range overviewLines(&a.snap, a.styles, 120).lines {
+		lines = append(lines, ansi.Strip(l))
+	}
+	s := strings.Join(strings.Fields(strings.Join(lines, "\n")), " ")
+	for _, want := range []string{"Since the previous version Sheet version 3 (old/ruleset.json), now 4.",
+		"2 stored ids lost: field level (4 saves), pool hit_dice (5 saves).",
+		"A draft entry of 2 steps moves them, keeping 7 of the 9 values the sample saves hold there."} {
+		if !strings.Contains(s, want) {
+			t.Errorf("the Overview lacks %q:\n%s", want, s)
+		}
+	}
+	goldenScreens(t, cfg, keysThen("Since the previous version", "1"))
+}
