@@ -233,6 +233,50 @@ func (n *Node) Get(key string) *Node {
 	return nil
 }
 
+// NameSet is a set of member names fixed once, to be looked for in whole
+// documents at once.
+type NameSet struct {
+	index map[string]int
+	// filter has the bit of each name's signature.
+	filter []uint64
+}
+
+// NewNameSet makes the set of names ("" is never found).
+func NewNameSet(names []string) *NameSet {
+	s := &NameSet{index: map[string]int{}, filter: make([]uint64, 1<<10)}
+	for i, k := range names {
+		if _, dup := s.index[k]; !dup {
+			s.index[k] = i
+		}
+		h := sigBit(keySig(k))
+		s.filter[h>>6] |= 1 << (h & 63)
+	}
+	return s
+}
+
+func sigBit(sig uint32) uint32 { return (sig * 0x9E3779B1) >> 16 }
+
+// Find sets found[i] when a member of an object anywhere in n's document
+// (not only under n) is named names[i], in one pass over the signatures of
+// the document's member names.
+func (s *NameSet) Find(n *Node, found []bool) {
+	if n == nil || n.doc == nil {
+		return
+	}
+	d := n.doc
+	for i, sig := range d.sigs {
+		if sig == 0 {
+			continue
+		}
+		if h := sigBit(sig); s.filter[h>>6]&(1<<(h&63)) == 0 {
+			continue
+		}
+		if k, ok := s.index[d.key(d.kids[i])]; ok {
+			found[k] = true
+		}
+	}
+}
+
 // keySig is a member name's length with three of its bytes: names of
 // different signatures differ.
 func keySig(k string) uint32 {

@@ -190,6 +190,7 @@ func CapabilityNeeds(ws *model.Workspace) []Need {
 			needs = append(needs, Need{Minor: g.minor, Feature: g.feature, File: file, Path: p})
 		}
 	}
+	needs = highestFirst(needs)
 	if ws.Kind == model.Package || ws.Kind == model.Artifact {
 		for _, f := range ws.Locales {
 			if f.Root != nil && f.Root.Kind == model.Object && f.Root.Get("ruleset") != nil {
@@ -197,13 +198,37 @@ func CapabilityNeeds(ws *model.Workspace) []Need {
 				if ws.Kind == model.Artifact {
 					what = "language packs (" + path.Base(f.Name) + ")"
 				}
-				needs = append(needs, Need{Minor: 811, Feature: what, File: f.Name, Path: "ruleset"})
+				// After every need of a higher or the same minor.
+				i := slices.IndexFunc(needs, func(n Need) bool { return n.Minor < 811 })
+				if i < 0 {
+					i = len(needs)
+				}
+				needs = slices.Insert(needs, i, Need{Minor: 811, Feature: what, File: f.Name, Path: "ruleset"})
 				break
 			}
 		}
 	}
-	slices.SortStableFunc(needs, func(a, b Need) int { return b.Minor - a.Minor })
 	return needs
+}
+
+// highestFirst orders needs by minor, highest first, those of one minor
+// in the order given. Needs listed in the gates' order come in runs of
+// rising minors, which are taken from the last; other lists are sorted.
+func highestFirst(needs []Need) []Need {
+	if !slices.IsSortedFunc(needs, func(a, b Need) int { return a.Minor - b.Minor }) {
+		slices.SortStableFunc(needs, func(a, b Need) int { return b.Minor - a.Minor })
+		return needs
+	}
+	out := make([]Need, 0, len(needs)+1)
+	for end := len(needs); end > 0; {
+		start := end - 1
+		for start > 0 && needs[start-1].Minor == needs[end-1].Minor {
+			start--
+		}
+		out = append(out, needs[start:end]...)
+		end = start
+	}
+	return out
 }
 
 // pattern is a gate's path pattern split at its dots, with the index in
@@ -245,80 +270,37 @@ func compile(pat string) pattern {
 	return p
 }
 
-// patternKeys are the member names the gates' patterns name; keyTable
-// finds one from its length and first and last bytes, so that telling
-// whether a member name is one of them costs a string comparison or two.
-var patternKeys, keyTable = func() ([]string, [keyTableSize][]int) {
+// patternKeys are the member names the gates' patterns name, and
+// patternNames the same as a set to look for in documents.
+var patternKeys, patternNames = func() ([]string, *model.NameSet) {
 	var keys []string
-	var table [keyTableSize][]int
 	for _, g := range gates {
 		for _, pat := range append(append([]string(nil), g.root...), g.entry...) {
 			for _, seg := range strings.Split(pat, ".") {
-				if seg == "*" || seg == "**" || slices.Contains(keys, seg) {
-					continue
+				if seg != "*" && seg != "**" && !slices.Contains(keys, seg) {
+					keys = append(keys, seg)
 				}
-				h := keySlot(seg)
-				table[h] = append(table[h], len(keys))
-				keys = append(keys, seg)
 			}
 		}
 	}
-	return keys, table
+	return keys, model.NewNameSet(keys)
 }()
 
-const keyTableSize = 1024
-
-func keySlot(k string) int {
-	return (len(k)*131 + int(k[0])*31 + int(k[len(k)-1])) % keyTableSize
-}
-
 // patternKey returns the index in patternKeys of k, or -1.
-func patternKey(k string) int {
-	if k == "" {
-		return -1
-	}
-	for _, i := range keyTable[keySlot(k)] {
-		if patternKeys[i] == k {
-			return i
-		}
-	}
-	return -1
-}
+func patternKey(k string) int { return slices.Index(patternKeys, k) }
 
 // keysPresent tells which of patternKeys are member names anywhere in the
-// ruleset or its catalogs' entries, in one walk, so that a pattern naming
-// a key found nowhere is never searched for.
+// ruleset's file or its catalogs' entry files, in one pass over each, so
+// that a pattern naming a key found nowhere is never searched for.
 func keysPresent(rs *model.Ruleset) []bool {
 	seen := make([]bool, len(patternKeys))
-	markKeys(rs.Root, seen)
+	patternNames.Find(rs.Root, seen)
 	for _, c := range rs.Catalogs {
 		if c.EntriesNode != nil && c.EntriesFile != rs.File {
-			markKeys(c.EntriesNode, seen)
+			patternNames.Find(c.EntriesNode, seen)
 		}
 	}
 	return seen
-}
-
-// markKeys marks in seen the pattern keys among the member names at and
-// under n.
-func markKeys(n *model.Node, seen []bool) {
-	switch n.Kind {
-	case model.Object:
-		for _, c := range n.Children() {
-			if i := patternKey(c.Key()); i >= 0 {
-				seen[i] = true
-			}
-			if c.Kind == model.Object || c.Kind == model.Array {
-				markKeys(c, seen)
-			}
-		}
-	case model.Array:
-		for _, c := range n.Children() {
-			if c.Kind == model.Object || c.Kind == model.Array {
-				markKeys(c, seen)
-			}
-		}
-	}
 }
 
 func findInEntries(rs *model.Ruleset, g gate, entry []pattern, present []bool) (string, string) {

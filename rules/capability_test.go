@@ -2,7 +2,9 @@ package rules
 
 import (
 	"encoding/json"
+	"fmt"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path"
 	"slices"
@@ -436,6 +438,26 @@ func TestCapabilityArtifact(t *testing.T) {
 		}
 		if ds := CheckCapability(ws); ds != nil {
 			t.Errorf("an artifact has no manifest to compare: %v", ds)
+		}
+	}
+}
+
+// highestFirst orders needs as a stable sort by minor, highest first,
+// would: on lists in the gates' order (rising minors) and on others.
+func TestHighestFirstIsAStableSort(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for round := range 500 {
+		var needs []Need
+		for i := range rng.IntN(40) {
+			needs = append(needs, Need{Minor: 20 + rng.IntN(8), Feature: fmt.Sprint(i)})
+		}
+		if round%2 == 0 {
+			slices.SortStableFunc(needs, func(a, b Need) int { return a.Minor - b.Minor })
+		}
+		want := slices.Clone(needs)
+		slices.SortStableFunc(want, func(a, b Need) int { return b.Minor - a.Minor })
+		if got := highestFirst(slices.Clone(needs)); !slices.Equal(got, want) {
+			t.Fatalf("%v: got %v, want %v", needs, got, want)
 		}
 	}
 }
