@@ -50,6 +50,10 @@ type lineTag struct {
 	head   bool
 	// price is the row's index in the effective prices (-1 for none).
 	price int
+	// file and node are where the row's entry is written (e opens the
+	// editor there); "" and nil for a row of no entry.
+	file string
+	node *model.Node
 }
 
 // effectivePane is the Effective tab: the effective ruleset as a document
@@ -81,6 +85,19 @@ func newEffectivePane(k *keyMap) *effectivePane {
 }
 
 func (p *effectivePane) typing() bool { return p.filter.typing() }
+
+// spotAt is where the selected row's entry is written: a price's item or
+// a catalog's entry.
+func (p *effectivePane) spotAt(*snapshot) (spot, bool) {
+	if len(p.rows) == 0 {
+		return spot{}, false
+	}
+	t := p.tags[p.rows[p.cursor]]
+	if t.node == nil {
+		return spot{}, false
+	}
+	return nodeSpot(t.file, t.node)
+}
 
 // settle keeps the cursor on a row on the screen after the wheel moved
 // the document.
@@ -745,6 +762,7 @@ func (d *effectiveDoc) catalogs() {
 			}
 			shown++
 			d.child(c.Catalog.ID, c.Catalog.ID+"/"+en.ID, c.Catalog.ID+"/"+en.ID+" "+en.Label)
+			d.tag.file, d.tag.node = c.Catalog.EntriesFile, en.Node
 			name := vis(en.ID)
 			if en.Label != "" && en.Label != en.ID {
 				name += " " + vis(en.Label)
@@ -919,6 +937,7 @@ func (d *effectiveDoc) prices() {
 		pi := kept[r]
 		d.row(e.Prices[pi].Key, e.Prices[pi].Entry.Label)
 		d.tag.price = pi
+		d.tag.file, d.tag.node = e.Prices[pi].Catalog.EntriesFile, e.Prices[pi].Entry.Node
 		line := "   "
 		for k, c := range cols {
 			cell := row[c]

@@ -138,7 +138,7 @@ func keyDocs(k keyMap) []keyDoc {
 		{keys(k.PrevTab), "previous tab", "everywhere"},
 		{keys(k.TabsHelp), "go to tab 1 " + paneID(0).String() + " … " + itoa(int(paneCount)) + " " + (paneCount - 1).String(), "everywhere"},
 		{keys(k.Reload), "read the files again (they are also watched)", "everywhere"},
-		{keys(k.Edit), "open $VISUAL or $EDITOR at the file, line and column of the selection; the workbench waits, then reads the files again", "Layers, Translations, Migrations, Problems"},
+		{keys(k.Edit), "open $VISUAL or $EDITOR at the file, line and column of the selection; the workbench waits, then reads the files again", "Layers, Effective (a price or an entry), Translations, Migrations, Problems"},
 		{keys(k.Up), "up: the cursor, or the text (in Effective the cursor stops on rows: prices, entries, steps)", "lists and documents"},
 		{keys(k.Down), "down", "lists and documents"},
 		{keys(k.PageUp), "page up", "lists and documents"},

@@ -637,6 +637,11 @@ func TestScreenPriceWhy(t *testing.T) {
 	if !strings.Contains(shortHelp(a), "enter why this price") {
 		t.Errorf("enter is not offered on a price: %q", shortHelp(a))
 	}
+	// e opens the editor at the priced entry.
+	if sp, ok := a.effPane().spotAt(&a.snap); !ok || !a.keys.Edit.Enabled() || !strings.HasSuffix(sp.file, "ruleset.json") ||
+		sp.line != a.snap.eff.Prices[a.effPane().tags[a.effPane().rows[a.effPane().cursor]].price].Entry.Node.Pos().Line {
+		t.Errorf("e on the price opens %v (%v), enabled %v", sp, ok, a.keys.Edit.Enabled())
+	}
 	a = keysTo(t, a, "enter")
 	flat := strings.Join(strings.Fields(screen(a)), " ")
 	for _, want := range []string{"The long dark removes groats: 20 groats = 200 mites → 2 nobles", "(base 15 groats)"} {
