@@ -3,6 +3,7 @@ package tui
 import (
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"os"
 	"path"
 	"path/filepath"
@@ -582,4 +583,51 @@ func TestScreenSinceOverview(t *testing.T) {
 		}
 	}
 	goldenScreens(t, cfg, keysThen("Since the previous version", "1"))
+}
+
+// TestSinceRandomInput drives the workbench opened with --since with random
+// keys, clicks and resizes, and reloads after OLD or PATH is rewritten (the
+// rename, the level split's old version, another ruleset, a cut file, a
+// version without the case's edit), checking after each that nothing
+// panicked and the frame fills the terminal exactly.
+func TestSinceRandomInput(t *testing.T) {
+	rename, split := lanternCase(t, migratetest.Rename), lanternCase(t, migratetest.LevelSplit)
+	fsys := sinceFS(t, rename, true)
+	keys := []string{"1", "5", "5", "5", "up", "down", "down", "pgdown", "end", "g", "enter", "enter", "esc", "n", "p", "c", "o", "[", "]", "/", "d", "backspace", "?", "e", "r"}
+	sizes := [][2]int{{80, 24}, {60, 16}, {120, 40}, {61, 17}, {160, 48}, {1, 1}}
+	olds := [][]byte{rename.Old, split.Old, []byte(strings.Replace(string(rename.Old), `"id": "lantern-road"`, `"id": "x"`, 1)), rename.Old[:len(rename.Old)/2], rename.New}
+	news := [][]byte{rename.New, split.New, rename.Old}
+	a := newTestApp(t, sinceConfigFS(t, fsys), 80, 24)
+	a.cfg.Getenv = func(string) string { return "" } // e says there is no editor
+	rng := rand.New(rand.NewPCG(12, 5))
+	w, h := 80, 24
+	for i := range randomSteps(t) / 2 {
+		var msg tea.Msg
+		switch n := rng.IntN(100); {
+		case n < 75:
+			msg = keyPress(keys[rng.IntN(len(keys))])
+		case n < 83:
+			msg = tea.MouseClickMsg{X: rng.IntN(w + 1), Y: rng.IntN(h + 1), Button: tea.MouseLeft}
+		case n < 90:
+			s := sizes[rng.IntN(len(sizes))]
+			w, h = s[0], s[1]
+			msg = tea.WindowSizeMsg{Width: w, Height: h}
+		default:
+			fsys["old/ruleset.json"] = &fstest.MapFile{Data: olds[rng.IntN(len(olds))]}
+			fsys["road/ruleset.json"] = &fstest.MapFile{Data: news[rng.IntN(len(news))]}
+			msg = keyPress("r")
+		}
+		func() {
+			defer func() {
+				if r := recover(); r != nil {
+					t.Fatalf("step %d (%T %v) panicked: %v", i, msg, msg, r)
+				}
+			}()
+			a = sendRun(t, a, msg)
+			checkFrame(t, a.View().Content, w, h)
+		}()
+		if t.Failed() {
+			t.Fatalf("stopped at step %d after %T %v:\n%s", i, msg, msg, screen(a))
+		}
+	}
 }
