@@ -174,11 +174,7 @@ func layersExec(t testing.TB, base uint8, mask uint16, layers []byte, save *mode
 		if valid {
 			narrows(t, rs, e, sel)
 		}
-		for _, l := range e.Applied {
-			if !slices.Contains(sel, l.ID) {
-				t.Fatalf("%q: %q applied without being selected", sel, l.ID)
-			}
-		}
+		accounted(t, rs, e, sel)
 		e.HiddenPriced()
 		e.LadderChanges()
 		e.KeptInSave(save)
@@ -205,6 +201,45 @@ func layersExec(t testing.TB, base uint8, mask uint16, layers []byte, save *mode
 	}
 	ws := &model.Workspace{Kind: model.Package, Ruleset: rs, Manifest: &model.Manifest{HasCapability: true, CapabilityMinor: 20}}
 	CheckCapability(ws)
+}
+
+// accounted checks that a resolution accounts for the selection: only
+// selected layers apply, no two of them conflict, each toggle is on exactly
+// when its layer applies, and every selected id is applied or dropped with
+// a cause (unknown exactly when no layer has the id).
+func accounted(t testing.TB, rs *model.Ruleset, e *Effective, sel []string) {
+	t.Helper()
+	for i, l := range e.Applied {
+		if !slices.Contains(sel, l.ID) {
+			t.Fatalf("%q: %q applied without being selected", sel, l.ID)
+		}
+		for _, m := range e.Applied[i+1:] {
+			if Conflict(l, m) {
+				t.Fatalf("%q: %q and %q both apply but conflict", sel, l.ID, m.ID)
+			}
+		}
+	}
+	if len(e.Toggles) != len(rs.Layers) {
+		t.Fatalf("%q: %d toggles for %d layers", sel, len(e.Toggles), len(rs.Layers))
+	}
+	for i, tg := range e.Toggles {
+		if tg.Layer != rs.Layers[i] || tg.On != slices.Contains(e.Applied, tg.Layer) {
+			t.Fatalf("%q: toggle %d (%q) on %v, applied %v", sel, i, rs.Layers[i].ID, tg.On, appliedIDs(e))
+		}
+	}
+	for _, id := range sel {
+		applied := slices.ContainsFunc(e.Applied, func(l *model.Layer) bool { return l.ID == id })
+		k := slices.IndexFunc(e.Dropped, func(d Dropped) bool { return d.ID == id })
+		if applied {
+			continue
+		}
+		if k < 0 {
+			t.Fatalf("%q: %q is neither applied nor dropped", sel, id)
+		}
+		if unknown := rs.Layer(id) == nil; unknown != (e.Dropped[k].Cause == DropUnknown) {
+			t.Fatalf("%q: %q dropped as %s", sel, id, e.Dropped[k].Cause)
+		}
+	}
 }
 
 // effectJSON is the layers document without what was asked for and what
