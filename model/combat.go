@@ -307,9 +307,9 @@ var distanceSourceShape = shapeFunc(func(d *decoder, n *Node) {
 	}
 	switch {
 	case present(n, "column") && !present(n, "const"):
-		object(req("column", sheetIDShape)).check(d, n)
+		distanceColumnShape.check(d, n)
 	case present(n, "const") && !present(n, "column"):
-		object(req("const", numIn(0, 10000))).check(d, n)
+		distanceConstShape.check(d, n)
 	default:
 		d.errorf(n, CodeDistanceSource, "a distance is { \"column\": id } or { \"const\": number }")
 	}
@@ -510,3 +510,9 @@ func (d *decoder) combat(n *Node) *Combat {
 
 // battle checks the shape of the battle block.
 func (d *decoder) battle(n *Node) { battleShape.check(d, n) }
+
+// The object shapes the checks above choose between, built once.
+var (
+	distanceColumnShape = object(req("column", sheetIDShape))
+	distanceConstShape  = object(req("const", numIn(0, 10000)))
+)

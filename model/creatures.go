@@ -94,7 +94,7 @@ var creatureHealthShape = shapeFunc(func(d *decoder, n *Node) {
 	case Number:
 		d.integer(n, 1, 100_000)
 	case Object:
-		object(req("dice", diceText), opt("flat", intIn(-1000, 100_000))).check(d, n)
+		diceFlatShape.check(d, n)
 	default:
 		d.wrongType = true
 		d.errorf(n, CodeType, "health is a whole number or { dice, flat }, not %s", n.Kind)
@@ -107,7 +107,7 @@ var creatureRangeShape = shapeFunc(func(d *decoder, n *Node) {
 	case Number:
 		numIn(0, 10000).check(d, n)
 	case Object:
-		object(req("normal", numIn(0, 10000)), opt("long", numIn(0, 10000))).with(longAfterNormal).check(d, n)
+		rangeShape.check(d, n)
 	default:
 		d.wrongType = true
 		d.errorf(n, CodeType, "range is a distance or { normal, long }, not %s", n.Kind)
@@ -185,7 +185,7 @@ var hideEntryShape = shapeFunc(func(d *decoder, n *Node) {
 	case String:
 		d.text(n, 1, 40, promptSafe)
 	case Object:
-		object(req("type", prompt(40)), req("except", idList(1, 8))).check(d, n)
+		resistExceptShape.check(d, n)
 	default:
 		d.wrongType = true
 		d.errorf(n, CodeType, "a damage type is text or { type, except }, not %s", n.Kind)
@@ -284,3 +284,10 @@ func (d *decoder) creature(n *Node) *Creature {
 	}
 	return cr
 }
+
+// The object shapes the checks above choose between, built once.
+var (
+	diceFlatShape     = object(req("dice", diceText), opt("flat", intIn(-1000, 100_000)))
+	rangeShape        = object(req("normal", numIn(0, 10000)), opt("long", numIn(0, 10000))).with(longAfterNormal)
+	resistExceptShape = object(req("type", prompt(40)), req("except", idList(1, 8)))
+)

@@ -67,7 +67,7 @@ var ItemEffects = func() []string {
 func orStat(s shape) shape {
 	return shapeFunc(func(d *decoder, n *Node) {
 		if n.Kind == Object {
-			object(req("stat", sheetIDShape)).check(d, n)
+			statRefShape.check(d, n)
 			return
 		}
 		s.check(d, n)
@@ -79,10 +79,10 @@ var abilityChangeShape = shapeFunc(func(d *decoder, n *Node) {
 		return
 	}
 	if present(n, "add") && !present(n, "set") {
-		object(req("add", intIn(-100, 100))).check(d, n)
+		abilityAddShape.check(d, n)
 		return
 	}
-	object(req("set", anyInt)).check(d, n)
+	abilitySetShape.check(d, n)
 })
 
 var itemEffectShape = object(
@@ -182,11 +182,11 @@ var itemUseShape = mechanicsBase.extend(useDrops,
 			}
 			switch {
 			case present(n, "skill"):
-				object(req("skill", sheetIDShape)).check(d, n)
+				skillRefShape.check(d, n)
 			case present(n, "ability"):
-				object(req("ability", sheetIDShape)).check(d, n)
+				abilityRefShape.check(d, n)
 			case present(n, "value"):
-				object(req("value", valueRefShape)).check(d, n)
+				valueRefObjShape.check(d, n)
 			default:
 				d.errorf(n, CodeOneOf, "a gate's check is { skill }, { ability } or { value }")
 			}
@@ -250,3 +250,13 @@ func (d *decoder) itemKeys(o obj) {
 		chargesShape.check(d, c)
 	}
 }
+
+// The object shapes the checks above choose between, built once.
+var (
+	statRefShape     = object(req("stat", sheetIDShape))
+	abilityAddShape  = object(req("add", intIn(-100, 100)))
+	abilitySetShape  = object(req("set", anyInt))
+	skillRefShape    = object(req("skill", sheetIDShape))
+	abilityRefShape  = object(req("ability", sheetIDShape))
+	valueRefObjShape = object(req("value", valueRefShape))
+)

@@ -129,7 +129,7 @@ var durationShape = shapeFunc(func(d *decoder, n *Node) {
 	case String:
 		oneOfWords("instant", "until-save").check(d, n)
 	case Object:
-		object(req("rounds", intIn(1, 1000)), opt("at", oneOfWords("turn-start"))).check(d, n)
+		roundsShape.check(d, n)
 	default:
 		d.wrongType = true
 		d.errorf(n, CodeType, "a duration is \"instant\", \"until-save\" or { rounds }, not %s", n.Kind)
@@ -309,3 +309,8 @@ func (d *decoder) noRepeats(list *Node, what string) {
 
 // mechanics checks a catalog entry's mechanics.
 func (d *decoder) mechanics(n *Node) { mechanicsShape.check(d, n) }
+
+// The object shapes the checks above choose between, built once.
+var (
+	roundsShape = object(req("rounds", intIn(1, 1000)), opt("at", oneOfWords("turn-start")))
+)

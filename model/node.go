@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"unsafe"
 )
 
 // Kind is the JSON type of a Node.
@@ -324,23 +325,48 @@ func (n *Node) Path() string {
 	if n == nil || n.parent == nil {
 		return RootPath
 	}
-	var segs []string
+	// Measure, then write the segments from the last back, in one
+	// allocation.
+	size := -1
 	for c := n; c.parent != nil; c = c.parent {
 		if c.parent.Kind == Array {
-			segs = append(segs, strconv.Itoa(int(c.index)))
+			size += 1 + digits(c.index)
 		} else {
-			segs = append(segs, c.Key())
+			size += 1 + len(c.Key())
 		}
 	}
-	for i, j := 0, len(segs)-1; i < j; i, j = i+1, j-1 {
-		segs[i], segs[j] = segs[j], segs[i]
+	if size <= 0 {
+		// A member named "" at the top: the Engine writes an empty path as
+		// (root) too.
+		return RootPath
 	}
-	if p := strings.Join(segs, "."); p != "" {
-		return p
+	buf := make([]byte, size)
+	at := size
+	for c := n; c.parent != nil; c = c.parent {
+		if c.parent.Kind == Array {
+			at -= digits(c.index)
+			strconv.AppendUint(buf[at:at], uint64(c.index), 10)
+		} else {
+			k := c.Key()
+			at -= len(k)
+			copy(buf[at:], k)
+		}
+		if at > 0 {
+			at--
+			buf[at] = '.'
+		}
 	}
-	// A member named "" at the top: the Engine writes an empty path as
-	// (root) too.
-	return RootPath
+	return unsafe.String(&buf[0], size)
+}
+
+// digits is how many decimal digits i has.
+func digits(i uint32) int {
+	d := 1
+	for i >= 10 {
+		i /= 10
+		d++
+	}
+	return d
 }
 
 // Find follows a dot path from n and returns the deepest node reached and

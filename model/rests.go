@@ -65,10 +65,10 @@ var restByShape = shapeFunc(func(d *decoder, n *Node) {
 		return
 	}
 	if present(n, "const") && !present(n, "fractionOfMax") {
-		object(req("const", anyInt)).check(d, n)
+		restConstShape.check(d, n)
 		return
 	}
-	object(req("fractionOfMax", numAbove(0, 1)), opt("round", oneOfWords("down", "up", "nearest")), opt("min", intIn(0, maxInt))).check(d, n)
+	restFractionShape.check(d, n)
 })
 
 const minInt = math.MinInt64
@@ -134,3 +134,9 @@ func (d *decoder) rests(n *Node) {
 	arrayOf(restShape, 0, 12).check(d, n)
 	d.uniqueBy(n, "id", "rest")
 }
+
+// The object shapes the checks above choose between, built once.
+var (
+	restConstShape    = object(req("const", anyInt))
+	restFractionShape = object(req("fractionOfMax", numAbove(0, 1)), opt("round", oneOfWords("down", "up", "nearest")), opt("min", intIn(0, maxInt)))
+)
