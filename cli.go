@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -8,6 +9,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"rulebench/analysis/say"
 	"rulebench/model"
@@ -123,12 +125,47 @@ func loadPath(p string, stderr io.Writer) (*model.Workspace, int, bool) {
 	return ws, exitOK, true
 }
 
-// writeJSON writes a document with schemaVersion 1 added, indented.
+// writeJSON writes a document with schemaVersion 1 added, indented. The
+// encoding escapes C0 controls; writeJSON escapes the rest of what
+// model.Visible makes visible too (DEL, the C1 controls, the bidirectional
+// controls), as \u escapes: the document holds the same strings, and
+// printed on a terminal it moves nothing.
 func writeJSON(w io.Writer, doc any) error {
-	enc := json.NewEncoder(w)
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)
-	return enc.Encode(doc)
+	if err := enc.Encode(doc); err != nil {
+		return err
+	}
+	_, err := w.Write(escapeControls(b.Bytes()))
+	return err
+}
+
+// escapeControls writes DEL, C1 and bidirectional controls in encoded
+// JSON as \u escapes. Outside strings JSON holds only ASCII, so every such
+// character found is inside a string.
+func escapeControls(js []byte) []byte {
+	var out []byte
+	last := 0
+	for i := 0; i < len(js); {
+		c := js[i]
+		if c < 0x7f {
+			i++
+			continue
+		}
+		r, size := utf8.DecodeRune(js[i:])
+		if c == 0x7f || model.Escaped(r) {
+			out = append(out, js[last:i]...)
+			out = fmt.Appendf(out, `\u%04x`, r)
+			last = i + size
+		}
+		i += size
+	}
+	if out == nil {
+		return js
+	}
+	return append(out, js[last:]...)
 }
 
 // writeDiagnostics prints findings one a line, file:line:column: severity:

@@ -186,6 +186,18 @@ func unwrapPath(err error) error {
 	return err
 }
 
+// saveVersion names a save's version for the text: v3, or what is wrong
+// with it.
+func saveVersion(r *migrate.Result) string {
+	switch {
+	case r.VOutOfRange:
+		return "v out of range"
+	case r.From < 1:
+		return "no valid v"
+	}
+	return fmt.Sprintf("v%d", r.From)
+}
+
 // writeMigrateText prints the rehearsal for people.
 func writeMigrateText(w io.Writer, path string, ds []model.Diagnostic, runs []*saveRun) {
 	if len(ds) > 0 {
@@ -210,7 +222,7 @@ func writeMigrateSaves(w io.Writer, path string, ds []model.Diagnostic, runs []*
 		case r.Migrated:
 			fmt.Fprintf(w, "%s: v%d → v%d\n", visible(r.File), r.From, r.To)
 		default:
-			fmt.Fprintf(w, "%s: v%d, not migrated\n", visible(r.File), r.From)
+			fmt.Fprintf(w, "%s: %s, not migrated\n", visible(r.File), saveVersion(r))
 		}
 		writeTrace(w, r.Trace)
 		if len(r.Diagnostics) > 0 {

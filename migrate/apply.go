@@ -175,7 +175,7 @@ func (m *Migrator) RehearseSave(s *model.Save, read []model.Diagnostic) *Result 
 	}
 	if s.Root == nil || s.V < 1 || s.Build == nil {
 		// Sheet stays empty: there is no stored sheet to show.
-		r = &Result{File: s.File, From: s.V, To: s.V, Trace: []StepTrace{}, Entries: []EntryRun{}, Diagnostics: []model.Diagnostic{}}
+		r = &Result{File: s.File, From: s.V, To: s.V, VOutOfRange: s.VOutOfRange, Trace: []StepTrace{}, Entries: []EntryRun{}, Diagnostics: []model.Diagnostic{}}
 		if !model.HasErrors(read) {
 			r.errorf(s, model.RootPath, CodeSaveUnreadable, "the save has no valid v and build, so it cannot be migrated")
 		}

@@ -145,6 +145,9 @@ type Result struct {
 	From int
 	To   int
 	OK   bool
+	// VOutOfRange tells that the save's v is a number outside 1 to
+	// 2147483647 (model.Save.VOutOfRange); From and To are then 0.
+	VOutOfRange bool
 	// Migrated tells whether the chain ran (the save could be read and was
 	// not newer than the ruleset); Sheet is then at sheet.version.
 	Migrated bool

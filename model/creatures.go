@@ -266,7 +266,7 @@ var creatureShape = object(
 			pos = acts.Pos()
 		}
 		if d.room(Error) {
-			d.diags = append(d.diags, Diagnostic{Severity: Error, Code: CodeCreatureNeeds, File: d.file, Path: path,
+			d.diags = append(d.diags, Diagnostic{Severity: Error, Code: CodeCreatureNeeds, File: d.file, Path: ShortPath(path),
 				Line: pos.Line, Column: pos.Column, Message: "a creature without a sheet needs at least one action"})
 		}
 	}

@@ -50,8 +50,8 @@ func (d *decoder) missing(obj *Node, key string) {
 	if obj.Parent() != nil {
 		path = obj.Path() + "." + key
 	}
-	d.diags = append(d.diags, Diagnostic{Severity: Error, Code: CodeRequired, File: d.file, Path: path,
-		Line: obj.Pos().Line, Column: obj.Pos().Column, Message: fmt.Sprintf("%q is required here", key)})
+	d.diags = append(d.diags, Diagnostic{Severity: Error, Code: CodeRequired, File: d.file, Path: ShortPath(path),
+		Line: obj.Pos().Line, Column: obj.Pos().Column, Message: message("%q is required here", key)})
 }
 
 func (d *decoder) wantKind(n *Node, k Kind) bool {
@@ -70,8 +70,8 @@ func (d *decoder) misplaced(c *Node, format string, args ...any) {
 	if !d.room(Error) {
 		return
 	}
-	d.diags = append(d.diags, Diagnostic{Severity: Error, Code: CodeUnknownKey, File: d.file, Path: c.Parent().Path(),
-		Line: c.KeyPos().Line, Column: c.KeyPos().Column, Message: fmt.Sprintf(format, args...)})
+	d.diags = append(d.diags, Diagnostic{Severity: Error, Code: CodeUnknownKey, File: d.file, Path: ShortPath(c.Parent().Path()),
+		Line: c.KeyPos().Line, Column: c.KeyPos().Column, Message: message(format, args...)})
 }
 
 // obj reads the members of one JSON object. A zero obj (from a value that was
@@ -120,9 +120,9 @@ func (d *decoder) unknown(n, c *Node, allowed []string) {
 	if !d.room(Error) {
 		return
 	}
-	d.diags = append(d.diags, Diagnostic{Severity: Error, Code: CodeUnknownKey, File: d.file, Path: n.Path(),
+	d.diags = append(d.diags, Diagnostic{Severity: Error, Code: CodeUnknownKey, File: d.file, Path: ShortPath(n.Path()),
 		Line: c.KeyPos().Line, Column: c.KeyPos().Column,
-		Message: fmt.Sprintf("unknown key %q here (allowed: %s)", c.Key(), strings.Join(allowed, ", "))})
+		Message: message("unknown key %q here (allowed: %s)", c.Key(), strings.Join(allowed, ", "))})
 }
 
 // ok tells whether the value was an object.
@@ -292,13 +292,28 @@ func (d *decoder) integer(c *Node, lo, hi int64) (int64, bool) {
 		return 0, false
 	}
 	f := c.Num()
+	if math.IsInf(f, 0) && !strings.ContainsAny(c.Raw(), ".eE") {
+		// A whole number of more digits than a float64 holds.
+		d.errorf(c, CodeRange, "%s is out of range: expected %s", c.Raw(), rangeText(lo, hi))
+		if f > 0 {
+			return math.MaxInt64, true
+		}
+		return math.MinInt64, true
+	}
 	if math.IsInf(f, 0) || math.IsNaN(f) || f != math.Trunc(f) {
 		d.errorf(c, CodeInteger, "expected a whole number, found %s", c.Raw())
 		return 0, false
 	}
 	if f < float64(lo) || f > float64(hi) {
 		d.errorf(c, CodeRange, "%s is out of range: expected %s", c.Raw(), rangeText(lo, hi))
-		return int64(f), true
+		// A number past what int64 holds saturates rather than wrap
+		// (converting it is undefined: 1e300 became the lowest int64).
+		switch {
+		case f >= math.MaxInt64:
+			return math.MaxInt64, true
+		case f <= math.MinInt64:
+			return math.MinInt64, true
+		}
 	}
 	return int64(f), true
 }

@@ -72,7 +72,7 @@ func (d Diagnostic) String() string {
 // fills in the line and column.
 func Errorf(file, path string, code Code, format string, args ...any) Diagnostic {
 	trace(code)
-	return Diagnostic{Severity: Error, Code: code, File: file, Path: path, Message: fmt.Sprintf(format, args...)}
+	return Diagnostic{Severity: Error, Code: code, File: file, Path: path, Message: message(format, args...)}
 }
 
 // Warnf makes a warning finding at a path, without a position yet.
@@ -85,7 +85,7 @@ func Warnf(file, path string, code Code, format string, args ...any) Diagnostic 
 // At makes a finding at a node: its path, line and column.
 func At(sev Severity, file string, n *Node, code Code, format string, args ...any) Diagnostic {
 	trace(code)
-	d := Diagnostic{Severity: sev, Code: code, File: file, Path: n.Path(), Message: fmt.Sprintf(format, args...)}
+	d := Diagnostic{Severity: sev, Code: code, File: file, Path: ShortPath(n.Path()), Message: message(format, args...)}
 	if n != nil {
 		d.Line, d.Column = n.Pos().Line, n.Pos().Column
 	}
@@ -96,11 +96,11 @@ func At(sev Severity, file string, n *Node, code Code, format string, args ...an
 // A path that leads past the document (a missing key) points at the nearest
 // value that exists.
 func Locate(d *Diagnostic, root *Node) {
-	if d.Line != 0 || root == nil {
-		return
+	if d.Line == 0 && root != nil {
+		n, _ := root.Find(d.Path)
+		d.Line, d.Column = n.Pos().Line, n.Pos().Column
 	}
-	n, _ := root.Find(d.Path)
-	d.Line, d.Column = n.Pos().Line, n.Pos().Column
+	d.Path = ShortPath(d.Path) // found with the whole path; shown short
 }
 
 // HasErrors tells whether any finding is an error.

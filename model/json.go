@@ -136,7 +136,7 @@ func values(root *Node) int {
 
 func (p *parser) diag(pos Pos, code Code, msg string) Diagnostic {
 	trace(code)
-	return Diagnostic{Severity: Error, Code: code, File: p.file, Line: pos.Line, Column: pos.Column, Path: RootPath, Message: msg}
+	return Diagnostic{Severity: Error, Code: code, File: p.file, Line: pos.Line, Column: pos.Column, Path: RootPath, Message: ShortText(msg)}
 }
 
 func (p *parser) pos(off int) Pos { return p.doc.pos(off) }
@@ -157,15 +157,43 @@ func (d *document) pos(off int) Pos {
 		i--
 	}
 	m := d.marks[i]
-	line, col := int(m.line), int(m.col)
-	seg := d.src[m.off:off]
-	if nl := strings.Count(seg, "\n"); nl > 0 {
-		line += nl
-		seg = seg[strings.LastIndexByte(seg, '\n')+1:]
-		col = 1
-	}
-	col += utf8.RuneCountInString(seg)
+	line, col := d.advance(int(m.off), off, int(m.line), int(m.col))
 	return Pos{Offset: off, Line: line, Column: col}
+}
+
+// advance moves a line and column over src[from:to]. A line ends at \n,
+// at \r\n, or at a \r alone (old Mac files): the \n of a \r\n that
+// from splits was counted with its \r.
+func (d *document) advance(from, to, line, col int) (int, int) {
+	seg := d.src[from:to]
+	splitCRLF := from > d.base && from < len(d.src) && d.src[from] == '\n' && d.src[from-1] == '\r'
+	if !splitCRLF && strings.IndexByte(seg, '\r') < 0 {
+		if nl := strings.Count(seg, "\n"); nl > 0 {
+			line += nl
+			seg = seg[strings.LastIndexByte(seg, '\n')+1:]
+			col = 1
+		}
+		return line, col + utf8.RuneCountInString(seg)
+	}
+	start := -1 // where the last line in seg starts
+	for i := 0; i < len(seg); i++ {
+		switch seg[i] {
+		case '\r':
+			line++
+			start = i + 1
+		case '\n':
+			if i > 0 && seg[i-1] == '\r' || i == 0 && splitCRLF {
+				start = i + 1 // the end of a \r\n, counted at its \r
+				continue
+			}
+			line++
+			start = i + 1
+		}
+	}
+	if start >= 0 {
+		seg, col = seg[start:], 1
+	}
+	return line, col + utf8.RuneCountInString(seg)
 }
 
 // markLines marks the line and column at the start of the text, and at the
@@ -181,13 +209,7 @@ func (d *document) markLines() {
 		for k > 0 && target < len(d.src) && !utf8.RuneStart(d.src[target]) {
 			target++
 		}
-		seg := d.src[at:target]
-		if nl := strings.Count(seg, "\n"); nl > 0 {
-			line += nl
-			seg = seg[strings.LastIndexByte(seg, '\n')+1:]
-			col = 1
-		}
-		col += utf8.RuneCountInString(seg)
+		line, col = d.advance(at, target, line, col)
 		d.marks[k] = lineMark{uint32(target), uint32(line), uint32(col)}
 		at = target
 	}

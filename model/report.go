@@ -104,12 +104,12 @@ func (r *Reporter) Add(ds ...Diagnostic) {
 // At reports a finding at a value: its path, line and column. A nil node
 // stands for the top of the document.
 func (r *Reporter) At(sev Severity, n *Node, code Code, format string, args ...any) {
-	d := Diagnostic{Severity: sev, Category: r.category, Code: code, File: r.file, Path: RootPath, Message: fmt.Sprintf(format, args...)}
+	d := Diagnostic{Severity: sev, Category: r.category, Code: code, File: r.file, Path: RootPath, Message: message(format, args...)}
 	if n == nil {
 		n = r.root
 	}
 	if n != nil {
-		d.Path, d.Line, d.Column = n.Path(), n.Pos().Line, n.Pos().Column
+		d.Path, d.Line, d.Column = ShortPath(n.Path()), n.Pos().Line, n.Pos().Column
 	}
 	trace(code)
 	r.diags = append(r.diags, d)
@@ -130,9 +130,9 @@ func (r *Reporter) Warnf(n *Node, code Code, format string, args ...any) {
 // at the position of the key itself.
 func (r *Reporter) AtKey(sev Severity, member *Node, code Code, format string, args ...any) {
 	d := Diagnostic{Severity: sev, Category: r.category, Code: code, File: r.file, Path: RootPath,
-		Line: member.KeyPos().Line, Column: member.KeyPos().Column, Message: fmt.Sprintf(format, args...)}
+		Line: member.KeyPos().Line, Column: member.KeyPos().Column, Message: message(format, args...)}
 	if member.Parent() != nil {
-		d.Path = member.Parent().Path()
+		d.Path = ShortPath(member.Parent().Path())
 	}
 	trace(code)
 	r.diags = append(r.diags, d)
@@ -142,7 +142,7 @@ func (r *Reporter) AtKey(sev Severity, member *Node, code Code, format string, a
 // leads to, or at the nearest one that exists (a missing key is placed at
 // the object that lacks it).
 func (r *Reporter) AtPath(sev Severity, path string, code Code, format string, args ...any) {
-	d := Diagnostic{Severity: sev, Category: r.category, Code: code, File: r.file, Path: path, Line: 1, Column: 1, Message: fmt.Sprintf(format, args...)}
+	d := Diagnostic{Severity: sev, Category: r.category, Code: code, File: r.file, Path: ShortPath(path), Line: 1, Column: 1, Message: message(format, args...)}
 	if r.root != nil {
 		n, _ := r.root.Find(path)
 		d.Line, d.Column = n.Pos().Line, n.Pos().Column

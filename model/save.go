@@ -14,6 +14,9 @@ type Save struct {
 	File string
 	Root *Node
 	V    int
+	// VOutOfRange tells that v is a number outside 1 to 2147483647 (a
+	// finding says so); V is then 0, as for a save with no valid v.
+	VOutOfRange bool
 	// Build and Live hold the values as plain Go values (map[string]any,
 	// []any, string, float64, bool), unknown keys kept.
 	Build map[string]any
@@ -51,7 +54,11 @@ func decodeSave(file, src string, limit int) (*Save, []Diagnostic) {
 		return s, d.result(Saves)
 	}
 	if v, ok := o.integer("v", true, 1, math.MaxInt32); ok {
-		s.V = int(v)
+		if v >= 1 && v <= math.MaxInt32 {
+			s.V = int(v)
+		} else {
+			s.VOutOfRange = true
+		}
 	}
 	if b := o.need("build", true); b != nil && d.wantKind(b, Object) {
 		for _, key := range buildRecords {

@@ -1,7 +1,6 @@
 package model
 
 import (
-	"fmt"
 	"math"
 	"strings"
 )
@@ -345,6 +344,6 @@ func (d *decoder) lacks(obj *Node, key string, code Code, format string, args ..
 	if obj.Parent() != nil {
 		path = obj.Path() + "." + key
 	}
-	d.diags = append(d.diags, Diagnostic{Severity: Error, Code: code, File: d.file, Path: path,
-		Line: obj.Pos().Line, Column: obj.Pos().Column, Message: fmt.Sprintf(format, args...)})
+	d.diags = append(d.diags, Diagnostic{Severity: Error, Code: code, File: d.file, Path: ShortPath(path),
+		Line: obj.Pos().Line, Column: obj.Pos().Column, Message: message(format, args...)})
 }

@@ -183,6 +183,11 @@ func Visible(s string) string {
 	return b.String()
 }
 
+// Escaped tells whether Visible writes the character r as an escape: a
+// control character, a bidirectional control, a line or paragraph
+// separator, or the replacement character.
+func Escaped(r rune) bool { return needsEscape(r) }
+
 func needsEscape(r rune) bool {
 	switch {
 	case r < 0x20, r == 0x7f, r >= 0x80 && r <= 0x9f:

@@ -163,10 +163,15 @@ func (a *App) View() tea.View {
 	}
 	v.WindowTitle = "rulebench"
 	if rs := a.snap.ruleset(); rs != nil && rs.Name != "" {
-		v.WindowTitle = "rulebench: " + vis(rs.Name)
+		v.WindowTitle = "rulebench: " + vis(model.Cut(rs.Name, maxTitleName))
 	}
 	return v
 }
+
+// maxTitleName is the most characters of the ruleset's name the window
+// title and the header line show: a name of megabytes is cut before any
+// work is done on it, every frame.
+const maxTitleName = 80
 
 // render draws the whole screen as text.
 func (a *App) render() string {

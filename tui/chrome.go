@@ -15,7 +15,7 @@ import (
 func headerView(s *snapshot, st *styles, width int) string {
 	left := st.brand.Render("rulebench")
 	if rs := s.ruleset(); rs != nil {
-		left += " " + st.bold.Render(vis(rs.Name)) + " " + st.muted.Render(fmt.Sprintf("v%d", rs.Version))
+		left += " " + st.bold.Render(vis(model.Cut(rs.Name, maxTitleName))) + " " + st.muted.Render(fmt.Sprintf("v%d", rs.Version))
 	}
 	if s.ws != nil {
 		left += " " + st.muted.Render(vis(s.ws.Path))

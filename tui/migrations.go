@@ -374,6 +374,8 @@ func (p *migrationsPane) row(i int, styled bool) string {
 	switch {
 	case r == nil:
 		note, style = "not rehearsed", st.muted
+	case sv.VOutOfRange:
+		note, style = "v out of range", st.err
 	case sv.V == 0:
 		note, style = "no readable version", st.err
 	case sv.V > rs.Sheet.Version:

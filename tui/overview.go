@@ -314,6 +314,8 @@ func localeSummary(l *i18n.Locale, s *snapshot) string {
 func saveLine(sv *model.Save, rs *model.Ruleset, ws *model.Workspace, st *styles) string {
 	name := st.text.Render(vis(relFile(sv.File, ws)))
 	switch {
+	case sv.VOutOfRange:
+		return name + "  " + st.err.Render("v out of range")
 	case sv.V == 0:
 		return name + "  " + st.err.Render("no readable version")
 	case sv.V > rs.Sheet.Version:

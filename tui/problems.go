@@ -455,9 +455,11 @@ func headBytes(s string, n int) string {
 
 func expandTabs(s string) string { return strings.ReplaceAll(s, "\t", "    ") }
 
-// splitSource splits file bytes into lines, without their line endings.
+// splitSource splits file bytes into lines, without their line endings
+// (\n, \r\n, or a \r alone, as findings count lines).
 func splitSource(data []byte) []string {
 	s := strings.ReplaceAll(string(data), "\r\n", "\n")
+	s = strings.ReplaceAll(s, "\r", "\n")
 	return strings.Split(s, "\n")
 }
 
