@@ -107,7 +107,12 @@ func ReadPO(name string, data []byte) (*PO, []model.Diagnostic) {
 	r := &poReader{name: name, po: &PO{}}
 	data = bytes.TrimPrefix(data, []byte("\xef\xbb\xbf"))
 	if !utf8.Valid(data) {
-		line := 1 + bytes.Count(data[:firstInvalid(data)], []byte("\n"))
+		line := 1
+		for rest := data[:firstInvalid(data)]; len(rest) > 0; line++ {
+			if _, rest = nextLine(rest); len(rest) == 0 {
+				break
+			}
+		}
 		r.errorf(line, 1, "(file)", CodePOEncoding, "the file is not UTF-8; save it as UTF-8")
 		return r.po, r.ds
 	}
@@ -116,12 +121,8 @@ func ReadPO(name string, data []byte) (*PO, []model.Diagnostic) {
 	for len(data) > 0 {
 		n++
 		var line []byte
-		if i := bytes.IndexByte(data, '\n'); i >= 0 {
-			line, data = data[:i], data[i+1:]
-		} else {
-			line, data = data, nil
-		}
-		r.line(n, strings.TrimSuffix(string(line), "\r"))
+		line, data = nextLine(data)
+		r.line(n, string(line))
 	}
 	r.finish(n)
 	r.checkHeader()
@@ -498,6 +499,20 @@ func writeKeyword(b *bytes.Buffer, keyword, s string) {
 	for _, l := range lines {
 		b.WriteString(poQuote(l) + "\n")
 	}
+}
+
+// nextLine cuts the first line off data, without its line break: \n,
+// \r\n, or a \r alone (as old Mac files end lines). rest is nil after
+// the last line.
+func nextLine(data []byte) (line, rest []byte) {
+	i := bytes.IndexAny(data, "\r\n")
+	switch {
+	case i < 0:
+		return data, nil
+	case data[i] == '\r' && i+1 < len(data) && data[i+1] == '\n':
+		return data[:i], data[i+2:]
+	}
+	return data[:i], data[i+1:]
 }
 
 // splitAfterNewlines cuts s after each line break.

@@ -97,9 +97,13 @@ func TestReadPOFindings(t *testing.T) {
 		{"second header", "msgid \"a\"\nmsgstr \"b\"\n\nmsgid \"\"\nmsgstr \"\"\n", CodePOSyntax, 4},
 		{"msgctxt alone", "msgctxt \"a\"\n", CodePOSyntax, 1},
 	} {
-		_, ds := ReadPO("x.po", []byte(c.text))
-		if len(ds) == 0 || ds[0].Code != c.code || ds[0].Line != c.line || ds[0].Severity != model.Error || ds[0].File != "x.po" {
-			t.Errorf("%s: %v; want %s at line %d", c.name, ds, c.code, c.line)
+		// The same file with each kind of line break: \n, \r\n, and a
+		// lone \r.
+		for _, nl := range []string{"\n", "\r\n", "\r"} {
+			_, ds := ReadPO("x.po", []byte(strings.ReplaceAll(c.text, "\n", nl)))
+			if len(ds) == 0 || ds[0].Code != c.code || ds[0].Line != c.line || ds[0].Severity != model.Error || ds[0].File != "x.po" {
+				t.Errorf("%s, lines ending in %q: %v; want %s at line %d", c.name, nl, ds, c.code, c.line)
+			}
 		}
 	}
 }
