@@ -152,7 +152,8 @@ func (r *Reporter) AtPath(sev Severity, path string, code Code, format string, a
 }
 
 // MaxFileFindings is the most findings of one kind of check on one file
-// that are listed (reading it, or the translations in it); past it they are
+// that are listed (reading it, its format checks, or the translations in
+// it); past it they are
 // counted, and one more finding says how many were left out.
 const MaxFileFindings = 1000
 

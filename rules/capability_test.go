@@ -13,6 +13,7 @@ import (
 	"testing/fstest"
 
 	"rulebench/model"
+	"rulebench/model/modeltest"
 )
 
 // pkg makes a package workspace in memory from a ruleset document and a
@@ -460,4 +461,31 @@ func TestHighestFirstIsAStableSort(t *testing.T) {
 			t.Fatalf("%v: got %v, want %v", needs, got, want)
 		}
 	}
+}
+
+// The format checks list at most model.MaxFileFindings findings a file, and
+// one more counting the rest: the shape of 12,000 value labels naming no
+// value gives 1,000 and a count.
+func TestCheckFormatListsAtMostMaxFileFindings(t *testing.T) {
+	for _, s := range modeltest.Shapes() {
+		if s.Name != "labels" {
+			continue
+		}
+		ws, err := model.Load(fstest.MapFS{"shape.json": {Data: s.Data}}, "shape.json")
+		if err != nil || ws.Ruleset == nil {
+			t.Fatal(err)
+		}
+		ds := CheckFormat(ws.Ruleset)
+		if len(ds) != model.MaxFileFindings+1 {
+			t.Fatalf("%d findings, want %d", len(ds), model.MaxFileFindings+1)
+		}
+		last := ds[len(ds)-1]
+		var n int
+		if _, err := fmt.Sscanf(last.Message, "%d more", &n); err != nil || last.Code != model.CodeTooManyFindings ||
+			last.Category != model.Format || last.File != "shape.json" || n < 10000 {
+			t.Errorf("last finding %+v (%d left out)", last, n)
+		}
+		return
+	}
+	t.Fatal("no labels shape")
 }

@@ -27,6 +27,18 @@ func CheckFormat(rs *model.Ruleset) []model.Diagnostic {
 	c.combat()
 	c.blocks()
 	c.gm()
+	return c.findings()
+}
+
+// findings are the findings made, with one for each file whose findings
+// past model.MaxFileFindings were left out, counting them.
+func (c *formatChecker) findings() []model.Diagnostic {
+	for _, file := range c.leftFiles {
+		n := len(c.ds)
+		c.ds = c.left[file].Close(file, c.ds)
+		c.ds[n].Category = model.Format
+	}
+	c.leftFiles, c.left = nil, nil
 	return c.ds
 }
 
@@ -34,6 +46,11 @@ func CheckFormat(rs *model.Ruleset) []model.Diagnostic {
 type formatChecker struct {
 	rs *model.Ruleset
 	ds []model.Diagnostic
+	// listed counts the findings made by file; left those past
+	// model.MaxFileFindings, for the files in leftFiles.
+	listed    map[string]int
+	left      map[string]*model.LeftOut
+	leftFiles []string
 
 	abilities, skills, saves, sections, tiers map[string]bool
 	fields                                    map[string]*model.Field
@@ -143,6 +160,20 @@ func (c *formatChecker) errIn(file string, n *model.Node, code model.Code, forma
 	if n == nil {
 		return
 	}
+	if c.listed == nil {
+		c.listed = map[string]int{}
+	}
+	if l := c.left[file]; l == nil && c.listed[file] >= model.MaxFileFindings {
+		if c.left == nil {
+			c.left = map[string]*model.LeftOut{}
+		}
+		c.left[file] = &model.LeftOut{}
+		c.leftFiles = append(c.leftFiles, file)
+	}
+	if l := c.left[file]; l != nil && !l.Room(c.listed[file], model.Error) {
+		return
+	}
+	c.listed[file]++
 	d := model.At(model.Error, file, n, code, format, args...)
 	d.Category = model.Format
 	c.ds = append(c.ds, d)

@@ -347,7 +347,7 @@ func (c *layerChecker) items(l *model.Layer, base string) {
 		seen[t.ID] = true
 		c.fc.lootTable(c.rs.File, t)
 	}
-	c.ds = append(c.ds, c.fc.ds...)
+	c.ds = append(c.ds, c.fc.findings()...)
 	c.fc.ds = nil
 }
 
