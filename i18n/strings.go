@@ -123,9 +123,18 @@ func (c *collector) add(n *model.Node) {
 	if !ok {
 		i = len(c.out)
 		c.index[n.Str()] = i
-		c.out = append(c.out, DisplayString{Text: n.Str(), Words: CountWords(n.Str())})
+		c.out = append(grown(c.out), DisplayString{Text: n.Str(), Words: CountWords(n.Str())})
 	}
-	c.uses = append(c.uses, stringUse{Use{File: c.file, Node: n}, i})
+	c.uses = append(grown(c.uses), stringUse{Use{File: c.file, Node: n}, i})
+}
+
+// grown is s with room for one more, doubled when full: append grows a
+// large slice by a quarter, which costs five times its final size in all.
+func grown[T any](s []T) []T {
+	if len(s) < cap(s) {
+		return s
+	}
+	return append(make([]T, 0, max(2*cap(s), 16)), s...)
 }
 
 // childRole gives the role of member key of an object with role r, or of
