@@ -19,6 +19,9 @@ const (
 var refKinds = []string{RefConst, RefField, RefDerived, RefAbilityScore, RefAbilityMod, RefAbilityModFromField,
 	RefSkillMod, RefSaveMod, RefLiveTrack, RefLivePool, RefListSum, RefItemStat}
 
+// refKeys are the keys a value ref may hold: a kind, and read.
+var refKeys = append(refKinds[:len(refKinds):len(refKinds)], "read")
+
 // ValueRef is a reference to a number on the sheet: exactly one of the kinds
 // above. Name holds the id it names (for the id-naming kinds).
 type ValueRef struct {
@@ -43,7 +46,7 @@ func (r ValueRef) Live() bool {
 
 func (d *decoder) valueRef(n *Node) ValueRef {
 	r := ValueRef{Node: n}
-	o := d.object(n, append(refKinds, "read")...)
+	o := d.object(n, refKeys...)
 	if !o.ok() {
 		return r
 	}

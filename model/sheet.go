@@ -448,7 +448,8 @@ func (d *decoder) field(n *Node, use fieldUse) *Field {
 	if typ != nil && typ.Kind == String {
 		f.Type = typ.Str()
 	}
-	keys := []string{"id", "label", "type"}
+	var buf [16]string // the most keys a field allows
+	keys := append(buf[:0], "id", "label", "type")
 	switch use {
 	case fieldOnSheet:
 		keys = append(keys, "section", "hideWhen")
