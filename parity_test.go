@@ -7,10 +7,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"testing/fstest"
 
@@ -236,6 +239,58 @@ type parityTally struct {
 	located, locatedAny int
 }
 
+// parityVerdict is what rulebench makes of one mutant: its errors outside
+// the spec-newer keys, and the Engine's paths that are to be matched.
+type parityVerdict struct {
+	errs        []model.Diagnostic
+	enginePaths []string
+	err         error
+}
+
+// judgeMutant rebuilds a mutant from its fixture's bytes and checks it as
+// `rulebench check` does.
+func judgeMutant(m corpusMutant, raw []byte) parityVerdict {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var doc any
+	if err := dec.Decode(&doc); err != nil {
+		return parityVerdict{err: err}
+	}
+	doc, err := applyPatch(doc, m.Patch)
+	if err != nil {
+		return parityVerdict{err: err}
+	}
+	data, err := json.Marshal(doc)
+	if err != nil {
+		return parityVerdict{err: err}
+	}
+	name := m.Fixture + ".json"
+	ws, err := model.Load(fstest.MapFS{name: {Data: data}}, name)
+	if err != nil {
+		return parityVerdict{err: err}
+	}
+	var errs []model.Diagnostic
+	for _, d := range checkAll(ws) {
+		if d.Severity == model.Error {
+			errs = append(errs, d)
+		}
+	}
+	// The Engine's refusals of spec-newer keys are not to be matched;
+	// rulebench's findings inside those keys are the behaviour spec's.
+	excused := excusedKeys(m.Patch)
+	var enginePaths []string
+	for i, p := range m.Engine.Paths {
+		if m.Engine.Kinds[i] == "unknown-key" && slices.ContainsFunc(excused, func(k string) bool { return strings.HasPrefix(k, p+".") && strings.Count(k[len(p)+1:], ".") == 0 }) {
+			continue
+		}
+		enginePaths = append(enginePaths, p)
+	}
+	errs = slices.DeleteFunc(errs, func(d model.Diagnostic) bool {
+		return slices.ContainsFunc(excused, func(k string) bool { return inside(d.Path, k) })
+	})
+	return parityVerdict{errs: errs, enginePaths: enginePaths}
+}
+
 // TestParityWithEngine rebuilds every mutant of the validity corpus, runs
 // the checks `rulebench check` runs, and compares the verdict and the paths
 // with the Engine's.
@@ -255,6 +310,7 @@ func TestParityWithEngine(t *testing.T) {
 		return blocks[b]
 	}
 	var failures []string
+	var mutants []corpusMutant
 	sc := bufio.NewScanner(f)
 	sc.Buffer(make([]byte, 0, 1<<20), 16<<20)
 	for sc.Scan() {
@@ -262,52 +318,39 @@ func TestParityWithEngine(t *testing.T) {
 		if err := json.Unmarshal(sc.Bytes(), &m); err != nil {
 			t.Fatalf("corpus line: %v", err)
 		}
-		raw, ok := fixtureDocs[m.Fixture]
-		if !ok {
-			raw, err = os.ReadFile(filepath.Join(fixtures, m.Fixture+".json"))
+		if _, ok := fixtureDocs[m.Fixture]; !ok {
+			raw, err := os.ReadFile(filepath.Join(fixtures, m.Fixture+".json"))
 			if err != nil {
 				t.Fatal(err)
 			}
 			fixtureDocs[m.Fixture] = raw
 		}
-		dec := json.NewDecoder(bytes.NewReader(raw))
-		dec.UseNumber()
-		var doc any
-		if err := dec.Decode(&doc); err != nil {
-			t.Fatal(err)
-		}
-		doc, err = applyPatch(doc, m.Patch)
-		if err != nil {
-			t.Fatalf("%s: %v", m.Name, err)
-		}
-		data, err := json.Marshal(doc)
-		if err != nil {
-			t.Fatalf("%s: %v", m.Name, err)
-		}
-		name := m.Fixture + ".json"
-		ws, err := model.Load(fstest.MapFS{name: {Data: data}}, name)
-		if err != nil {
-			t.Fatalf("%s: %v", m.Name, err)
-		}
-		var errs []model.Diagnostic
-		for _, d := range checkAll(ws) {
-			if d.Severity == model.Error {
-				errs = append(errs, d)
+		mutants = append(mutants, m)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	// Each mutant is rebuilt and checked on its own, on every core; the
+	// tally below reads the verdicts in corpus order.
+	verdicts := make([]parityVerdict, len(mutants))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := int(next.Add(1) - 1); i < len(mutants); i = int(next.Add(1) - 1) {
+				verdicts[i] = judgeMutant(mutants[i], fixtureDocs[mutants[i].Fixture])
 			}
+		}()
+	}
+	wg.Wait()
+	for i, m := range mutants {
+		v := verdicts[i]
+		if v.err != nil {
+			t.Fatalf("%s: %v", m.Name, v.err)
 		}
-		// The Engine's refusals of spec-newer keys are not to be matched;
-		// rulebench's findings inside those keys are the behaviour spec's.
-		excused := excusedKeys(m.Patch)
-		var enginePaths []string
-		for i, p := range m.Engine.Paths {
-			if m.Engine.Kinds[i] == "unknown-key" && slices.ContainsFunc(excused, func(k string) bool { return strings.HasPrefix(k, p+".") && strings.Count(k[len(p)+1:], ".") == 0 }) {
-				continue
-			}
-			enginePaths = append(enginePaths, p)
-		}
-		errs = slices.DeleteFunc(errs, func(d model.Diagnostic) bool {
-			return slices.ContainsFunc(excused, func(k string) bool { return inside(d.Path, k) })
-		})
+		errs, enginePaths := v.errs, v.enginePaths
 		all.mutants++
 		if len(enginePaths) == 0 {
 			if len(errs) > 0 {
@@ -343,9 +386,6 @@ func TestParityWithEngine(t *testing.T) {
 			all.locatedAny++
 			b.locatedAny++
 		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
 	}
 	share := func(n, of int) float64 {
 		if of == 0 {
