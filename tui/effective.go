@@ -552,6 +552,14 @@ func (d *effectiveDoc) para(label, text string, style func(...string) string) {
 // that the change shows without colour too.
 func (d *effectiveDoc) changedMark() string { return d.st.warn.Render("*") }
 
+// labelOr is a thing's label, or its id when it has none.
+func labelOr(label, id string) string {
+	if label != "" {
+		return label
+	}
+	return id
+}
+
 func layerName(l *model.Layer) string {
 	if l == nil {
 		return "the base ruleset"
@@ -1118,19 +1126,21 @@ func (d *effectiveDoc) loot() {
 	d.heading("Loot tables", "replaced tables are marked; every creature, threat tier and seller rolling on one rolls on its replacement")
 	for _, l := range e.Loot {
 		d.row(l.Base.ID, l.Table.Label)
-		text := fmt.Sprintf("%s: %s", vis(l.Base.ID), plural(len(l.Table.Entries), "line", "lines"))
+		// Named by their labels, as the layers and sellers are.
+		name := quote(labelOr(l.Base.Label, l.Base.ID), st)
+		text := fmt.Sprintf("%s: %s", name, plural(len(l.Table.Entries), "line", "lines"))
 		style := st.text.Render
 		if l.ReplacedBy != nil {
-			text = fmt.Sprintf("%s: replaced by %s with %s (%s; was %s)", vis(l.Base.ID), layerName(l.ReplacedBy),
-				quote(l.Table.Label, st), plural(len(l.Table.Entries), "line", "lines"), plural(len(l.Base.Entries), "line", "lines"))
+			text = fmt.Sprintf("%s: replaced by %s with %s (%s; was %s)", name, layerName(l.ReplacedBy),
+				quote(labelOr(l.Table.Label, l.Table.ID), st), plural(len(l.Table.Entries), "line", "lines"), plural(len(l.Base.Entries), "line", "lines"))
 			style = st.warn.Render
 		}
 		if len(l.Users) > 0 {
 			var users []string
 			for _, u := range l.Users {
-				users = append(users, vis(u.Kind+" "+u.ID))
+				users = append(users, "the "+strings.ReplaceAll(vis(u.Kind), "-", " ")+" "+quote(labelOr(u.Label, u.ID), st))
 			}
-			text += "; rolled by " + strings.Join(users, ", ")
+			text += "; rolled by " + say.List(users)
 		} else {
 			text += "; nothing rolls on it"
 		}

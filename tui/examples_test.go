@@ -176,7 +176,8 @@ func TestLanternRoadEffective(t *testing.T) {
 			"Sellers     Guild lamp-house", "chandler removed by Toll war", "road smith removed by Toll war",
 			"lean_years: its seller removal (lamp_house) is not made",
 			"not sold: category provisions (Lean years); takes off sale wares/hardtack, wares/smoked-eel",
-			"road_spoils: replaced by Lean years with “Picked-over spoils” (3 lines; was 5 lines); rolled by creature\n    haunts/lantern-thief, threat-tier menace, seller peddler"}},
+			"“Road spoils”: replaced by Lean years with “Picked-over spoils” (3 lines; was 5 lines); rolled by the",
+			"the seller “peddler”"}},
 		{[]string{"guild_ruin"}, []string{"scrip: the whole family is removed (chit, warrant)", "wares/ghostglass-lens  2 warrants  no price*"}},
 	}
 	for _, tt := range tests {
