@@ -10,8 +10,17 @@ import (
 // UTF16Len counts s the way the Engine does: in UTF-16 code units, so a
 // character outside the Basic Multilingual Plane counts as 2.
 func UTF16Len(s string) int {
-	n := 0
-	for _, r := range s {
+	// ASCII, a unit a byte, eight bytes at a time.
+	i := 0
+	for i+8 <= len(s) && (uint64(s[i])|uint64(s[i+1])<<8|uint64(s[i+2])<<16|uint64(s[i+3])<<24|
+		uint64(s[i+4])<<32|uint64(s[i+5])<<40|uint64(s[i+6])<<48|uint64(s[i+7])<<56)&0x8080808080808080 == 0 {
+		i += 8
+	}
+	for i < len(s) && s[i] < 0x80 {
+		i++
+	}
+	n := i
+	for _, r := range s[i:] {
 		if r >= 0x10000 {
 			n += 2
 		} else {

@@ -17,6 +17,8 @@ func TestUTF16Len(t *testing.T) {
 		{"", 0}, {"abc", 3}, {"é", 1}, {"€", 1}, {"名前", 2},
 		{"😀", 2}, {"a😀b", 4}, {"𝄞", 2}, {"\uFFFF", 1}, {"\U00010000", 2},
 		{"\xff", 1}, // an invalid byte reads as U+FFFD: one unit
+		// Past the eight-byte ASCII steps.
+		{"abcdefgh", 8}, {"abcdefghij😀", 12}, {"abcdefgh\xff", 9}, {"abcdefghijklmnop名", 17},
 	}
 	for _, tt := range tests {
 		if got := model.UTF16Len(tt.s); got != tt.want {
