@@ -168,6 +168,27 @@ func escapeControls(js []byte) []byte {
 	return append(out, js[last:]...)
 }
 
+// terminalSafeJSON is escapeControls for JSON text rulebench did not
+// encode itself (a locale file it copies member by member): a byte that is
+// not UTF-8 is written as \ufffd too, so that no lone C1 byte reaches a
+// terminal. Outside strings such bytes cannot occur in JSON that parsed.
+func terminalSafeJSON(js []byte) []byte {
+	if utf8.Valid(js) {
+		return escapeControls(js)
+	}
+	out := make([]byte, 0, len(js)+16)
+	for i := 0; i < len(js); {
+		r, size := utf8.DecodeRune(js[i:])
+		if r == utf8.RuneError && size == 1 {
+			out = append(out, `\ufffd`...)
+		} else {
+			out = append(out, js[i:i+size]...)
+		}
+		i += size
+	}
+	return escapeControls(out)
+}
+
 // writeDiagnostics prints findings one a line, file:line:column: severity:
 // path: message [code], with control characters made visible.
 func writeDiagnostics(w io.Writer, ds []model.Diagnostic) {

@@ -251,7 +251,10 @@ func (w *authorWriter) deliver(lang, target string, old, data []byte) int {
 		fmt.Fprintln(w.stdout, visible(w.flags.out))
 		return exitOK
 	case !w.flags.write:
-		w.stdout.Write(data)
+		// Printed, the file must not drive a terminal: the controls the
+		// screen makes visible are written as \u escapes (the same JSON),
+		// while --out and -w keep the file's own bytes.
+		w.stdout.Write(terminalSafeJSON(data))
 		return exitOK
 	}
 	writes := []pendingWrite{{name: target, old: old, data: data}}

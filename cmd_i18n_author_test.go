@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"os/exec"
@@ -711,5 +712,55 @@ func TestI18nNewPackNotesTheEntry(t *testing.T) {
 	}
 	if keys, _, ds := localeKeys(t, pack, "fr", []byte(data), true); len(keys) == 0 || len(ds) > 0 {
 		t.Errorf("the pack: %d keys, %v", len(keys), ds)
+	}
+}
+
+// A locale file printed by --update keeps its meaning but never drives a
+// terminal: the C1, DEL and bidirectional controls of a translation it
+// copies are written as \u escapes, and a byte that is not UTF-8 as
+// \ufffd; with --out the file keeps its own bytes.
+func TestI18nUpdatePrintsNoRawControls(t *testing.T) {
+	dir := copyExample(t, "lantern-road")
+	locale := filepath.Join(dir, "locales", "pt-BR.json")
+	data, err := os.ReadFile(locale)
+	if err != nil {
+		t.Fatal(err)
+	}
+	hostile := "Nov\u009b2Jato\u007f\u202e"
+	data = bytes.Replace(data, []byte(`"Green": "Novato"`), []byte(`"Green": "`+hostile+`"`), 1)
+	if err := os.WriteFile(locale, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut bytes.Buffer
+	if code := run([]string{"i18n", "--update", "pt-BR", dir}, nil, &out, &errOut); code != exitOK {
+		t.Fatalf("exit %d: %s", code, errOut.String())
+	}
+	for _, r := range []rune{0x9b, 0x7f, 0x202e} {
+		if strings.ContainsRune(out.String(), r) {
+			t.Errorf("stdout holds the raw %U", r)
+		}
+	}
+	var doc struct {
+		Ruleset map[string]string `json:"ruleset"`
+	}
+	if err := json.Unmarshal(out.Bytes(), &doc); err != nil {
+		t.Fatal(err)
+	}
+	if doc.Ruleset["Green"] != hostile {
+		t.Errorf("the translation printed is %q, want %q", doc.Ruleset["Green"], hostile)
+	}
+	target := filepath.Join(t.TempDir(), "pt-BR.json")
+	if code := run([]string{"i18n", "--update", "pt-BR", "--out", target, dir}, nil, &out, &errOut); code != exitOK {
+		t.Fatalf("--out: exit %d: %s", code, errOut.String())
+	}
+	written, err := os.ReadFile(target)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(written, []byte(hostile)) {
+		t.Errorf("--out did not keep the translation's own bytes")
+	}
+	if got := terminalSafeJSON([]byte("\"a\x9bb\"")); string(got) != `"a\ufffdb"` {
+		t.Errorf("a lone byte: %q", got)
 	}
 }
