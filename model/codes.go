@@ -26,19 +26,22 @@ const (
 	//
 	// Why: each file is refused over 16 MiB, but a package can list many files; rulebench reads
 	// at most 64 MiB for one PATH (MaxWorkspaceBytes) so that no package, however many files it
-	// holds, can exhaust memory. A real package is a few hundred kilobytes.
+	// holds, can exhaust memory. A package the Engine installs is far smaller: a 256 KB ruleset
+	// and catalogs of at most 1 MB each.
 	//
-	// Fix: remove what is not part of the package (old saves, stray files in `locales/` or
-	// `saves/`), or check the parts one at a time.
+	// Fix: remove what is not part of the package, such as a `saves/old-campaign/` of thousands
+	// of saves or a stray `locales/dump.json`, or check the parts one at a time
+	// (`rulebench check ruleset.json`).
 	CodeWorkspaceTooLarge Code = "workspace-too-large"
 	// CodeTooManyValues: the files read for one input hold more than 4,194,304 JSON values together; the file that passes that is refused and not checked.
 	//
-	// Why: rulebench keeps every value it reads with its position, about 50 bytes each, and
-	// bounds them (MaxValues) so that checking any input stays within a few hundred megabytes.
-	// A ruleset the Engine accepts holds well under a hundred thousand values.
+	// Why: rulebench keeps every value it reads with its position (54 bytes each, measured) and
+	// bounds them (MaxValues) so that checking any input stays under 512 MB of memory. A 256 KB
+	// ruleset cannot hold more than about 130,000 values.
 	//
-	// Fix: the file is not a real ruleset, catalog, locale or save (a generated list of millions
-	// of numbers, say); point rulebench at the right file or remove it from the package.
+	// Fix: the file is not a real ruleset, catalog, locale or save (a generated `[0, 0, 0, ...]`
+	// of millions of numbers, say); point rulebench at the right file or remove it from the
+	// package.
 	CodeTooManyValues Code = "too-many-values"
 	// CodeTooManyFindings: reading one file found more than 1,000 problems; the rest are counted, not listed.
 	//
@@ -48,7 +51,8 @@ const (
 	// finding counts the rest, with the severity of the worst of them.
 	//
 	// Fix: fix the findings listed and check again; so many problems usually mean the file is not
-	// the kind rulebench was told it is.
+	// the kind rulebench was told it is (a save given as PATH: `rulebench migrate PATH save.json`
+	// rehearses a save).
 	CodeTooManyFindings Code = "too-many-findings"
 	// CodeJSONEmpty: the file is empty or holds only white space, so there is no JSON value in it.
 	//
