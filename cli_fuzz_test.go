@@ -7,11 +7,12 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"unicode/utf8"
+
+	"rulebench/model/modeltest"
 )
 
 // cliFuzzRuleset is a small package ruleset for FuzzCLI. @A@ stands for the
-// fuzzed text, written into JSON strings (see cliJSONText): the name, an
+// fuzzed text, written into JSON strings (see modeltest.RawJSONText): the name, an
 // unknown key, labels, an enum value, a layer's label, summary and
 // guidance, a catalog entry and a migration's target, so that the reports
 // and the findings quote it.
@@ -41,45 +42,9 @@ const cliFuzzLocale = `{"_meta":{"locale":"de","direction":"ltr"},"ruleset":{"Qu
 // cliFuzzSave is a version 1 save the migration carries forward.
 const cliFuzzSave = `{"v":1,"build":{"fields":{"vein":"@A@","@A@":"slate"}}}`
 
-// cliJSONText writes s inside a JSON string: quotes, backslashes and C0
-// controls escaped, everything else (C1 controls, DEL, bidi controls,
-// invalid bytes) left raw, as a hostile file would hold them.
-func cliJSONText(s string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '"' || c == '\\':
-			b.WriteByte('\\')
-			b.WriteByte(c)
-		case c < 0x20:
-			b.WriteString(`\u00`)
-			b.WriteByte("0123456789abcdef"[c>>4])
-			b.WriteByte("0123456789abcdef"[c&15])
-		default:
-			b.WriteByte(c)
-		}
-	}
-	return b.String()
-}
-
 // cliRawControl reports the first rune of s that would act on a terminal
-// rather than show: a C0 control other than a line feed or a tab, DEL, a
-// C1 control, a bidirectional control, or a byte that is not UTF-8.
-func cliRawControl(s string) (rune, int, bool) {
-	for i, r := range s {
-		switch {
-		case r == utf8.RuneError:
-			if _, size := utf8.DecodeRuneInString(s[i:]); size == 1 {
-				return rune(s[i]), i, true
-			}
-		case r == '\n' || r == '\t':
-		case r < 0x20, r == 0x7f, r >= 0x80 && r <= 0x9f,
-			r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069, r == 0x200e, r == 0x200f:
-			return r, i, true
-		}
-	}
-	return 0, 0, false
-}
+// rather than show (line feeds and tabs are text in command output).
+func cliRawControl(s string) (rune, int, bool) { return modeltest.RawControl(s, "\n\t") }
 
 // cliRawC0 reports the first C0 control of s other than a line feed or a
 // tab.
@@ -155,7 +120,7 @@ func FuzzCLI(f *testing.F) {
 			t.Fatal(err)
 		}
 		defer os.RemoveAll(pkg)
-		fill := strings.NewReplacer("@A@", cliJSONText(a))
+		fill := strings.NewReplacer("@A@", modeltest.RawJSONText(a))
 		name := strings.NewReplacer("/", "_", "\x00", "_").Replace(a[:min(len(a), 200)]) // a file name has at most 255 bytes
 		if name == "" || name == "." || name == ".." {
 			name = "old"

@@ -4,23 +4,13 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"unicode"
+
+	"rulebench/model/modeltest"
 )
 
 // hostileText is user text that would restyle the terminal, retitle its
 // window and ring its bell if it reached the terminal raw.
 const hostileText = "x\x1b]0;owned\x07\x1b[31mred\x9b1m" // \x9b: a C1 CSI, as a lone byte
-
-// rawControl returns the first control character of s other than a line
-// break, or 0.
-func rawControl(s string) rune {
-	for _, r := range s {
-		if r != '\n' && (unicode.IsControl(r) || r == 0x9b) {
-			return r
-		}
-	}
-	return 0
-}
 
 // TestStderrQuotesUserTextVisibly gives every command a path, a flag name
 // and flag values holding ESC, BEL and a C1 control, and requires that
@@ -72,7 +62,7 @@ func TestStderrQuotesUserTextVisibly(t *testing.T) {
 	for _, r := range runs {
 		t.Run(r.name, func(t *testing.T) {
 			_, _, errOut := runGuarded(t, "q", nil, r.args...)
-			if c := rawControl(errOut); c != 0 {
+			if c, _, raw := modeltest.RawControl(errOut, "\n"); raw {
 				t.Errorf("%q: stderr holds a raw %U:\n%q", r.args, c, errOut)
 			}
 			if r.quoted && !strings.Contains(errOut, `\x1b]0;owned`) {

@@ -6,17 +6,17 @@ import (
 	"strings"
 	"testing"
 	"testing/fstest"
-	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
 	"rulebench/model"
+	"rulebench/model/modeltest"
 )
 
 // fuzzRuleset is a small package ruleset for FuzzView: a harbour with a
 // lighthouse. @A@ and @B@ stand for the two fuzzed texts, written into JSON
-// strings (see rawJSONText): the name, labels, a layer's summary and guidance,
+// strings (see modeltest.RawJSONText): the name, labels, a layer's summary and guidance,
 // a catalog entry and an unknown key that the checks quote.
 const fuzzRuleset = `{"schemaVersion":1,"id":"beacon","version":2,"name":"Beacon @A@","@B@":1,
 "coverage":{"checks":true,"summary":"Harbour nights."},
@@ -48,49 +48,10 @@ const fuzzLocale = `{"_meta":{"locale":"fr","direction":"ltr"},"ruleset":{"Beaco
 // fuzzSaveText is a version 1 save the migrations carry forward.
 const fuzzSaveText = `{"v":1,"build":{"fields":{"station":"@A@"},"skills":{"flash":"@B@"}}}`
 
-// rawJSONText writes s inside a JSON string: quotes, backslashes and C0
-// controls escaped, everything else (C1 controls, DEL, bidi controls,
-// invalid bytes) left raw, as a hostile file would hold them.
-func rawJSONText(s string) string {
-	var b strings.Builder
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '"' || c == '\\':
-			b.WriteByte('\\')
-			b.WriteByte(c)
-		case c < 0x20:
-			b.WriteString(`\u00`)
-			b.WriteByte("0123456789abcdef"[c>>4])
-			b.WriteByte("0123456789abcdef"[c&15])
-		default:
-			b.WriteByte(c)
-		}
-	}
-	return b.String()
-}
-
 // fuzzKeys are the keys a byte of FuzzView's key input can press.
 var fuzzKeys = []string{"1", "2", "3", "4", "5", "6", "tab", "shift+tab", "left", "right", "up", "down",
 	"pgdown", "end", "g", "G", "space", "x", "enter", "esc", "?", "r", "j", "k", "h", "l",
 	"u", "b", "s", "a", "/", "backspace", "n", "p", "c", "o", "v", "[", "]", "<", ">", "e", "q", "z"}
-
-// rawControl reports the first rune of s that would act on a terminal
-// rather than show: C0 controls (tab and line breaks included), DEL, C1
-// controls, bidirectional controls, or a byte that is not UTF-8.
-func rawControl(s string) (rune, bool) {
-	for i, r := range s {
-		switch {
-		case r == utf8.RuneError:
-			if _, size := utf8.DecodeRuneInString(s[i:]); size == 1 {
-				return rune(s[i]), true
-			}
-		case r < 0x20, r == 0x7f, r >= 0x80 && r <= 0x9f,
-			r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069, r == 0x200e, r == 0x200f:
-			return r, true
-		}
-	}
-	return 0, false
-}
 
 // FuzzView draws the workbench over a small package whose texts are
 // fuzzed (two texts of up to 48 bytes, the first repeated up to 64 times:
@@ -122,7 +83,7 @@ func viewExec(t testing.TB, a, b string, rep, w, h uint8, input []byte) {
 	if len(input) > 16 {
 		input = input[:16]
 	}
-	fill := strings.NewReplacer("@A@", rawJSONText(a), "@B@", rawJSONText(b))
+	fill := strings.NewReplacer("@A@", modeltest.RawJSONText(a), "@B@", modeltest.RawJSONText(b))
 	saveName := "saves/" + strings.ReplaceAll(strings.ToValidUTF8(b, "?"), "/", "_") + ".json"
 	if !fs.ValidPath(saveName) {
 		saveName = "saves/old.json"
@@ -152,11 +113,11 @@ func viewExec(t testing.TB, a, b string, rep, w, h uint8, input []byte) {
 			if n := ansi.StringWidth(l); n > width {
 				t.Fatalf("after %s at %dx%d line %d is %d wide: %q", after, width, height, i+1, n, lines[i])
 			}
-			if r, bad := rawControl(lines[i]); bad {
+			if r, _, bad := modeltest.RawControl(lines[i], ""); bad {
 				t.Fatalf("after %s at %dx%d line %d holds the raw %U: %q", after, width, height, i+1, r, lines[i])
 			}
 		}
-		if r, bad := rawControl(v.WindowTitle); bad {
+		if r, _, bad := modeltest.RawControl(v.WindowTitle, ""); bad {
 			t.Fatalf("after %s the window title holds the raw %U: %q", after, r, v.WindowTitle)
 		}
 	}
