@@ -70,23 +70,30 @@ func TestRandomInput(t *testing.T) {
 			}
 			msg = keyPress("r")
 		}
-		func() {
-			defer func() {
-				if r := recover(); r != nil {
-					t.Fatalf("step %d (%T %v) panicked: %v", i, msg, msg, r)
-				}
-			}()
-			a = sendRun(t, a, msg)
-			checkFrame(t, a.View().Content, w, h)
-			if t.Failed() {
-				t.Logf("%dx%d\n%s", w, h, screen(a))
-			}
-			if !a.typing() && !a.keys.Quit.Enabled() {
-				t.Errorf("q is disabled outside a search")
-			}
-		}()
+		a = sendChecked(t, a, i, msg, w, h)
+		if t.Failed() {
+			t.Logf("%dx%d\n%s", w, h, screen(a))
+		}
+		if !a.typing() && !a.keys.Quit.Enabled() {
+			t.Errorf("q is disabled outside a search")
+		}
 		if t.Failed() {
 			t.Fatalf("stopped at step %d after %T %v", i, msg, msg)
 		}
 	}
+}
+
+// sendChecked sends one message of a random walk (step i) and holds the
+// frame to the window of w x h cells; a panic fails the test naming the
+// step and the message.
+func sendChecked(t *testing.T, a *App, i int, msg tea.Msg, w, h int) (out *App) {
+	t.Helper()
+	defer func() {
+		if r := recover(); r != nil {
+			t.Fatalf("step %d (%T %v) panicked: %v", i, msg, msg, r)
+		}
+	}()
+	out = sendRun(t, a, msg)
+	checkFrame(t, out.View().Content, w, h)
+	return out
 }

@@ -617,15 +617,7 @@ func TestSinceRandomInput(t *testing.T) {
 			fsys["road/ruleset.json"] = &fstest.MapFile{Data: news[rng.IntN(len(news))]}
 			msg = keyPress("r")
 		}
-		func() {
-			defer func() {
-				if r := recover(); r != nil {
-					t.Fatalf("step %d (%T %v) panicked: %v", i, msg, msg, r)
-				}
-			}()
-			a = sendRun(t, a, msg)
-			checkFrame(t, a.View().Content, w, h)
-		}()
+		a = sendChecked(t, a, i, msg, w, h)
 		if t.Failed() {
 			t.Fatalf("stopped at step %d after %T %v:\n%s", i, msg, msg, screen(a))
 		}

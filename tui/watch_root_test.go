@@ -262,15 +262,7 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 // is reported too. Reports are waited for with a deadline.
 func TestWatcherFollowsTheFolderOnDisk(t *testing.T) {
 	dir := writeFerry(t)
-	ws, err := model.Load(model.OSFS{}, dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	w, err := watchWorkspace(ws)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer w.Close()
+	w := watchOnDisk(t, dir)
 	watching := func() bool { return slices.Contains(w.fw.WatchList(), dir) }
 	// nameOnDisk waits for reports until the package reads with that
 	// name, or is gone ("").

@@ -79,8 +79,10 @@ func waitChange(t testing.TB, w *watcher, d time.Duration) {
 	}
 }
 
-func TestWatcherReportsEdits(t *testing.T) {
-	dir := writeFerry(t)
+// watchOnDisk loads the package at dir from the real file system and
+// watches it until the test ends.
+func watchOnDisk(t *testing.T, dir string) *watcher {
+	t.Helper()
 	ws, err := model.Load(model.OSFS{}, dir)
 	if err != nil {
 		t.Fatal(err)
@@ -89,7 +91,13 @@ func TestWatcherReportsEdits(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer w.Close()
+	t.Cleanup(func() { w.Close() })
+	return w
+}
+
+func TestWatcherReportsEdits(t *testing.T) {
+	dir := writeFerry(t)
+	w := watchOnDisk(t, dir)
 	// An edit to the ruleset, then to a locale file, each reported once.
 	for _, name := range []string{"ruleset.json", "locales/fr.json"} {
 		p := filepath.Join(dir, filepath.FromSlash(name))
