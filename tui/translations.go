@@ -79,10 +79,10 @@ type translationsPane struct {
 	// lang is the language whose strings the table shows.
 	lang   *i18n.Language
 	filter stringFilter
-	// input is the search being typed or kept; query is its text as the
-	// rows were worked out for.
-	input textinput.Model
-	query string
+	// searchInput is the search being typed or kept (the typing of the other
+	// lists' filters); query is its text as the rows were worked out for.
+	searchInput listFilter
+	query       string
 	// tag is a language tag being typed in the picker, for a language
 	// with no file; tagErr says why the last one typed is no tag.
 	tag    textinput.Model
@@ -133,13 +133,10 @@ type rowsKey struct {
 const tableTop = 2
 
 func newTranslationsPane(k *keyMap) *translationsPane {
-	in := textinput.New()
-	in.Prompt = "/"
-	in.CharLimit = maxQuery
 	tag := textinput.New()
 	tag.Prompt = "tag: "
 	tag.CharLimit = maxTag
-	return &translationsPane{keys: k, picker: newListPane(), table: newListPane(), input: in, tag: tag}
+	return &translationsPane{keys: k, picker: newListPane(), table: newListPane(), searchInput: newListFilter(), tag: tag}
 }
 
 // current is the list the keys move now.
@@ -153,7 +150,7 @@ func (p *translationsPane) current() *listPane {
 func (p *translationsPane) scroller() *scroller           { return p.current().active() }
 func (p *translationsPane) scrollerAt(x, y int) *scroller { return p.current().at(x, y) }
 
-func (p *translationsPane) typing() bool { return p.input.Focused() || p.tag.Focused() }
+func (p *translationsPane) typing() bool { return p.searchInput.typing() || p.tag.Focused() }
 
 // maxTag bounds a language tag typed in the picker.
 const maxTag = 35
@@ -169,7 +166,7 @@ func (p *translationsPane) hint() string {
 func (p *translationsPane) set(s *snapshot, st *styles, body rect, wide bool) {
 	was, had := p.selectedLang()
 	if p.st != st {
-		p.input.SetStyles(searchStyles(st))
+		p.searchInput.restyle(st)
 		p.tag.SetStyles(searchStyles(st))
 	}
 	p.s, p.st, p.width = s, st, body.W
@@ -333,7 +330,7 @@ func (p *translationsPane) open() *i18n.Language {
 // back returns from the strings table to the picker.
 func (p *translationsPane) back() {
 	p.mode = pickLanguage
-	p.input.Blur()
+	p.searchInput.input.Blur()
 	if p.lang != nil {
 		p.selectLang(p.lang.Lang)
 	}
@@ -363,30 +360,15 @@ func searchStyles(st *styles) textinput.Styles {
 // startSearch starts typing a search.
 func (p *translationsPane) startSearch() tea.Cmd {
 	p.table.inDetail = false
-	p.input.CursorEnd()
-	return p.input.Focus()
+	return p.searchInput.start()
 }
 
-// typeKey takes a key or a paste while the search is typed: enter keeps
-// the search and esc drops it; the text input takes the rest (text,
-// pastes, backspace, ctrl+u, the cursor keys).
+// typeKey takes a key or a paste while the search is typed, as the
+// lists' filters take them (enter keeps it, esc drops it, the text input
+// takes the rest), and works the rows out again.
 func (p *translationsPane) typeKey(msg tea.Msg) tea.Cmd {
-	var cmd tea.Cmd
-	switch m, _ := msg.(tea.KeyPressMsg); {
-	case m.Code == tea.KeyEnter && m.Mod == 0:
-		p.input.Blur()
-	case m.Code == tea.KeyEscape:
-		p.input.Blur()
-		p.input.Reset()
-	default:
-		p.input, cmd = p.input.Update(msg)
-		// What a search shows is text from the keyboard or a paste: made
-		// visible like file text, so that no control reaches the screen.
-		if v := model.Visible(p.input.Value()); v != p.input.Value() {
-			p.input.SetValue(v)
-		}
-	}
-	p.query = p.input.Value()
+	cmd := p.searchInput.update(msg)
+	p.query = p.searchInput.input.Value()
 	p.table.list.cursor, p.table.list.offset = 0, 0
 	p.settle()
 	return cmd
@@ -443,7 +425,7 @@ func (p *translationsPane) tagPrompt() []string {
 
 // clearSearch drops a kept search.
 func (p *translationsPane) clearSearch() {
-	p.input.Reset()
+	p.searchInput.clear()
 	p.query = ""
 	p.settle()
 }
@@ -768,7 +750,7 @@ func (p *translationsPane) tableHeader(width int) string {
 	rest := st.muted.Render("  showing ") + st.accent.Render(p.filter.String()) + st.muted.Render(fmt.Sprintf(" (%d)", len(p.rows)))
 	switch {
 	case p.typing():
-		rest += "  " + p.input.View()
+		rest += "  " + p.searchInput.input.View()
 	case p.query != "":
 		rest += "  " + st.muted.Render("search ") + st.accent.Render(p.query)
 	}
