@@ -95,13 +95,24 @@ func unknownCommand(name string, stderr io.Writer) int {
 // nearestCommand returns the command name closest to name in edit
 // distance, if it is within two edits (or name is a prefix of it).
 func nearestCommand(name string) string {
-	best, bestD := "", 3
+	var names []string
 	for _, c := range commands() {
-		if strings.HasPrefix(c.name, name) && len(name) >= 2 {
-			return c.name
+		names = append(names, c.name)
+	}
+	return nearest(name, names, 2, 2)
+}
+
+// nearest returns the candidate that name is a prefix of (when name has at
+// least minPrefix bytes), else the one closest to name within maxEdits
+// edits, the first on a tie; "" when none is near.
+func nearest(name string, candidates []string, minPrefix, maxEdits int) string {
+	best, bestD := "", maxEdits+1
+	for _, c := range candidates {
+		if len(name) >= minPrefix && strings.HasPrefix(c, name) {
+			return c
 		}
-		if d := editDistance(name, c.name); d < bestD {
-			best, bestD = c.name, d
+		if d := editDistance(name, c); d < bestD {
+			best, bestD = c, d
 		}
 	}
 	return best

@@ -92,19 +92,13 @@ func writeExplanation(w io.Writer, c analysis.CodeInfo) {
 }
 
 // nearestCode returns the declared code closest to name, within a third
-// of its length in edits, or one that name is a prefix of.
+// of its length in edits (at least two), or one that name is a prefix of.
 func nearestCode(name string) string {
-	best, bestD := "", max(2, len(name)/3)+1
+	var codes []string
 	for _, c := range analysis.Codes() {
-		code := string(c.Code)
-		if len(name) >= 3 && strings.HasPrefix(code, name) {
-			return code
-		}
-		if d := editDistance(name, code); d < bestD {
-			best, bestD = code, d
-		}
+		codes = append(codes, string(c.Code))
 	}
-	return best
+	return nearest(name, codes, 3, max(2, len(name)/3))
 }
 
 // wrapWords wraps text at spaces only, so that ids and file names with
