@@ -15,17 +15,11 @@ import (
 // sinceCase finds a derived lantern-road case by name.
 func sinceCase(t *testing.T, name string) migratetest.Case {
 	t.Helper()
-	cases, err := migratetest.LanternCases("../examples/lantern-road")
+	c, err := migratetest.LanternCase("../examples/lantern-road", name)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, c := range cases {
-		if c.Name == name {
-			return c
-		}
-	}
-	t.Fatalf("no case %s", name)
-	return migratetest.Case{}
+	return c
 }
 
 // sinceFS holds a case's old version as old/ruleset.json and its new one

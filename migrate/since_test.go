@@ -23,26 +23,19 @@ type sinceCase struct {
 // lanternSince derives the lantern-road cases and reads the one named.
 func lanternSince(t *testing.T, name string) sinceCase {
 	t.Helper()
-	cases, err := migratetest.LanternCases(lanternRoad)
+	c, err := migratetest.LanternCase(lanternRoad, name)
 	if err != nil {
-		t.Skipf("lantern-road not readable: %v", err)
+		t.Fatal(err)
 	}
-	for _, c := range cases {
-		if c.Name != name {
-			continue
+	sc := sinceCase{old: decodeRuleset(t, "old.json", c.Old), cur: decodeRuleset(t, "new.json", c.New)}
+	for _, n := range c.Saves {
+		data, err := os.ReadFile(filepath.Join(lanternRoad, "saves", n))
+		if err != nil {
+			t.Fatal(err)
 		}
-		sc := sinceCase{old: decodeRuleset(t, "old.json", c.Old), cur: decodeRuleset(t, "new.json", c.New)}
-		for _, n := range c.Saves {
-			data, err := os.ReadFile(filepath.Join(lanternRoad, "saves", n))
-			if err != nil {
-				t.Fatal(err)
-			}
-			sc.saves = append(sc.saves, SaveFile{File: n, Data: data})
-		}
-		return sc
+		sc.saves = append(sc.saves, SaveFile{File: n, Data: data})
 	}
-	t.Fatalf("no case %q", name)
-	return sinceCase{}
+	return sc
 }
 
 func decodeRuleset(t *testing.T, name string, data []byte) *model.Ruleset {

@@ -24,17 +24,11 @@ import (
 // lanternCase derives a case of migratetest from examples/lantern-road.
 func lanternCase(t *testing.T, name string) migratetest.Case {
 	t.Helper()
-	cases, err := migratetest.LanternCases(filepath.Join("..", "examples", "lantern-road"))
+	c, err := migratetest.LanternCase(filepath.Join("..", "examples", "lantern-road"), name)
 	if err != nil {
-		t.Skipf("lantern-road not readable: %v", err)
+		t.Fatal(err)
 	}
-	for _, c := range cases {
-		if c.Name == name {
-			return c
-		}
-	}
-	t.Fatalf("no case %s", name)
-	return migratetest.Case{}
+	return c
 }
 
 // sinceFS holds a derived case: the new version as road/ruleset.json with
@@ -444,13 +438,12 @@ func TestSinceFramesFit(t *testing.T) {
 // version with --since its previous one (the level split, 5 sample saves)
 // beside the same analysis without it: the comparison's share of a reload.
 func BenchmarkAnalysisSince(b *testing.B) {
-	cases, err := migratetest.LanternCases(filepath.Join("..", "examples", "lantern-road"))
+	c, err := migratetest.LanternCase(filepath.Join("..", "examples", "lantern-road"), migratetest.LevelSplit)
 	if err != nil {
 		b.Skip(err)
 	}
-	i := slices.IndexFunc(cases, func(c migratetest.Case) bool { return c.Name == migratetest.LevelSplit })
-	fsys := fstest.MapFS{"road/ruleset.json": {Data: cases[i].New}, "old/ruleset.json": {Data: cases[i].Old}}
-	for _, s := range cases[i].Saves {
+	fsys := fstest.MapFS{"road/ruleset.json": {Data: c.New}, "old/ruleset.json": {Data: c.Old}}
+	for _, s := range c.Saves {
 		data, err := os.ReadFile(filepath.Join("..", "examples", "lantern-road", "saves", s))
 		if err != nil {
 			b.Fatal(err)

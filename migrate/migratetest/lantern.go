@@ -215,3 +215,18 @@ func replaceRefs(v any, key, old, new string) {
 		}
 	}
 }
+
+// LanternCase derives the cases from the lantern-road example in dir and
+// returns the one called name.
+func LanternCase(dir, name string) (Case, error) {
+	cases, err := LanternCases(dir)
+	if err != nil {
+		return Case{}, err
+	}
+	for _, c := range cases {
+		if c.Name == name {
+			return c, nil
+		}
+	}
+	return Case{}, fmt.Errorf("no lantern-road case %s", name)
+}
