@@ -2,21 +2,13 @@ package main
 
 import (
 	"bytes"
-	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
-)
 
-func makeFIFO(t *testing.T, p string) string {
-	t.Helper()
-	if err := syscall.Mkfifo(p, 0o644); err != nil {
-		t.Skipf("cannot make a named pipe: %v", err)
-	}
-	return p
-}
+	"rulebench/model/modeltest"
+)
 
 // runGuarded runs the program with input on stdin, failing the test when it
 // does not return; a run blocked on a named pipe is let go by opening the
@@ -30,12 +22,7 @@ func runGuarded(t *testing.T, input string, pipes []string, args ...string) (int
 	case code := <-done:
 		return code, out.String(), errOut.String()
 	case <-time.After(15 * time.Second):
-		for _, p := range pipes {
-			if f, err := os.OpenFile(p, os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil {
-				time.Sleep(200 * time.Millisecond)
-				f.Close()
-			}
-		}
+		modeltest.Unblock(pipes...)
 		select {
 		case <-done:
 		case <-time.After(5 * time.Second):
@@ -47,9 +34,9 @@ func runGuarded(t *testing.T, input string, pipes []string, args ...string) (int
 
 func TestNamedPipesAreNeverRead(t *testing.T) {
 	dir := t.TempDir()
-	pipe := makeFIFO(t, filepath.Join(dir, "pipe.json"))
+	pipe := modeltest.MakeFIFO(t, filepath.Join(dir, "pipe.json"))
 	pkg := copyExample(t, "lantern-road")
-	inSaves := makeFIFO(t, filepath.Join(pkg, "saves", "pipe.json"))
+	inSaves := modeltest.MakeFIFO(t, filepath.Join(pkg, "saves", "pipe.json"))
 	pipes := []string{pipe, inSaves}
 	tests := []struct {
 		name  string

@@ -8,11 +8,11 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"rulebench/model"
+	"rulebench/model/modeltest"
 )
 
 // diskPackage writes the test package of packageFS to a fresh folder and
@@ -30,13 +30,6 @@ func diskPackage(t *testing.T) string {
 		}
 	}
 	return dir
-}
-
-func mkfifo(t *testing.T, p string) {
-	t.Helper()
-	if err := syscall.Mkfifo(p, 0o644); err != nil {
-		t.Skipf("cannot make a named pipe: %v", err)
-	}
 }
 
 func symlink(t *testing.T, target, link string) {
@@ -66,22 +59,10 @@ func loadGuarded(t *testing.T, p string, pipes ...string) *model.Workspace {
 		}
 		return r.ws
 	case <-time.After(10 * time.Second):
-		unblock(pipes...)
+		modeltest.Unblock(pipes...)
 		<-done
 		t.Fatalf("Load(%s) blocked on a named pipe", p)
 		return nil
-	}
-}
-
-// unblock lets a reader blocked opening or reading a named pipe go on: it
-// opens each for writing, holds it a moment and closes it, so that the
-// reader sees the end of the file.
-func unblock(pipes ...string) {
-	for _, fifo := range pipes {
-		if f, err := os.OpenFile(fifo, os.O_WRONLY|syscall.O_NONBLOCK, 0); err == nil {
-			time.Sleep(200 * time.Millisecond)
-			f.Close()
-		}
 	}
 }
 
@@ -107,33 +88,33 @@ func TestLoadRefusesWhatIsNotARegularFile(t *testing.T) {
 		make func(t *testing.T, dir string) (file, load string)
 	}{
 		{"a named pipe as PATH", func(t *testing.T, dir string) (string, string) {
-			mkfifo(t, filepath.Join(dir, "rules.json"))
+			modeltest.MakeFIFO(t, filepath.Join(dir, "rules.json"))
 			return "rules.json", "rules.json"
 		}},
 		{"a named pipe as a package's manifest", func(t *testing.T, dir string) (string, string) {
 			os.Remove(filepath.Join(dir, "pkg", "manifest.json"))
-			mkfifo(t, filepath.Join(dir, "pkg", "manifest.json"))
+			modeltest.MakeFIFO(t, filepath.Join(dir, "pkg", "manifest.json"))
 			return "pkg/manifest.json", "pkg"
 		}},
 		{"a named pipe in saves/", func(t *testing.T, dir string) (string, string) {
-			mkfifo(t, filepath.Join(dir, "pkg", "saves", "pipe.json"))
+			modeltest.MakeFIFO(t, filepath.Join(dir, "pkg", "saves", "pipe.json"))
 			return "pkg/saves/pipe.json", "pkg"
 		}},
 		{"a named pipe in locales/", func(t *testing.T, dir string) (string, string) {
-			mkfifo(t, filepath.Join(dir, "pkg", "locales", "de.json"))
+			modeltest.MakeFIFO(t, filepath.Join(dir, "pkg", "locales", "de.json"))
 			return "pkg/locales/de.json", "pkg"
 		}},
 		{"a named pipe as a catalog the ruleset names", func(t *testing.T, dir string) (string, string) {
 			os.Remove(filepath.Join(dir, "pkg", "catalogs", "wares.json"))
-			mkfifo(t, filepath.Join(dir, "pkg", "catalogs", "wares.json"))
+			modeltest.MakeFIFO(t, filepath.Join(dir, "pkg", "catalogs", "wares.json"))
 			return "pkg/catalogs/wares.json", "pkg"
 		}},
 		{"a named pipe in catalogs/ no one names", func(t *testing.T, dir string) (string, string) {
-			mkfifo(t, filepath.Join(dir, "pkg", "catalogs", "extra.json"))
+			modeltest.MakeFIFO(t, filepath.Join(dir, "pkg", "catalogs", "extra.json"))
 			return "pkg/catalogs/extra.json", "pkg"
 		}},
 		{"a link in saves/ to a named pipe in the package", func(t *testing.T, dir string) (string, string) {
-			mkfifo(t, filepath.Join(dir, "pkg", "pipe"))
+			modeltest.MakeFIFO(t, filepath.Join(dir, "pkg", "pipe"))
 			symlink(t, "../pipe", filepath.Join(dir, "pkg", "saves", "linked.json"))
 			return "pkg/saves/linked.json", "pkg"
 		}},
@@ -286,7 +267,7 @@ func TestLoadFollowsLinksInsideThePackage(t *testing.T) {
 
 func TestOSFSOpenRefusesANamedPipe(t *testing.T) {
 	p := filepath.Join(t.TempDir(), "pipe.json")
-	mkfifo(t, p)
+	modeltest.MakeFIFO(t, p)
 	done := make(chan error, 1)
 	go func() {
 		f, err := model.OSFS{}.Open(p)
@@ -301,7 +282,7 @@ func TestOSFSOpenRefusesANamedPipe(t *testing.T) {
 			t.Errorf("Open = %v, want ErrNotRegular", err)
 		}
 	case <-time.After(10 * time.Second):
-		unblock(p)
+		modeltest.Unblock(p)
 		<-done
 		t.Fatal("Open blocked on a named pipe")
 	}

@@ -9,34 +9,13 @@ import (
 	"rulebench/model"
 )
 
-// copyDir copies the files of a folder (one level of subfolders deep is
-// enough for a package) into dst.
-func copyDir(t *testing.T, src, dst string) {
-	t.Helper()
-	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		if d.IsDir() {
-			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
-		}
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(dst, rel), data, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-}
-
 // The Problems tab's source preview of a finding about a link that leads
 // outside the package never shows the file the link leads to.
 func TestSourcePreviewNeverShowsAFileOutsideThePackage(t *testing.T) {
 	pkg := filepath.Join(t.TempDir(), "pkg")
-	copyDir(t, filepath.Join("..", "examples", "lantern-road"), pkg)
+	if err := os.CopyFS(pkg, os.DirFS(filepath.Join("..", "examples", "lantern-road"))); err != nil {
+		t.Fatal(err)
+	}
 	outside := filepath.Join(t.TempDir(), "shadow.json")
 	// A save whose v is text: read as a save, it would be a finding too.
 	if err := os.WriteFile(outside, []byte(`{"v": "hunter2-secret", "build": {}}`), 0o644); err != nil {
