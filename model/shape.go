@@ -324,16 +324,6 @@ func (d *decoder) uniqueBy(list *Node, key, what string) {
 	d.uniqueIDs(what, ids, nodes)
 }
 
-// uniqueIn is a refine that reports repeated ids in the list members of an
-// object: each pair names the list's key and what its ids are.
-func uniqueIn(pairs ...[2]string) func(d *decoder, n *Node) {
-	return func(d *decoder, n *Node) {
-		for _, p := range pairs {
-			d.uniqueBy(n.Get(p[0]), "id", p[1])
-		}
-	}
-}
-
 // lacks reports that obj lacks key, at the path the key would have and the
 // position of obj, with the rule's own code and sentence.
 func (d *decoder) lacks(obj *Node, key string, code Code, format string, args ...any) {

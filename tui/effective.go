@@ -472,11 +472,6 @@ func (d *effectiveDoc) child(parent, id, text string) {
 	d.tag.parent = d.tag.section + "/" + parent
 }
 
-// headRows marks the lines added next as the section's head.
-func (d *effectiveDoc) headRows() {
-	d.tag = lineTag{section: d.tag.section, head: true, price: -1}
-}
-
 // skips tells whether the filter leaves a row out before it is drawn (so
 // that the rows shown under a cap are those the filter keeps): the
 // section's heading does not hold the filter's text, nor does any of the
