@@ -117,7 +117,7 @@ func runI18n(args []string, stdout, stderr io.Writer) int {
 // writeI18nText prints the coverage table, then with --lang every string
 // in that language, then the import choice.
 func writeI18nText(w io.Writer, name string, r *i18n.Report, langs []*i18n.Language, detail bool, only stateFilter, imp *i18n.Import) {
-	fmt.Fprintf(w, "%s: %s, %s\n", visible(name), say.Count(len(r.Strings), "display string"), say.Count(r.Words, "word"))
+	fmt.Fprintf(w, "%s: %s, %s\n", visible(name), say.Count(len(r.Strings()), "display string"), say.Count(r.Words(), "word"))
 	if len(langs) == 0 {
 		fmt.Fprintln(w, "no translations")
 	} else {
@@ -153,7 +153,7 @@ func writeI18nDetail(w io.Writer, r *i18n.Report, l *i18n.Language, only stateFi
 	default:
 		fmt.Fprintf(w, "%s has no file of its own, nor its base: everything is shown in English\n", l.Lang)
 	}
-	for i, s := range r.Strings {
+	for i, s := range r.Strings() {
 		st := l.States[i]
 		if !only.shows(st) {
 			continue

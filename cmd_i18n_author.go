@@ -198,7 +198,7 @@ func (w *authorWriter) newLocale(lang string) int {
 	if lang == "en" {
 		w.notef("en: the package's English introduction, with no ruleset section (the ruleset is already English)")
 	} else {
-		w.notef("%s: %s, all untranslated", lang, plural(len(w.r.Strings), "display string"))
+		w.notef("%s: %s, all untranslated", lang, plural(len(w.r.Strings()), "display string"))
 	}
 	return w.deliver(lang, i18n.LocaleTarget(w.ws, w.r, lang), nil, data)
 }

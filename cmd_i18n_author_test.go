@@ -25,7 +25,7 @@ func displayStrings(t *testing.T, p string) ([]string, *i18n.Report, *model.Work
 	}
 	r := i18n.Analyze(ws)
 	var out []string
-	for _, s := range r.Strings {
+	for _, s := range r.Strings() {
 		out = append(out, s.Text)
 	}
 	return out, r, ws

@@ -101,7 +101,7 @@ type Language struct {
 	Base       string
 	Own        *Locale
 	BaseLocale *Locale
-	// States holds each display string's state, in Report.Strings order.
+	// States holds each display string's state, in Report.Strings() order.
 	States   []State
 	Coverage Coverage
 	Stale    []StaleKey
@@ -111,16 +111,14 @@ type Language struct {
 	ownAt, baseAt []int32
 }
 
-// Report is the translation picture of a workspace: the display strings,
-// every locale file read, one Language per language that has a file, and
-// the findings about the locale files themselves (Diagnostics; Findings
-// adds the stale keys and a catalog entry's checks). A finding made by
-// path rather than at a node has no position yet; the caller locates it.
+// Report is the translation picture of a workspace: the display strings
+// (Strings, listed on first use), every locale file read, one Language per
+// language that has a file, and the findings about the locale files
+// themselves (Diagnostics; Findings adds the stale keys and a catalog
+// entry's checks). A finding made by path rather than at a node has no
+// position yet; the caller locates it. A Report is safe for concurrent
+// reads.
 type Report struct {
-	Strings []DisplayString
-	// Words is the number of words in all display strings, each distinct
-	// string counted once.
-	Words int
 	// Catalog tells whether the workspace is a catalog artifact, whose
 	// translations are language packs fetched one at a time.
 	Catalog bool
@@ -134,7 +132,14 @@ type Report struct {
 	Languages   []*Language
 	Diagnostics []model.Diagnostic
 
-	index  map[string]int
+	// ruleset is what the display strings are listed from, on first use
+	// (strs): a check with no locale file never needs them.
+	ruleset *model.Ruleset
+	once    sync.Once
+	strings []DisplayString
+	index   map[string]int // each display string's position in strings
+	words   int
+
 	byLang map[string]*Locale
 	stale  map[*Locale][]StaleKey
 	// keyIndex maps each locale's keys onto the display strings: for
@@ -150,16 +155,15 @@ type Report struct {
 // and stale keys. Report.Diagnostics holds the findings about the files
 // themselves; Findings adds the stale-key warnings, whose nearest-string
 // hints cost more than the rest and are worked out only when asked for.
+// The display strings are listed only when something needs them: mapping
+// a locale file's keys, a Language, or a call of Strings, Words or Index.
 func Analyze(ws *model.Workspace) *Report {
-	r := &Report{index: map[string]int{}, byLang: map[string]*Locale{}, stale: map[*Locale][]StaleKey{}, keyIndex: map[*Locale][]int32{}}
+	r := &Report{byLang: map[string]*Locale{}, stale: map[*Locale][]StaleKey{}, keyIndex: map[*Locale][]int32{}}
 	if ws == nil {
 		return r
 	}
 	r.Catalog = ws.Kind == model.Artifact
-	r.Strings, r.index = collect(ws.Ruleset)
-	for _, s := range r.Strings {
-		r.Words += s.Words
-	}
+	r.ruleset = ws.Ruleset
 	for _, f := range ws.Locales {
 		if isCatalogEntry(f) {
 			continue
@@ -192,6 +196,32 @@ func Analyze(ws *model.Workspace) *Report {
 	return r
 }
 
+// strs lists the display strings, indexes them and counts their words,
+// once, on first use, and returns them. Every use of strings, index and
+// words goes through it.
+func (r *Report) strs() []DisplayString {
+	r.once.Do(func() {
+		r.strings, r.index = collect(r.ruleset)
+		for _, s := range r.strings {
+			r.words += s.Words
+		}
+	})
+	return r.strings
+}
+
+// Strings returns the display strings of the ruleset (see the function
+// Strings), each distinct text once, in the order first met. They are
+// listed on the first call (or first other need) and shared afterwards:
+// the caller must not modify the slice.
+func (r *Report) Strings() []DisplayString { return r.strs() }
+
+// Words returns the number of words in all display strings, each distinct
+// string counted once.
+func (r *Report) Words() int {
+	r.strs()
+	return r.words
+}
+
 // isCatalogEntry tells whether a file the loader took for a language pack
 // is in fact a catalog entry (an object with an artifact member), such as
 // <id>-<version>.entry.json beside an artifact.
@@ -202,7 +232,7 @@ func isCatalogEntry(f *model.File) bool {
 // mapKeys maps the keys of l's ruleset section onto the display strings,
 // and records the keys that match none (stale keys).
 func (r *Report) mapKeys(l *Locale) {
-	at := make([]int32, len(r.Strings))
+	at := make([]int32, len(r.strs()))
 	for i := range at {
 		at[i] = -1
 	}
@@ -246,7 +276,7 @@ func (r *Report) Nearest(text string) string {
 	r.nearMu.Lock()
 	defer r.nearMu.Unlock()
 	if r.near == nil {
-		r.near = newNearest(r.Strings)
+		r.near = newNearest(r.strs())
 	}
 	return r.near.find(text)
 }
@@ -288,6 +318,7 @@ func (r *Report) Locale(lang string) *Locale { return r.byLang[lang] }
 
 // Index returns the position of an English display string in Strings.
 func (r *Report) Index(english string) (int, bool) {
+	r.strs()
 	i, ok := r.index[english]
 	return i, ok
 }
@@ -307,8 +338,9 @@ func (r *Report) Language(code string) (*Language, error) {
 	}
 	lang.ownAt, lang.baseAt = r.keyIndex[lang.Own], r.keyIndex[lang.BaseLocale]
 	lang.Stale = r.stale[lang.Own]
-	lang.States = make([]State, len(r.Strings))
-	for i, s := range r.Strings {
+	strs := r.strs()
+	lang.States = make([]State, len(strs))
+	for i, s := range strs {
 		st := lang.stateAt(i)
 		lang.States[i] = st
 		lang.Coverage.add(st, s.Words)

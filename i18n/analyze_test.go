@@ -15,7 +15,7 @@ func statesOf(t *testing.T, r *Report, lang string) map[string]State {
 		t.Fatal(err)
 	}
 	out := map[string]State{}
-	for i, s := range r.Strings {
+	for i, s := range r.Strings() {
 		out[s.Text] = l.States[i]
 	}
 	return out
@@ -82,8 +82,8 @@ func TestCoverageAddsUp(t *testing.T) {
 		"pt.json":    localeJSON("pt", `"A demo.": "Uma demo."`),
 	})
 	r := Analyze(ws)
-	if len(r.Strings) != 6 || r.Words != 7 {
-		t.Fatalf("%d strings, %d words; want 6 and 7", len(r.Strings), r.Words)
+	if len(r.Strings()) != 6 || r.Words() != 7 {
+		t.Fatalf("%d strings, %d words; want 6 and 7", len(r.Strings()), r.Words())
 	}
 	l, _ := r.Language("pt-BR")
 	c := l.Coverage
@@ -376,7 +376,7 @@ func TestStateNames(t *testing.T) {
 
 func TestAnalyzeNil(t *testing.T) {
 	r := Analyze(nil)
-	if len(r.Strings) != 0 || len(r.Languages) != 0 || len(r.Diagnostics) != 0 {
+	if len(r.Strings()) != 0 || len(r.Languages) != 0 || len(r.Diagnostics) != 0 {
 		t.Errorf("Analyze(nil) = %+v", r)
 	}
 	if ds := Check(nil); len(ds) != 0 {
@@ -387,8 +387,8 @@ func TestAnalyzeNil(t *testing.T) {
 func TestBrokenRulesetStillReadsLocales(t *testing.T) {
 	ws := packageWS(t, `{"name": `, map[string]string{"fr.json": localeJSON("fr", `"Demo": "Démo"`)})
 	r := Analyze(ws)
-	if len(r.Strings) != 0 || len(r.Languages) != 1 {
-		t.Fatalf("%d strings, %d languages", len(r.Strings), len(r.Languages))
+	if len(r.Strings()) != 0 || len(r.Languages) != 1 {
+		t.Fatalf("%d strings, %d languages", len(r.Strings()), len(r.Languages))
 	}
 	// The keys are read even so; whether they are stale is not judged (see
 	// TestNoStaleKeysWithoutARuleset).

@@ -103,8 +103,9 @@ func NewLocale(ws *model.Workspace, r *Report, lang string) ([]byte, error) {
 		doc.Package = &packageDoc{Name: name, Description: desc}
 	}
 	if !english {
-		doc.Ruleset = make([]member, len(r.Strings))
-		for i, s := range r.Strings {
+		strs := r.Strings()
+		doc.Ruleset = make([]member, len(strs))
+		for i, s := range strs {
 			doc.Ruleset[i] = member{Key: s.Text}
 		}
 	}
@@ -241,7 +242,7 @@ func UpdateLocale(r *Report, lang string, prune bool) (*Update, error) {
 	if prune {
 		var gone []*model.Node
 		for _, k := range l.Keys {
-			if _, current := r.index[k.English]; !current {
+			if _, current := r.Index(k.English); !current {
 				gone = append(gone, k.Node)
 			}
 		}
@@ -256,7 +257,7 @@ func UpdateLocale(r *Report, lang string, prune bool) (*Update, error) {
 		}
 	}
 	var add []model.Member
-	for i, s := range r.Strings {
+	for i, s := range r.Strings() {
 		if _, has := l.Lookup(s.Text); !has && view.States[i] == Missing {
 			add = append(add, model.Member{Key: s.Text, Value: ""})
 			u.Added = append(u.Added, s.Text)

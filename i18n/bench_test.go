@@ -81,8 +81,8 @@ var benchLangs = []string{"de", "fr", "ja", "pt", "pt-BR"}
 func TestBigWorkspace(t *testing.T) {
 	ws := bigWorkspace(t, 5000, benchLangs)
 	r := Analyze(ws)
-	if len(r.Strings) != 5000 {
-		t.Fatalf("%d display strings, want 5000", len(r.Strings))
+	if len(r.Strings()) != 5000 {
+		t.Fatalf("%d display strings, want 5000", len(r.Strings()))
 	}
 	if len(r.Languages) != 5 {
 		t.Fatalf("%d languages", len(r.Languages))
@@ -136,7 +136,7 @@ func BenchmarkLanguage(b *testing.B) {
 // stale key.
 func BenchmarkNearest(b *testing.B) {
 	r := Analyze(bigWorkspace(b, 5000, nil))
-	n := newNearest(r.Strings)
+	n := newNearest(r.Strings())
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {

@@ -28,7 +28,7 @@ var demo = fstest.MapFS{
 func ExampleAnalyze() {
 	ws, _ := model.Load(demo, "demo")
 	r := i18n.Analyze(ws)
-	fmt.Println(len(r.Strings), "display strings,", r.Words, "words")
+	fmt.Println(len(r.Strings()), "display strings,", r.Words(), "words")
 	for _, l := range r.Languages {
 		c := l.Coverage
 		fmt.Printf("%s: %d translated, %d via base, %d empty, %d missing, %d stale: %.1f%%\n",

@@ -45,8 +45,8 @@ func checkCoverage(t *testing.T, r *Report, want []wantCoverage) {
 func TestExampleLanternRoad(t *testing.T) {
 	ws := loadExample(t, "lantern-road")
 	r := Analyze(ws)
-	if len(r.Strings) != 325 {
-		t.Errorf("%d display strings, want 325", len(r.Strings))
+	if len(r.Strings()) != 325 {
+		t.Errorf("%d display strings, want 325", len(r.Strings()))
 	}
 	// Files in name order: en (no ruleset section, not a language), fr,
 	// pt-BR, pt.
@@ -110,8 +110,8 @@ func TestExampleLanternRoad(t *testing.T) {
 func TestExampleMirefall(t *testing.T) {
 	ws := loadExample(t, "mirefall/mirefall-1.0.0.ruleset.json")
 	r := Analyze(ws)
-	if len(r.Strings) != 129 {
-		t.Errorf("%d display strings, want 129", len(r.Strings))
+	if len(r.Strings()) != 129 {
+		t.Errorf("%d display strings, want 129", len(r.Strings()))
 	}
 	checkCoverage(t, r, []wantCoverage{
 		{"de", 66, 0, 0, 63, 0},
@@ -157,14 +157,14 @@ func TestExampleWords(t *testing.T) {
 	} {
 		r := Analyze(loadExample(t, tt.path))
 		ws := 0
-		for _, s := range r.Strings {
+		for _, s := range r.Strings() {
 			ws += len(strings.Fields(s.Text))
 		}
 		if ws != tt.whitespace {
 			t.Errorf("%s: %d whitespace-separated words, want %d", tt.path, ws, tt.whitespace)
 		}
-		if r.Words != tt.unicode {
-			t.Errorf("%s: %d words, want %d", tt.path, r.Words, tt.unicode)
+		if r.Words() != tt.unicode {
+			t.Errorf("%s: %d words, want %d", tt.path, r.Words(), tt.unicode)
 		}
 	}
 }
@@ -185,10 +185,10 @@ func TestFixturesHaveNoTranslationErrors(t *testing.T) {
 			t.Errorf("%s: %v", f, ds)
 		}
 		r := Analyze(ws)
-		if len(r.Strings) == 0 {
+		if len(r.Strings()) == 0 {
 			t.Errorf("%s: no display strings", f)
 		}
-		for _, s := range r.Strings {
+		for _, s := range r.Strings() {
 			if s.Text == "name" {
 				t.Errorf("%s: the attack source's column id \"name\" is not a display string", f)
 			}

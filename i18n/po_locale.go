@@ -90,7 +90,7 @@ func BuildPO(ws *model.Workspace, r *Report, lang string) (*PO, []string) {
 	if ws.Kind == model.Package {
 		dir = ws.Path
 	}
-	for _, s := range r.Strings {
+	for _, s := range r.Strings() {
 		e := POEntry{ID: s.Text, Str: []string{""}}
 		if k, ok := own.Lookup(s.Text); ok && k.Text {
 			e.Str[0] = k.Value

@@ -180,7 +180,7 @@ func TestEditSpots(t *testing.T) {
 		t.Errorf("a translated string: want %q", want)
 	}
 	a = keysTo(t, a, "down", "e")
-	s := a.snap.report.Strings[1]
+	s := a.snap.report.Strings()[1]
 	if want := line(s.Uses[0].Node) + " " + s.Uses[0].File; s.Text != "Test printing" || last() != want {
 		t.Errorf("an untranslated string (%q): want %q", s.Text, want)
 	}

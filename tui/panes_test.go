@@ -25,8 +25,8 @@ func TestTranslationFilters(t *testing.T) {
 		t.Fatalf("enter on fr does not open its strings: mode %v", a.trans().mode)
 	}
 	all := len(a.trans().rows)
-	if all != len(a.snap.report.Strings) {
-		t.Fatalf("all strings: %d rows, want %d", all, len(a.snap.report.Strings))
+	if all != len(a.snap.report.Strings()) {
+		t.Fatalf("all strings: %d rows, want %d", all, len(a.snap.report.Strings()))
 	}
 	// fr translates "Ferry Crossing" and "Oar"; the rest is missing.
 	a = keysTo(t, a, "u")
@@ -113,7 +113,7 @@ func TestTranslationSearch(t *testing.T) {
 		t.Errorf("zzz: %d rows\n%s", len(a.trans().rows), screen(a))
 	}
 	// esc while typing drops the search.
-	if a = keysTo(t, a, "esc"); a.trans().typing() || a.trans().query != "" || len(a.trans().rows) != len(a.snap.report.Strings) {
+	if a = keysTo(t, a, "esc"); a.trans().typing() || a.trans().query != "" || len(a.trans().rows) != len(a.snap.report.Strings()) {
 		t.Errorf("esc while typing: searching %v, query %q", a.trans().typing(), a.trans().query)
 	}
 }

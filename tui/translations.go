@@ -576,7 +576,7 @@ func (p *translationsPane) updateRows() {
 			rows = append(rows, i)
 		}
 	} else {
-		for i := range p.s.report.Strings {
+		for i := range p.s.report.Strings() {
 			if i >= len(l.States) {
 				break
 			}
@@ -646,7 +646,7 @@ func (p *translationsPane) rowText(row int) (english, shown string) {
 		}
 		return k.English, ""
 	}
-	english = p.s.report.Strings[row].Text
+	english = p.s.report.Strings()[row].Text
 	return english, p.lang.Show(english).Text
 }
 
@@ -849,7 +849,7 @@ func (p *translationsPane) empty() []string {
 	out := []string{"", " " + st.muted.Render("No translations. A translation is "+where+".")}
 	if p.s.report != nil {
 		out = append(out, " "+st.muted.Render(fmt.Sprintf("The ruleset has %s (%s) to translate.",
-			plural(len(p.s.report.Strings), "display string", "display strings"), plural(p.s.report.Words, "word", "words"))))
+			plural(len(p.s.report.Strings()), "display string", "display strings"), plural(p.s.report.Words(), "word", "words"))))
 	}
 	return out
 }
@@ -1042,7 +1042,7 @@ func (p *translationsPane) stringDetail() []string {
 		}
 		return out
 	}
-	ds := p.s.report.Strings[row]
+	ds := p.s.report.Strings()[row]
 	shown := l.Show(ds.Text)
 	// Where the string is used comes first, so that it shows without
 	// scrolling under a short table; past the first few, the rest close

@@ -71,7 +71,7 @@ type I18nImport struct {
 // (with every display string and stale key when detail is set), the import
 // choice when one is given, and the findings.
 func NewI18n(r *i18n.Report, langs []*i18n.Language, detail bool, imp *i18n.Import, ds []model.Diagnostic) *I18n {
-	doc := &I18n{SchemaVersion: 1, Strings: len(r.Strings), Words: r.Words, Languages: []I18nLanguage{}, Diagnostics: ds}
+	doc := &I18n{SchemaVersion: 1, Strings: len(r.Strings()), Words: r.Words(), Languages: []I18nLanguage{}, Diagnostics: ds}
 	if doc.Diagnostics == nil {
 		doc.Diagnostics = []model.Diagnostic{}
 	}
@@ -90,7 +90,7 @@ func NewI18n(r *i18n.Report, langs []*i18n.Language, detail bool, imp *i18n.Impo
 		}
 		if detail {
 			ld.Detail = []I18nString{}
-			for i, s := range r.Strings {
+			for i, s := range r.Strings() {
 				shown := l.Show(s.Text)
 				sd := I18nString{English: s.Text, State: l.States[i], Shown: shown.Text, From: shown.Lang, Words: s.Words}
 				for _, u := range s.Uses {
