@@ -18,6 +18,9 @@ const (
 	typeValue
 )
 
+// statTypeFor is the type of item stat a value of each kind reads.
+var statTypeFor = [...]string{numberValue: model.TypeNumber, diceValue: model.TypeDice, abilitiesValue: model.TypeEnum, skillValue: model.TypeEnum, typeValue: ""}
+
 // itemKeyRefs checks the keys of the item at it.
 func (b *blockChecker) itemKeyRefs(it *model.Node) {
 	if it == nil || it.Kind != model.Object || b.rs.Items == nil {
@@ -96,7 +99,7 @@ func (b *blockChecker) itemValue(v *model.Node, kind valueKind) {
 			b.err(sn, CodeUnknownStat, "the item stat %q is not declared in items.stats", sn.Str())
 			return
 		}
-		want := map[valueKind]string{numberValue: model.TypeNumber, diceValue: model.TypeDice, abilitiesValue: model.TypeEnum, skillValue: model.TypeEnum}[kind]
+		want := statTypeFor[kind]
 		fits := st.Type == want
 		if kind == typeValue {
 			fits = st.Type == model.TypeText || st.Type == model.TypeEnum
@@ -224,13 +227,13 @@ func (b *blockChecker) itemAttack(it, a *model.Node) {
 			}
 		}
 	}
-	seen := map[string]bool{}
+	var seen seenSet
 	for _, m := range kids(a.Get("modes")) {
 		if id := m.Get("id"); id != nil && id.Kind == model.String {
-			if seen[id.Str()] {
+			if seen.has(id.Str()) {
 				b.err(id, CodeDuplicateMode, "the mode id %q is used twice", id.Str())
 			}
-			seen[id.Str()] = true
+			seen.add(id.Str())
 		}
 		if am := m.Get("ammo"); am != nil {
 			switch {

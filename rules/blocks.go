@@ -236,7 +236,7 @@ func (b *blockChecker) itemStatRef(is *model.Node) {
 	for _, k := range []struct {
 		key   string
 		known map[string]bool
-	}{{"slot", slots}, {"category", b.words["category"]}, {"tag", b.words["tag"]}} {
+	}{{"slot", slots}, {"category", b.categories}, {"tag", b.tags}} {
 		if id := textAt(is, k.key); id != "" && !k.known[id] {
 			b.err(at(is, k.key), CodeUnknownWord, "itemStat names the %s %q, which the items block does not declare", k.key, id)
 		}
@@ -342,7 +342,8 @@ func holdable(col *model.Field, v *model.Node) bool {
 func (b *blockChecker) resolutionRefs() {
 	r := &b.rs.Resolution
 	spends := at(r.Node, "spend")
-	seen, twice := map[string]bool{}, false
+	var seen seenSet
+	twice := false
 	for _, sp := range kids(spends) {
 		if r.Kind != model.DicePool && r.Kind != "" {
 			b.err(sp, CodeSpendKind, "a %s ruleset has no successes or pool dice for a spend to buy", r.Kind)
@@ -354,8 +355,8 @@ func (b *blockChecker) resolutionRefs() {
 			case pool.Start == "empty":
 				b.err(p, CodeEmptyPool, "the pool %q starts empty, so there is nothing in it to spend", p.Str())
 			}
-			twice = twice || seen[p.Str()]
-			seen[p.Str()] = true
+			twice = twice || seen.has(p.Str())
+			seen.add(p.Str())
 		}
 		if pc := sp.Get("perCheck"); pc != nil && pc.Kind == model.Object {
 			b.valueRef(pc, refLiveAllowed)
@@ -742,15 +743,15 @@ func (b *blockChecker) combatRefs() {
 		b.naturals(ar.Get("naturals"), at(ar, "dice", "count"))
 	}
 	b.combatPool(cb.Get("pool"), health)
-	limited := map[string]bool{}
+	var limited seenSet
 	for _, l := range kids(cb.Get("spendLimits")) {
 		p := l.Get("pool")
 		if p != nil && p.Kind == model.String {
 			b.declaredPool(p)
-			if limited[p.Str()] {
+			if limited.has(p.Str()) {
 				b.err(p, CodePoolTwice, "the pool %q has two spend limits", p.Str())
 			}
-			limited[p.Str()] = true
+			limited.add(p.Str())
 		}
 		b.valueRef(l.Get("max"), refLiveAllowed)
 	}
@@ -795,17 +796,17 @@ func (b *blockChecker) combatRefs() {
 		b.valueRef(a.Get("toHit"), refLiveAllowed)
 		b.valueRef(a.Get("saveDifficulty"), refLiveAllowed)
 	}
-	seen := map[string]bool{}
+	var seen seenSet
 	for _, s := range kids(cb.Get("standard")) {
 		if s.Kind == model.String {
-			if seen[s.Str()] {
+			if seen.has(s.Str()) {
 				b.err(s, model.CodeDuplicateValue, "the standard action %q is listed twice", s.Str())
 			}
-			seen[s.Str()] = true
+			seen.add(s.Str())
 		}
 	}
 	if dodge := at(cb, "standardEffects", "dodge"); dodge != nil {
-		if !seen["dodge"] {
+		if !seen.has("dodge") {
 			b.err(dodge, CodeNoDodge, "combat.standard has no dodge for these saves to belong to")
 		}
 		for _, s := range kids(dodge.Get("saves")) {
@@ -831,13 +832,13 @@ func (b *blockChecker) combatRefs() {
 		b.save(cc.Get("save"))
 	}
 	b.dying(cb.Get("dying"))
-	types := map[string]bool{}
+	var types seenSet
 	for _, t := range kids(cb.Get("damageTypes")) {
 		if t.Kind == model.String {
-			if types[damageKey(t.Str())] {
+			if types.has(damageKey(t.Str())) {
 				b.err(t, model.CodeDuplicateValue, "the damage type %q is listed twice (types are matched without case)", t.Str())
 			}
-			types[damageKey(t.Str())] = true
+			types.add(damageKey(t.Str()))
 		}
 	}
 	b.damageKinds(cb, health)
@@ -971,17 +972,17 @@ func (b *blockChecker) combatHealthTrack() *model.Track {
 func (b *blockChecker) contest(ct *model.Node) {
 	b.budget(ct.Get("budget"))
 	for _, side := range []string{"attacker", "defender"} {
-		seen := map[string]bool{}
+		var seen seenSet
 		for _, id := range kids(at(ct, side, "checks")) {
 			if id.Kind != model.String {
 				continue
 			}
 			if !b.contestChecks.has(id.Str()) {
 				b.err(id, CodeUnknownCheck, "the contest check %q is not declared in combat.checks", id.Str())
-			} else if seen[id.Str()] {
+			} else if seen.has(id.Str()) {
 				b.err(id, model.CodeDuplicateValue, "the check %q is listed twice", id.Str())
 			}
-			seen[id.Str()] = true
+			seen.add(id.Str())
 		}
 	}
 	holding := at(ct, "from", "holding")
@@ -1057,7 +1058,7 @@ func (b *blockChecker) attackSource(a *model.Node) {
 }
 
 func (b *blockChecker) levels(list *model.Node) {
-	seen := map[string]bool{}
+	var seen seenSet
 	for _, e := range kids(list) {
 		var key string
 		if dn := e.Get("derived"); dn != nil && dn.Kind == model.String {
@@ -1080,10 +1081,10 @@ func (b *blockChecker) levels(list *model.Node) {
 		}
 		if a := e.Get("at"); a != nil && a.Kind == model.Number && key != "" {
 			key += "@" + a.Raw()
-			if seen[key] {
+			if seen.has(key) {
 				b.err(a, CodeDuplicateLevel, "level %s of %q is given twice", a.Raw(), key[strings.IndexByte(key, ':')+1:strings.IndexByte(key, '@')])
 			}
-			seen[key] = true
+			seen.add(key)
 		}
 		b.effectNames(e)
 	}
@@ -1133,16 +1134,16 @@ func (b *blockChecker) damageKinds(cb *model.Node, health string) {
 		if d := dk.Get("default"); d != nil && d.Kind == model.String && !hasKind(t, d.Str()) {
 			b.err(d, CodeUnknownKind, "%q is not a kind of the track %q", d.Str(), t.ID)
 		}
-		mapped := map[string]bool{}
+		var mapped seenSet
 		for _, m := range kids(dk.Get("byType")) {
 			key := damageKey(m.Key())
 			switch {
-			case mapped[key]:
+			case mapped.has(key):
 				b.err(m, model.CodeDuplicateValue, "the damage type %q is mapped twice (types are matched without case)", m.Key())
 			case b.damageTypes != nil && len(b.damageTypes) > 0 && !b.damageTypes.has(key):
 				b.err(m, CodeUnknownDamageType, "the damage type %q is not one of combat.damageTypes", m.Key())
 			}
-			mapped[key] = true
+			mapped.add(key)
 			if m.Kind == model.String && !hasKind(t, m.Str()) {
 				b.err(m, CodeUnknownKind, "%q is not a kind of the track %q", m.Str(), t.ID)
 			}
@@ -1599,10 +1600,6 @@ func (b *blockChecker) checkEffect(ch *model.Node) {
 // the row's list with a starting value, the entry's only row for that list,
 // read without live state and without adding up a list.
 func (b *blockChecker) scaledRows(e *model.Entry) {
-	per := map[string]int{}
-	for _, r := range e.Rows {
-		per[r.List]++
-	}
 	for _, r := range e.Rows {
 		sc := at(r.Node, "scaled")
 		if sc == nil || sc.Kind != model.Object {
@@ -1612,7 +1609,7 @@ func (b *blockChecker) scaledRows(e *model.Entry) {
 		if l == nil {
 			continue
 		}
-		if per[r.List] > 1 {
+		if rowsFor(e.Rows, r.List) > 1 {
 			b.err(sc, CodeScaledRow, "a scaled row is its entry's only row for the list %q", r.List)
 		}
 		for _, col := range sc.Children() {
@@ -1631,6 +1628,17 @@ func (b *blockChecker) scaledRows(e *model.Entry) {
 			b.valueRef(from, refNonLive)
 		}
 	}
+}
+
+// rowsFor counts the rows writing to a list.
+func rowsFor(rows []model.Row, list string) int {
+	n := 0
+	for _, r := range rows {
+		if r.List == list {
+			n++
+		}
+	}
+	return n
 }
 
 // readsListSum tells whether a ref adds up a list, directly or through a

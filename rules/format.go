@@ -59,95 +59,114 @@ type formatChecker struct {
 	pools                                     map[string]*model.Pool
 	tracks                                    map[string]*model.Track
 	states                                    map[string]*model.State
-	words                                     map[string]map[string]bool // categories, rarities, tags, places
-	units                                     map[string]*model.Coin
-	tables                                    map[string]bool
+	itemIndex
 	// liveRefs memoises readsLive by "<ref kind>:<id>".
 	liveRefs map[string]bool
 }
 
+// itemIndex holds the ids item filters, loot tables and items name: the
+// items block's words, coins and loot tables.
+type itemIndex struct {
+	categories, rarities, tags, places map[string]bool
+	units                              map[string]*model.Coin
+	tables                             map[string]bool
+}
+
+// newFormatChecker indexes the ruleset's ids by kind, each map sized for
+// what it holds; where an id is repeated, the first holder is kept.
 func newFormatChecker(rs *model.Ruleset) *formatChecker {
-	c := &formatChecker{rs: rs,
-		abilities: map[string]bool{}, skills: map[string]bool{}, saves: map[string]bool{},
-		sections: map[string]bool{}, tiers: map[string]bool{},
-		fields: map[string]*model.Field{}, derivedAt: map[string]int{}, lists: map[string]*model.List{},
-		pools: map[string]*model.Pool{}, tracks: map[string]*model.Track{}, states: map[string]*model.State{},
-		words: map[string]map[string]bool{}, units: map[string]*model.Coin{}, tables: map[string]bool{},
-		liveRefs: map[string]bool{},
-	}
+	c := newItemRefChecker(rs)
 	s := &rs.Sheet
-	for _, a := range s.Abilities {
-		c.abilities[a.ID] = true
-	}
-	for _, k := range s.Skills {
-		c.skills[k.ID] = true
-	}
-	for _, k := range s.Saves {
-		c.saves[k.ID] = true
-	}
-	for _, k := range s.Sections {
-		c.sections[k.ID] = true
-	}
-	for _, t := range rs.Resolution.ProficiencyTiers {
-		c.tiers[t.ID] = true
-	}
-	for _, f := range s.Fields {
-		if c.fields[f.ID] == nil {
-			c.fields[f.ID] = f
-		}
-	}
+	c.abilities = idSet(s.Abilities, func(a model.Ability) string { return a.ID })
+	c.skills = idSet(s.Skills, skillID)
+	c.saves = idSet(s.Saves, skillID)
+	c.sections = idSet(s.Sections, func(k model.Section) string { return k.ID })
+	c.tiers = idSet(rs.Resolution.ProficiencyTiers, func(t model.Tier) string { return t.ID })
+	c.fields = firstByID(s.Fields, func(f *model.Field) string { return f.ID })
+	c.derivedAt = make(map[string]int, len(s.Derived))
 	for i, d := range s.Derived {
 		if _, ok := c.derivedAt[d.ID]; !ok {
 			c.derivedAt[d.ID] = i
 		}
 	}
-	for _, l := range s.Lists {
-		if c.lists[l.ID] == nil {
-			c.lists[l.ID] = l
-		}
-	}
-	for _, p := range s.Live.Pools {
-		if c.pools[p.ID] == nil {
-			c.pools[p.ID] = p
-		}
-	}
-	for _, t := range s.Live.Tracks {
-		if c.tracks[t.ID] == nil {
-			c.tracks[t.ID] = t
-		}
-	}
-	for _, st := range s.Live.States {
-		if c.states[st.ID] == nil {
-			c.states[st.ID] = st
-		}
-	}
-	if it := rs.Items; it != nil {
-		c.words["category"] = wordSet(it.Categories)
-		c.words["rarity"] = wordSet(it.Rarities)
-		c.words["tag"] = wordSet(it.Tags)
-		if it.Market != nil {
-			c.words["place"] = wordSet(it.Market.Places)
-		}
-		for _, f := range it.Currencies {
-			for _, u := range f.Units {
-				if _, dup := c.units[u.ID]; !dup {
-					c.units[u.ID] = u
-				}
-			}
-		}
-		for _, t := range it.LootTables {
-			c.tables[t.ID] = true
-		}
-	}
+	c.lists = firstByID(s.Lists, func(l *model.List) string { return l.ID })
+	c.pools = firstByID(s.Live.Pools, func(p *model.Pool) string { return p.ID })
+	c.tracks = firstByID(s.Live.Tracks, func(t *model.Track) string { return t.ID })
+	c.states = firstByID(s.Live.States, func(st *model.State) string { return st.ID })
+	c.liveRefs = map[string]bool{}
 	return c
 }
 
-func wordSet(ws []model.Word) map[string]bool {
-	m := make(map[string]bool, len(ws))
-	for _, w := range ws {
-		m[w.ID] = true
+// newItemRefChecker is a format checker that knows only the items block's
+// ids: enough for the item filters and loot tables that layers replace.
+func newItemRefChecker(rs *model.Ruleset) *formatChecker {
+	c := &formatChecker{rs: rs}
+	it := rs.Items
+	if it == nil {
+		return c
+	}
+	c.categories = wordSet(it.Categories)
+	c.rarities = wordSet(it.Rarities)
+	c.tags = wordSet(it.Tags)
+	if it.Market != nil {
+		c.places = wordSet(it.Market.Places)
+	}
+	n := 0
+	for _, f := range it.Currencies {
+		n += len(f.Units)
+	}
+	c.units = make(map[string]*model.Coin, n)
+	for _, f := range it.Currencies {
+		for _, u := range f.Units {
+			if _, dup := c.units[u.ID]; !dup {
+				c.units[u.ID] = u
+			}
+		}
+	}
+	c.tables = idSet(it.LootTables, func(t *model.LootTable) string { return t.ID })
+	return c
+}
+
+// words is the set of declared words of a kind: "category", "rarity",
+// "tag" or "place".
+func (ix *itemIndex) words(kind string) map[string]bool {
+	switch kind {
+	case "category":
+		return ix.categories
+	case "rarity":
+		return ix.rarities
+	case "tag":
+		return ix.tags
+	case "place":
+		return ix.places
+	}
+	return nil
+}
+
+func skillID(k model.Skill) string { return k.ID }
+
+// idSet is the set of the items' ids.
+func idSet[T any](items []T, id func(T) string) map[string]bool {
+	m := make(map[string]bool, len(items))
+	for _, item := range items {
+		m[id(item)] = true
 	}
 	return m
+}
+
+// firstByID maps each id to the first of the items with that id.
+func firstByID[T any](items []*T, id func(*T) string) map[string]*T {
+	m := make(map[string]*T, len(items))
+	for _, item := range items {
+		if k := id(item); m[k] == nil {
+			m[k] = item
+		}
+	}
+	return m
+}
+
+func wordSet(ws []model.Word) map[string]bool {
+	return idSet(ws, func(w model.Word) string { return w.ID })
 }
 
 // errAt reports an error at a node of the ruleset file; a nil node means the
@@ -200,16 +219,16 @@ func (c *formatChecker) unique(file, what string, arr *model.Node) {
 	if arr == nil || arr.Kind != model.Array {
 		return
 	}
-	seen := map[string]bool{}
+	var seen seenSet
 	for _, item := range arr.Children() {
 		id := item.Get("id")
 		if id == nil || id.Kind != model.String {
 			continue
 		}
-		if seen[id.Str()] {
+		if seen.has(id.Str()) {
 			c.errIn(file, id, model.CodeDuplicateID, "the %s id %q is used twice", what, id.Str())
 		}
-		seen[id.Str()] = true
+		seen.add(id.Str())
 	}
 }
 
@@ -656,18 +675,18 @@ func (c *formatChecker) live() {
 	}
 	for _, st := range lv.States {
 		c.hideWhen(st.HideWhen)
-		seen := map[string]bool{}
+		var seen seenSet
 		for i, v := range st.Values {
-			if seen[v] {
+			if seen.has(v) {
 				c.errAt(at(st.Node, "values", i), model.CodeDuplicateValue, "the value %q is listed twice", v)
 			}
-			seen[v] = true
+			seen.add(v)
 		}
-		if at(st.Node, "default") != nil && len(st.Values) > 0 && !seen[st.Default] {
+		if at(st.Node, "default") != nil && len(st.Values) > 0 && !seen.has(st.Default) {
 			c.errAt(at(st.Node, "default"), CodeStateDefault, "the default %q is not one of the values", st.Default)
 		}
 		for _, vl := range st.ValueLabels {
-			if !seen[vl.Value] {
+			if !seen.has(vl.Value) {
 				c.errAt(vl.Node, CodeValueLabel, "valueLabels has a label for %q, which is not one of the values", vl.Value)
 			}
 		}
@@ -677,7 +696,7 @@ func (c *formatChecker) live() {
 // filter checks that an item filter names only declared words.
 func (c *formatChecker) filter(file string, f model.ItemFilter) {
 	check := func(kind, id string) {
-		if id != "" && !c.words[kind][id] {
+		if id != "" && !c.words(kind)[id] {
 			c.errIn(file, at(f.Node, kind), CodeUnknownWord, "the %s %q is not declared in items", kind, id)
 		}
 	}
@@ -687,7 +706,7 @@ func (c *formatChecker) filter(file string, f model.ItemFilter) {
 }
 
 func (c *formatChecker) place(node *model.Node, id string) {
-	if id != "" && !c.words["place"][id] {
+	if id != "" && !c.places[id] {
 		c.errAt(node, CodeUnknownPlace, "the place %q is not declared in items.market.places", id)
 	}
 }
@@ -705,16 +724,16 @@ func (c *formatChecker) items() {
 		c.field(st)
 	}
 	c.itemLimits(n)
-	allUnits := map[string]bool{}
+	var allUnits seenSet
 	for i, f := range it.Currencies {
 		hasOne := false
 		values := map[int64]bool{}
 		for j, u := range f.Units {
 			node := at(n, "currencies", i, "units", j)
-			if allUnits[u.ID] && u.ID != "" {
+			if allUnits.has(u.ID) && u.ID != "" {
 				c.errAt(at(node, "id"), CodeDuplicateUnit, "the coin id %q is used twice; coin ids are unique across all families", u.ID)
 			}
-			allUnits[u.ID] = true
+			allUnits.add(u.ID)
 			if values[u.Value] && u.Value > 0 {
 				c.errAt(at(node, "value"), model.CodeDuplicateValue, "two coins of %q are worth %d", f.ID, u.Value)
 			}
@@ -775,17 +794,17 @@ func (c *formatChecker) itemLimits(n *model.Node) {
 			c.errAt(sn, CodeStatType, "carry counts a stat whose min is at least 0; %q goes down to %v", sn.Str(), st.Min)
 		}
 	}
-	capped := map[string]bool{}
+	var capped seenSet
 	for _, cp := range kids(at(n, "rarityCaps")) {
 		rn := cp.Get("rarity")
 		if rn != nil && rn.Kind == model.String {
 			switch {
-			case !c.words["rarity"][rn.Str()]:
+			case !c.rarities[rn.Str()]:
 				c.errAt(rn, CodeUnknownWord, "the rarity %q is not declared in items.rarities", rn.Str())
-			case capped[rn.Str()]:
+			case capped.has(rn.Str()):
 				c.errAt(rn, CodeDuplicateCap, "the rarity %q already has a cap; one cap per rarity", rn.Str())
 			}
-			capped[rn.Str()] = true
+			capped.add(rn.Str())
 		}
 		for _, v := range kids(cp.Get("stats")) {
 			switch st := c.stat(v.Key()); {
@@ -926,6 +945,9 @@ func (c *formatChecker) catalogs() {
 	}
 }
 
+// filterValueKind is the kind of value each type of catalog filter takes.
+var filterValueKind = map[string]model.Kind{model.FilterNumber: model.Number, model.FilterText: model.String, model.FilterTags: model.Array}
+
 func (c *formatChecker) entry(cat *model.Catalog, e *model.Entry) {
 	file := cat.EntriesFile
 	for _, fv := range e.Filters {
@@ -934,7 +956,7 @@ func (c *formatChecker) entry(cat *model.Catalog, e *model.Entry) {
 			c.errIn(file, fv.Node, CodeUndeclaredFilter, "the catalog %q declares no filter %q", cat.ID, fv.Filter)
 			continue
 		}
-		want := map[string]model.Kind{model.FilterNumber: model.Number, model.FilterText: model.String, model.FilterTags: model.Array}[f.Type]
+		want := filterValueKind[f.Type]
 		if f.Type != "" && fv.Kind != want {
 			c.errIn(file, fv.Node, CodeFilterType, "the filter %q is a %s filter; this value is %s", f.ID, f.Type, fv.Kind)
 		}
@@ -964,9 +986,9 @@ func (c *formatChecker) row(cat *model.Catalog, file string, row model.Row, _ in
 		c.errIn(file, at(row.Node, "list"), CodeRowList, "the row writes to %q, which is not a list this catalog feeds", row.List)
 		return
 	}
-	set := map[string]bool{}
+	var set seenSet
 	for _, cv := range row.Values {
-		set[cv.Column] = true
+		set.add(cv.Column)
 		col := l.Column(cv.Column)
 		if col == nil {
 			c.errIn(file, cv.Node, CodeUnknownColumn, "the list %q has no column %q", l.ID, cv.Column)
@@ -975,7 +997,7 @@ func (c *formatChecker) row(cat *model.Catalog, file string, row model.Row, _ in
 		c.columnValue(file, "column", col, cv)
 	}
 	for _, col := range l.Columns {
-		if col.Required && !set[col.ID] {
+		if col.Required && !set.has(col.ID) {
 			c.errIn(file, at(row.Node, "values"), CodeRequiredColumn, "the column %q is required", col.ID)
 		}
 	}
@@ -1022,22 +1044,22 @@ func (c *formatChecker) item(file string, it *model.Item) {
 	if c.rs.Items == nil {
 		return
 	}
-	if it.Category != "" && !c.words["category"][it.Category] {
+	if it.Category != "" && !c.categories[it.Category] {
 		c.errIn(file, at(it.Node, "category"), CodeUnknownWord, "the category %q is not declared in items", it.Category)
 	}
-	if it.Rarity != "" && !c.words["rarity"][it.Rarity] {
+	if it.Rarity != "" && !c.rarities[it.Rarity] {
 		c.errIn(file, at(it.Node, "rarity"), CodeUnknownWord, "the rarity %q is not declared in items", it.Rarity)
 	}
-	seen := map[string]bool{}
+	var seen seenSet
 	for i, t := range it.Tags {
 		node := at(it.Node, "tags", i)
-		if !c.words["tag"][t] {
+		if !c.tags[t] {
 			c.errIn(file, node, CodeUnknownWord, "the tag %q is not declared in items", t)
 		}
-		if seen[t] {
+		if seen.has(t) {
 			c.errIn(file, node, CodeDuplicateTag, "the tag %q is given twice", t)
 		}
-		seen[t] = true
+		seen.add(t)
 	}
 	if it.Cost != nil && it.Cost.Unit != "" {
 		switch {
@@ -1050,7 +1072,7 @@ func (c *formatChecker) item(file string, it *model.Item) {
 	if it.SoldPlace != "" {
 		if c.rs.Items.Market == nil {
 			c.errIn(file, at(it.Node, "sold"), CodeSoldNeedsMarket, "sold needs items.market")
-		} else if !c.words["place"][it.SoldPlace] {
+		} else if !c.places[it.SoldPlace] {
 			c.errIn(file, at(it.Node, "sold", "place"), CodeUnknownPlace, "the place %q is not declared in items.market.places", it.SoldPlace)
 		}
 	}

@@ -18,7 +18,7 @@ func CheckLayers(rs *model.Ruleset) []model.Diagnostic {
 	if rs == nil || len(rs.Layers) == 0 {
 		return nil
 	}
-	c := &layerChecker{rs: rs, fc: newFormatChecker(rs), declared: map[string]bool{}}
+	c := &layerChecker{rs: rs, fc: newItemRefChecker(rs), declared: map[string]bool{}}
 	for _, l := range rs.Layers {
 		if l.ID != "" {
 			c.declared[l.ID] = true
