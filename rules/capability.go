@@ -171,14 +171,21 @@ func CapabilityNeeds(ws *model.Workspace) []Need {
 	}
 	rs := ws.Ruleset
 	present := keysPresent(rs)
-	var needs []Need
+	deep := deepMatches(rs.Root, present)
+	needs := make([]Need, 0, 16)
 	for gi, g := range gates {
 		file, p := "", ""
-		for _, pat := range compiled[gi].root {
+		for pi, pat := range compiled[gi].root {
 			if !pat.possible(present) {
 				continue
 			}
-			if n := findPattern(rs.Root, pat.segs, g.cond); n != nil {
+			var n *model.Node
+			if d := compiled[gi].deep[pi]; d >= 0 {
+				n = deep[d]
+			} else {
+				n = findPattern(rs.Root, pat.segs, g.cond)
+			}
+			if n != nil {
 				file, p = rs.File, n.Path()
 				break
 			}
@@ -213,22 +220,23 @@ func CapabilityNeeds(ws *model.Workspace) []Need {
 
 // highestFirst orders needs by minor, highest first, those of one minor
 // in the order given. Needs listed in the gates' order come in runs of
-// rising minors, which are taken from the last; other lists are sorted.
+// rising minors, which are reversed in place: the whole list, then each run
+// back to the order given; other lists are sorted.
 func highestFirst(needs []Need) []Need {
 	if !slices.IsSortedFunc(needs, func(a, b Need) int { return a.Minor - b.Minor }) {
 		slices.SortStableFunc(needs, func(a, b Need) int { return b.Minor - a.Minor })
 		return needs
 	}
-	out := make([]Need, 0, len(needs)+1)
-	for end := len(needs); end > 0; {
-		start := end - 1
-		for start > 0 && needs[start-1].Minor == needs[end-1].Minor {
-			start--
+	slices.Reverse(needs)
+	for start := 0; start < len(needs); {
+		end := start + 1
+		for end < len(needs) && needs[end].Minor == needs[start].Minor {
+			end++
 		}
-		out = append(out, needs[start:end]...)
-		end = start
+		slices.Reverse(needs[start:end])
+		start = end
 	}
-	return out
+	return needs
 }
 
 // pattern is a gate's path pattern split at its dots, with the index in
@@ -248,12 +256,26 @@ func (p pattern) possible(present []bool) bool {
 	return true
 }
 
-// compiled are the gates' patterns, split once, by gate.
-var compiled = func() []struct{ root, entry []pattern } {
-	out := make([]struct{ root, entry []pattern }, len(gates))
+// compiled are the gates' patterns, split once, by gate. deep gives, for
+// each root pattern, its index in deepRoot, or -1.
+var compiled = func() []struct {
+	root, entry []pattern
+	deep        []int
+} {
+	out := make([]struct {
+		root, entry []pattern
+		deep        []int
+	}, len(gates))
 	for i, g := range gates {
 		for _, pat := range g.root {
-			out[i].root = append(out[i].root, compile(pat))
+			p := compile(pat)
+			out[i].root = append(out[i].root, p)
+			d := -1
+			if p.segs[0] == "**" {
+				d = len(deepRoot)
+				deepRoot = append(deepRoot, deepPattern{pattern: p, cond: g.cond})
+			}
+			out[i].deep = append(out[i].deep, d)
 		}
 		for _, pat := range g.entry {
 			out[i].entry = append(out[i].entry, compile(pat))
@@ -261,6 +283,53 @@ var compiled = func() []struct{ root, entry []pattern } {
 	}
 	return out
 }()
+
+// deepPattern is a root pattern beginning with "**", with its gate's cond.
+type deepPattern struct {
+	pattern
+	cond func(*model.Node) bool
+}
+
+// deepRoot are the root patterns beginning with "**": each would walk the
+// whole file, so deepMatches looks for them all in one walk. compiled
+// fills it in.
+var deepRoot []deepPattern
+
+// deepMatches finds in one walk of the tree under root what findPattern
+// finds for each of deepRoot, by index: the first match in document order,
+// nil for none and for patterns naming a key not present.
+func deepMatches(root *model.Node, present []bool) []*model.Node {
+	w := deepWalk{found: make([]*model.Node, len(deepRoot))}
+	for i, p := range deepRoot {
+		if p.possible(present) {
+			w.pending = append(w.pending, i)
+		}
+	}
+	w.walk(root)
+	return w.found
+}
+
+// deepWalk holds what deepMatches has found and still looks for.
+type deepWalk struct {
+	found   []*model.Node
+	pending []int // indices in deepRoot
+}
+
+// walk tries the pending patterns at n, then under each child in order, as
+// findPattern does for "**", until none is left.
+func (w *deepWalk) walk(n *model.Node) {
+	w.pending = slices.DeleteFunc(w.pending, func(i int) bool {
+		p := deepRoot[i]
+		w.found[i] = findPattern(n, p.segs[1:], p.cond)
+		return w.found[i] != nil
+	})
+	for _, c := range n.Children() {
+		if len(w.pending) == 0 {
+			return
+		}
+		w.walk(c)
+	}
+}
 
 func compile(pat string) pattern {
 	p := pattern{segs: strings.Split(pat, ".")}
@@ -305,7 +374,8 @@ func keysPresent(rs *model.Ruleset) []bool {
 
 func findInEntries(rs *model.Ruleset, g gate, entry []pattern, present []bool) (string, string) {
 	// Only the patterns that can match.
-	var pats [][]string
+	var buf [8][]string
+	pats := buf[:0]
 	for _, pat := range entry {
 		if pat.possible(present) {
 			pats = append(pats, pat.segs)
