@@ -116,6 +116,8 @@ type parser struct {
 	// members are the members of the objects being read, innermost last,
 	// to find repeated names.
 	members []*Node
+	// memberSigs holds keySig of each name in members, beside it.
+	memberSigs []uint32
 	// cur is the innermost array or object being read, for error paths.
 	cur *Node
 	// where the next node sits in its parent: its index, and in an object
@@ -283,8 +285,8 @@ func (p *parser) skipSpace() {
 	p.skipSpaces()
 }
 
-// skipSpaces skips the spaces and line breaks from p.off, a run of eight
-// spaces (indentation) at a time where it can.
+// skipSpaces skips the spaces and line breaks from p.off, a run of spaces
+// (indentation) eight bytes at a time.
 func (p *parser) skipSpaces() {
 	s, i := p.src, p.off
 	for i < len(s) {
@@ -295,11 +297,25 @@ func (p *parser) skipSpaces() {
 			p.off = i
 			return
 		}
-		for i+8 <= len(s) && s[i:i+8] == "        " {
+		for i+8 <= len(s) {
+			// Zero bytes of notSpace are spaces; the lowest other one ends
+			// the run.
+			notSpace := load64(s, i) ^ (0x0101010101010101 * ' ')
+			if notSpace != 0 {
+				i += bits.TrailingZeros64(notSpace) / 8
+				break
+			}
 			i += 8
 		}
 	}
 	p.off = i
+}
+
+// load64 is the eight bytes of s from i, the first the lowest.
+func load64(s string, i int) uint64 {
+	s = s[i : i+8]
+	return uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
+		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 }
 
 // chunkMax is the most nodes a chunk holds. Chunks are sized from the
@@ -363,7 +379,7 @@ func (p *parser) link() {
 			if n.parent != nil {
 				kids[n.parent.a+n.index] = n
 				if n.parent.Kind == Object {
-					sigs[n.parent.a+n.index] = keySig(p.doc.key(n))
+					sigs[n.parent.a+n.index] = p.keySig(n)
 				}
 			}
 			if n.Kind == Array || n.Kind == Object {
@@ -373,7 +389,17 @@ func (p *parser) link() {
 		}
 	}
 	p.doc.sigs = sigs
-	p.chunks, p.chunk, p.members = nil, nil, nil
+	p.chunks, p.chunk, p.members, p.memberSigs = nil, nil, nil, nil
+}
+
+// keySig is keySig of the member name of n, read from the text where it
+// had no escapes.
+func (p *parser) keySig(n *Node) uint32 {
+	if n.flags&flagKeyDecoded != 0 || n.keyLen == longKey {
+		return keySig(p.doc.key(n))
+	}
+	start := int(n.keyOff) + 1
+	return keySig(p.src[start : start+int(n.keyLen)])
 }
 
 func (p *parser) describe(off int) string {
@@ -462,7 +488,7 @@ func (p *parser) object(parent *Node) *Node {
 	p.cur = n
 	p.off++ // {
 	ok := p.readMembers(n, mark)
-	p.cur, p.members, p.depth = outer, p.members[:mark], p.depth-1
+	p.cur, p.members, p.memberSigs, p.depth = outer, p.members[:mark], p.memberSigs[:mark], p.depth-1
 	if !ok {
 		return nil
 	}
@@ -518,14 +544,16 @@ func (p *parser) readMembers(n *Node, mark int) bool {
 		}
 		n.b++
 		p.placeUTF8(keyStart, keyEnd, child)
-		earlier := p.members[mark:]
+		earlier, sig := p.members[mark:], keySig(key)
 		var repeated *Node
 		switch {
 		case seen != nil:
 			repeated = seen.find(earlier, key)
 		case len(earlier) < 16:
-			for i := len(earlier) - 1; i >= 0; i-- {
-				if earlier[i].hasKey(key) {
+			sigs := p.memberSigs[mark:]
+			sigs = sigs[:len(earlier)]
+			for i := len(sigs) - 1; i >= 0; i-- {
+				if sigs[i] == sig && earlier[i].hasKey(key) {
 					repeated = earlier[i]
 					break
 				}
@@ -548,8 +576,10 @@ func (p *parser) readMembers(n *Node, mark int) bool {
 			// Doubled: append grows a large slice by a quarter, which
 			// would allocate five times its final size.
 			p.members = append(make([]*Node, 0, max(2*cap(p.members), 64)), p.members...)
+			p.memberSigs = append(make([]uint32, 0, cap(p.members)), p.memberSigs...)
 		}
 		p.members = append(p.members, child)
+		p.memberSigs = append(p.memberSigs, sig)
 		p.skipSpace()
 		if p.off >= len(p.src) {
 			p.fail(p.off, "the file ends inside an object (a missing '}'?)")
@@ -789,26 +819,33 @@ func replaceInvalid(s string) string {
 	return b.String()
 }
 
-// specialIn tells whether any of the eight bytes of s is '"', '\\' or a
-// control character below U+0020 (or may be: it errs only towards true).
-func specialIn(s string) bool {
+// specials marks the bytes of x (load64) that are '"', '\\' or a
+// control character below U+0020: the high bit of each such byte is set.
+// A byte above a marked one may be marked wrongly, but the lowest mark is
+// always right.
+func specials(x uint64) uint64 {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
-	x := uint64(s[0]) | uint64(s[1])<<8 | uint64(s[2])<<16 | uint64(s[3])<<24 |
-		uint64(s[4])<<32 | uint64(s[5])<<40 | uint64(s[6])<<48 | uint64(s[7])<<56
 	quote := x ^ (ones * '"')
 	slash := x ^ (ones * '\\')
 	// A byte is zero in quote or slash, or below 0x20 in x, when its
 	// subtraction borrows and its high bit was clear.
-	found := ((quote - ones) &^ quote) | ((slash - ones) &^ slash) | ((x - ones*0x20) &^ x)
-	return found&highs != 0
+	return (((quote - ones) &^ quote) | ((slash - ones) &^ slash) | ((x - ones*0x20) &^ x)) & highs
 }
 
 func (p *parser) rawStr() (string, bool, bool) {
 	start := p.off
 	i := p.off + 1
-	// Fast path: no escapes, no control characters, eight bytes at a time
-	// while none of them is a quote, a backslash or a control character.
-	for i+8 <= len(p.src) && !specialIn(p.src[i:i+8]) {
+	// Fast path: no escapes, no control characters. Eight bytes at a time,
+	// the first special byte found in one step.
+	for i+8 <= len(p.src) {
+		if m := specials(load64(p.src, i)); m != 0 {
+			i += bits.TrailingZeros64(m) / 8
+			if p.src[i] == '"' {
+				p.off = i + 1
+				return p.src[start+1 : i], false, true
+			}
+			break
+		}
 		i += 8
 	}
 	for i < len(p.src) {

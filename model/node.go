@@ -216,21 +216,21 @@ func (n *Node) Overridden() bool { return n != nil && n.flags&flagOverridden != 
 // Get returns the member named key of an object node, or nil. When a key is
 // repeated, the last one wins, as with JSON.parse.
 func (n *Node) Get(key string) *Node {
-	if n == nil || n.Kind != Object {
+	if n == nil || n.Kind != Object || n.b == 0 {
 		return nil
 	}
-	kids := n.Children()
-	if len(kids) == 0 {
-		return nil
-	}
-	sig, sigs := keySig(key), n.doc.sigs[n.a:n.a+n.b]
-	for i := len(kids) - 1; i >= 0; i-- {
+	lo, hi := n.a, n.a+n.b
+	sigs := n.doc.sigs[lo:hi]
+	kids := n.doc.kids[lo:hi]
+	kids = kids[:len(sigs)]
+	sig := keySig(key)
+	for i := len(sigs) - 1; i >= 0; i-- {
 		if sigs[i] == sig && kids[i].hasKey(key) {
-			countLookups(len(kids) - i)
+			countLookups(len(sigs) - i)
 			return kids[i]
 		}
 	}
-	countLookups(len(kids))
+	countLookups(len(sigs))
 	return nil
 }
 

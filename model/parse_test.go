@@ -1,7 +1,9 @@
 package model_test
 
 import (
+	"encoding/json"
 	"math"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -368,6 +370,33 @@ func TestNodeHelpers(t *testing.T) {
 	for k, want := range map[model.Kind]string{model.Null: "null", model.Object: "an object", model.String: "text", model.Kind(99): "unknown"} {
 		if k.String() != want {
 			t.Errorf("%d.String() = %q", k, k.String())
+		}
+	}
+}
+
+// TestParseStringsAtEveryOffset puts the byte that ends the fast path of
+// string reading (a closing quote, an escape, a raw control character, and
+// a quote after a byte that is not special but looks it to a word-wide
+// test) at every offset of the first words of a text and of a key, and
+// compares the result with encoding/json.
+func TestParseStringsAtEveryOffset(t *testing.T) {
+	specials := []string{`"`, `\n"`, `\"x"`, `\u00e9"`, "\x01\"", "\n\"", "!\"", "\x1f\"", "\x7f\"", "\u00e9\""}
+	for k := range 20 {
+		for _, sp := range specials {
+			text := strings.Repeat("a", k) + sp
+			doc := `{"` + text + `: "` + text + `}`
+			root, diags := model.Parse("s.json", []byte(doc))
+			var want map[string]any
+			err := json.Unmarshal([]byte(doc), &want)
+			if (err == nil) != (root != nil) {
+				t.Fatalf("%q: encoding/json error %v, rulebench tree %v (%v)", doc, err, root != nil, diags)
+			}
+			if root == nil {
+				continue
+			}
+			if got := root.Interface(); !reflect.DeepEqual(got, any(want)) {
+				t.Errorf("%q: got %#v, want %#v", doc, got, want)
+			}
 		}
 	}
 }
