@@ -272,8 +272,10 @@ var compiled = func() []struct {
 			out[i].root = append(out[i].root, p)
 			d := -1
 			if p.segs[0] == "**" {
+				named := len(p.segs) > 1 && p.segs[1] != "*" && p.segs[1] != "**"
+				deepNamed = deepNamed && named
 				d = len(deepRoot)
-				deepRoot = append(deepRoot, deepPattern{pattern: p, cond: g.cond})
+				deepRoot = append(deepRoot, deepPattern{pattern: p, cond: g.cond, named: named})
 			}
 			out[i].deep = append(out[i].deep, d)
 		}
@@ -288,7 +290,14 @@ var compiled = func() []struct {
 type deepPattern struct {
 	pattern
 	cond func(*model.Node) bool
+	// named tells that the segment after "**" names a member, so that only
+	// an object can match where the walk stands.
+	named bool
 }
+
+// deepNamed tells that every pattern of deepRoot is named: nothing under
+// a scalar can match.
+var deepNamed = true
 
 // deepRoot are the root patterns beginning with "**": each would walk the
 // whole file, so deepMatches looks for them all in one walk. compiled
@@ -318,11 +327,20 @@ type deepWalk struct {
 // walk tries the pending patterns at n, then under each child in order, as
 // findPattern does for "**", until none is left.
 func (w *deepWalk) walk(n *model.Node) {
-	w.pending = slices.DeleteFunc(w.pending, func(i int) bool {
+	if deepNamed && n.Kind != model.Object && n.Kind != model.Array {
+		return
+	}
+	pending := w.pending[:0]
+	for _, i := range w.pending {
 		p := deepRoot[i]
-		w.found[i] = findPattern(n, p.segs[1:], p.cond)
-		return w.found[i] != nil
-	})
+		if !p.named || n.Kind == model.Object {
+			w.found[i] = findPattern(n, p.segs[1:], p.cond)
+		}
+		if w.found[i] == nil {
+			pending = append(pending, i)
+		}
+	}
+	w.pending = pending
 	for _, c := range n.Children() {
 		if len(w.pending) == 0 {
 			return
