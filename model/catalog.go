@@ -141,7 +141,7 @@ func (d *decoder) catalog(n *Node, index int) *Catalog {
 	}
 	var ids []string
 	var idNodes []*Node
-	for _, f := range o.array("filters", false, 0, 8) {
+	for _, f := range room(&c.Filters, o.array("filters", false, 0, 8)) {
 		fo := d.object(f, "id", "label", "type", "startFrom")
 		flt := Filter{ID: fo.id("id", true), Label: fo.str("label", true, 1, 80, promptSafe),
 			Type: fo.oneOf("type", true, "", FilterNumber, FilterText, FilterTags)}

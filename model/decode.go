@@ -451,3 +451,10 @@ func (d *decoder) uniqueIDs(what string, ids []string, nodes []*Node) {
 		seen[id] = true
 	}
 }
+
+// room makes room in *list for the items about to be decoded into it, and
+// returns them (the list stays nil when there are none).
+func room[T any](list *[]T, items []*Node) []*Node {
+	*list = slices.Grow(*list, len(items))
+	return items
+}

@@ -209,10 +209,10 @@ func (d *decoder) items(n *Node) *Items {
 	it.Categories = words("categories", true, 1, 24)
 	it.Rarities = words("rarities", false, 0, 12)
 	it.Tags = words("tags", false, 0, 48)
-	for _, c := range o.array("stats", false, 0, 24) {
+	for _, c := range room(&it.Stats, o.array("stats", false, 0, 24)) {
 		it.Stats = append(it.Stats, d.field(c, fieldStat))
 	}
-	for _, c := range o.array("slots", false, 0, 12) {
+	for _, c := range room(&it.Slots, o.array("slots", false, 0, 12)) {
 		so := d.object(c, "id", "label", "count")
 		cnt, _ := so.integer("count", true, 1, 20)
 		it.Slots = append(it.Slots, Slot{ID: so.id("id", true), Label: so.str("label", true, 1, 80, promptSafe), Count: int(cnt)})
@@ -246,10 +246,10 @@ func (d *decoder) items(n *Node) *Items {
 	o.boolean("propose", true)
 	o.boolean("native", true)
 	o.oneOf("freeform", false, "plain", "plain", "refuse")
-	for _, c := range o.array("currencies", false, 0, 6) {
+	for _, c := range room(&it.Currencies, o.array("currencies", false, 0, 6)) {
 		it.Currencies = append(it.Currencies, d.currencyFamily(c))
 	}
-	for _, c := range o.array("lootTables", false, 0, 24) {
+	for _, c := range room(&it.LootTables, o.array("lootTables", false, 0, 24)) {
 		it.LootTables = append(it.LootTables, d.lootTable(c))
 	}
 	if m := o.get("market"); m != nil {
@@ -272,7 +272,7 @@ func (d *decoder) currencyFamily(n *Node) *CurrencyFamily {
 			d.errorf(o.get("perWeight"), CodeRange, "perWeight must be above 0")
 		}
 	}
-	for _, c := range o.array("units", true, 1, 10) {
+	for _, c := range room(&f.Units, o.array("units", true, 1, 10)) {
 		uo := d.object(c, "id", "label", "value")
 		v, _ := uo.integer("value", true, 1, 1_000_000)
 		f.Units = append(f.Units, &Coin{ID: uo.id("id", true), Label: uo.str("label", true, 1, 40, promptSafe), Value: v, Node: c})
@@ -292,7 +292,7 @@ func (d *decoder) lootTable(n *Node) *LootTable {
 	if r := o.get("rolls"); r != nil {
 		t.Rolls = d.countOrDice(r, 0, 20)
 	}
-	for _, c := range o.array("entries", true, 1, 48) {
+	for _, c := range room(&t.Entries, o.array("entries", true, 1, 48)) {
 		lo := d.object(c, "item", "filter", "coins", "weight", "count")
 		line := LootLine{Node: c, Weight: 1, Count: "1"}
 		switch lo.exactlyOne("a loot line", "item", "filter", "coins") {
@@ -361,7 +361,7 @@ func (d *decoder) market(n *Node) *Market {
 		return m
 	}
 	defaults := 0
-	for _, c := range o.array("prices", true, 1, 8) {
+	for _, c := range room(&m.Prices, o.array("prices", true, 1, 8)) {
 		po := d.object(c, "id", "label", "times", "default")
 		p := PriceLevel{ID: po.id("id", true), Label: po.str("label", true, 1, 80, promptSafe), Default: po.boolean("default", false)}
 		if v, ok := po.number("times", true); ok {
@@ -381,17 +381,17 @@ func (d *decoder) market(n *Node) *Market {
 	if o.has("prices") && len(m.Prices) > 0 && defaults != 1 {
 		d.errorf(o.get("prices"), CodeDefaultPrice, "exactly one price level must be the default; %d are", defaults)
 	}
-	for _, c := range o.array("places", true, 1, 12) {
+	for _, c := range room(&m.Places, o.array("places", true, 1, 12)) {
 		po := d.object(c, "id", "label")
 		m.Places = append(m.Places, Word{ID: po.id("id", true), Label: po.str("label", true, 1, 80, promptSafe)})
 	}
-	for _, c := range o.array("sold", false, 0, 48) {
+	for _, c := range room(&m.Sold, o.array("sold", false, 0, 48)) {
 		so := d.object(c, "filter", "place")
 		m.Sold = append(m.Sold, SoldRule{Filter: d.itemFilter(so.need("filter", true)), Place: so.id("place", true)})
 	}
 	var ids []string
 	var idNodes []*Node
-	for _, c := range o.array("sellers", false, 0, 24) {
+	for _, c := range room(&m.Sellers, o.array("sellers", false, 0, 24)) {
 		so := d.object(c, "id", "label", "sells", "place", "only", "stock")
 		s := &Seller{Node: c, ID: so.id("id", true), Label: so.str("label", true, 1, 80, promptSafe),
 			Place: so.id("place", false), Stock: so.id("stock", false)}

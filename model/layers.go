@@ -94,7 +94,7 @@ func (d *decoder) layer(n *Node) *Layer {
 			d.errorf(g.n, CodeGuidanceTotal, "the layer's guidance and world guidance together are %d characters; at most 4000 are allowed", total)
 		}
 	}
-	for _, c := range o.array("fields", false, 0, 24) {
+	for _, c := range room(&l.Fields, o.array("fields", false, 0, 24)) {
 		fo := d.object(c, "id", "removeValues", "default")
 		lf := LayerField{Node: c, ID: fo.id("id", true), RemoveValues: fo.strs("removeValues", true, 1, 40, 1, 80, plainText)}
 		if fo.has("default") {
@@ -109,7 +109,7 @@ func (d *decoder) layer(n *Node) *Layer {
 			l.Ladder = append(l.Ladder, d.ladderStep(s))
 		}
 	}
-	for _, c := range o.array("catalogs", false, 0, 24) {
+	for _, c := range room(&l.Catalogs, o.array("catalogs", false, 0, 24)) {
 		l.Catalogs = append(l.Catalogs, d.hideRule(c))
 	}
 	if c := o.get("currencies"); c != nil {
@@ -168,7 +168,7 @@ func (d *decoder) layerItems(n *Node) *LayerItems {
 			d.errorf(m.n, CodeMarketEmpty, "market needs removeSellers or unsold")
 		}
 	}
-	for _, c := range o.array("lootTables", false, 1, 24) {
+	for _, c := range room(&li.LootTables, o.array("lootTables", false, 1, 24)) {
 		li.LootTables = append(li.LootTables, d.lootTable(c))
 	}
 	if !o.has("market") && !o.has("lootTables") {

@@ -153,7 +153,7 @@ func (d *decoder) resolution(n *Node) Resolution {
 			r.Proficiency = &ref
 		}
 	}
-	for _, t := range o.array("proficiencyTiers", true, 1, 12) {
+	for _, t := range room(&r.ProficiencyTiers, o.array("proficiencyTiers", true, 1, 12)) {
 		to := d.object(t, "id", "label", "multiplier", "round", "flat")
 		tier := Tier{ID: to.id("id", true), Label: to.label("label", 80), Round: to.oneOf("round", false, "down", "down", "up", "nearest")}
 		tier.Multiplier, _ = to.numberIn("multiplier", false, 0, 10)
@@ -191,7 +191,7 @@ func (d *decoder) resolution(n *Node) Resolution {
 		}
 		ao.ids("abilities", false, 1, 12)
 	}
-	for _, s := range o.array("difficultyLadder", true, 1, 12) {
+	for _, s := range room(&r.Ladder, o.array("difficultyLadder", true, 1, 12)) {
 		r.Ladder = append(r.Ladder, d.ladderStep(s))
 	}
 	// The base ladder is of the ruleset's own kind, so a step lacks the

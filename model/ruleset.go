@@ -164,7 +164,7 @@ func DecodeRuleset(file string, root *Node) (*Ruleset, []Diagnostic) {
 	if c := o.get("combat"); c != nil {
 		r.Combat = d.combat(c)
 	}
-	for _, c := range o.array("layers", false, 0, MaxLayers) {
+	for _, c := range room(&r.Layers, o.array("layers", false, 0, MaxLayers)) {
 		r.Layers = append(r.Layers, d.layer(c))
 	}
 	if c := o.get("$schema"); c != nil && c.Kind != String {

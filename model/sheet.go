@@ -354,11 +354,11 @@ func (d *decoder) sheet(n *Node) Sheet {
 	if v, ok := o.integer("version", true, 1, math.MaxInt64); ok {
 		s.Version = int(v)
 	}
-	for _, c := range o.array("sections", false, 0, 20) {
+	for _, c := range room(&s.Sections, o.array("sections", false, 0, 20)) {
 		so := d.object(c, "id", "label", "untrained")
 		s.Sections = append(s.Sections, Section{ID: so.id("id", true), Label: so.label("label", 80), Untrained: d.untrained(so)})
 	}
-	for _, c := range o.array("abilities", false, 0, 20) {
+	for _, c := range room(&s.Abilities, o.array("abilities", false, 0, 20)) {
 		ao := d.object(c, "id", "label", "short", "min", "max", "default", "section")
 		a := Ability{ID: ao.id("id", true), Label: ao.label("label", 80), Section: ao.id("section", false)}
 		if ao.has("short") {
@@ -384,19 +384,19 @@ func (d *decoder) sheet(n *Node) Sheet {
 			d.errorf(br.n, CodeRange, "bonusRange.min is above bonusRange.max")
 		}
 	}
-	for _, c := range o.array("fields", false, 0, 160) {
+	for _, c := range room(&s.Fields, o.array("fields", false, 0, 160)) {
 		s.Fields = append(s.Fields, d.field(c, fieldOnSheet))
 	}
-	for _, c := range o.array("derived", false, 0, 60) {
+	for _, c := range room(&s.Derived, o.array("derived", false, 0, 60)) {
 		s.Derived = append(s.Derived, d.derived(c))
 	}
-	for _, c := range o.array("lists", false, 0, 20) {
+	for _, c := range room(&s.Lists, o.array("lists", false, 0, 20)) {
 		s.Lists = append(s.Lists, d.sheetList(c))
 	}
 	if lv := o.get("live"); lv != nil {
 		s.Live = d.live(lv)
 	}
-	for _, c := range o.array("migrations", false, 0, -1) {
+	for _, c := range room(&s.Migrations, o.array("migrations", false, 0, -1)) {
 		s.Migrations = append(s.Migrations, d.migration(c))
 	}
 	return s
@@ -603,7 +603,7 @@ func (d *decoder) derived(n *Node) *Derived {
 	}
 	dv.Op = o.oneOf("op", true, "", "sum", "min", "max", "scale", "stepTable", "enumTable")
 	refs := func(lo, hi int) {
-		for _, c := range o.array("of", true, lo, hi) {
+		for _, c := range room(&dv.Of, o.array("of", true, lo, hi)) {
 			dv.Of = append(dv.Of, d.valueRef(c))
 		}
 	}
@@ -664,7 +664,7 @@ func (d *decoder) sheetList(n *Node) *List {
 	l.MaxItems = int(mi)
 	var ids []string
 	var idNodes []*Node
-	for _, c := range o.array("columns", true, 1, 12) {
+	for _, c := range room(&l.Columns, o.array("columns", true, 1, 12)) {
 		col := d.field(c, fieldColumn)
 		l.Columns = append(l.Columns, col)
 		ids, idNodes = append(ids, col.ID), append(idNodes, c.Get("id"))
@@ -679,7 +679,7 @@ func (d *decoder) sheetList(n *Node) *List {
 func (d *decoder) live(n *Node) Live {
 	var lv Live
 	o := d.object(n, "pools", "tracks", "text", "conditions", "states")
-	for _, c := range o.array("pools", false, 0, 60) {
+	for _, c := range room(&lv.Pools, o.array("pools", false, 0, 60)) {
 		po := d.object(c, "id", "label", "max", "allowTemp", "group", "start", "hideWhen")
 		p := &Pool{Node: c, ID: po.id("id", true), Label: po.label("label", 80), Group: po.id("group", false),
 			AllowTemp: po.boolean("allowTemp", false), Start: po.oneOf("start", false, "full", "full", "empty")}
@@ -691,19 +691,19 @@ func (d *decoder) live(n *Node) Live {
 		}
 		lv.Pools = append(lv.Pools, p)
 	}
-	for _, c := range o.array("tracks", false, 0, 30) {
+	for _, c := range room(&lv.Tracks, o.array("tracks", false, 0, 30)) {
 		lv.Tracks = append(lv.Tracks, d.track(c))
 	}
-	for _, c := range o.array("text", false, 0, 12) {
+	for _, c := range room(&lv.Text, o.array("text", false, 0, 12)) {
 		to := d.object(c, "id", "label", "maxLength")
 		ml, _ := to.integer("maxLength", true, 1, 500)
 		lv.Text = append(lv.Text, LiveText{ID: to.id("id", true), Label: to.label("label", 80), MaxLength: int(ml)})
 	}
-	for _, c := range o.array("conditions", false, 0, 80) {
+	for _, c := range room(&lv.Conditions, o.array("conditions", false, 0, 80)) {
 		co := d.object(c, "id", "label")
 		lv.Conditions = append(lv.Conditions, Condition{ID: co.id("id", true), Label: co.label("label", 80)})
 	}
-	for _, c := range o.array("states", false, 0, 12) {
+	for _, c := range room(&lv.States, o.array("states", false, 0, 12)) {
 		so := d.object(c, "id", "label", "values", "valueLabels", "default", "hideWhen")
 		st := &State{Node: c, ID: so.id("id", true), Label: so.label("label", 80)}
 		st.Values = so.strs("values", true, 2, 40, 1, 80, promptSafe)
@@ -775,7 +775,7 @@ func (d *decoder) track(n *Node) *Track {
 	if v, ok := o.integer("default", false, math.MinInt64, math.MaxInt64); ok {
 		t.Default, t.HasDefault = int(v), true
 	}
-	for _, c := range o.array("levels", false, 1, 16) {
+	for _, c := range room(&t.Levels, o.array("levels", false, 1, 16)) {
 		lo := d.object(c, "label", "penalty")
 		p, _ := lo.integer("penalty", true, -1000, 0)
 		t.Levels = append(t.Levels, TrackLevel{Label: lo.label("label", 80), Penalty: int(p)})
@@ -794,7 +794,7 @@ func (d *decoder) track(n *Node) *Track {
 		x.id("countColumn", true)
 		x.id("penaltyColumn", true)
 	}
-	for _, c := range o.array("kinds", false, 1, 6) {
+	for _, c := range room(&t.Kinds, o.array("kinds", false, 1, 6)) {
 		ko := d.object(c, "id", "label", "severity")
 		sv, _ := ko.integer("severity", true, -100, 100)
 		t.Kinds = append(t.Kinds, TrackKind{ID: ko.id("id", true), Label: ko.str("label", true, 1, 16, promptSafe), Severity: int(sv)})
