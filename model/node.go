@@ -3,6 +3,7 @@ package model
 import (
 	"cmp"
 	"math"
+	"math/bits"
 	"slices"
 	"strconv"
 	"strings"
@@ -237,25 +238,48 @@ func (n *Node) Get(key string) *Node {
 // NameSet is a set of member names fixed once, to be looked for in whole
 // documents at once.
 type NameSet struct {
-	index map[string]int
+	names []string
 	// filter has the bit of each name's signature.
 	filter []uint64
+	// slots is an open-addressed table of the names by signature: the
+	// index in names plus one (0: empty).
+	slots []int32
+	sigs  []uint32
 }
 
 // NewNameSet makes the set of names ("" is never found).
 func NewNameSet(names []string) *NameSet {
-	s := &NameSet{index: map[string]int{}, filter: make([]uint64, 1<<10)}
+	size := 1 << bits.Len(uint(4*len(names)+1))
+	s := &NameSet{names: names, filter: make([]uint64, 1<<10), slots: make([]int32, size), sigs: make([]uint32, size)}
 	for i, k := range names {
-		if _, dup := s.index[k]; !dup {
-			s.index[k] = i
+		if k == "" || s.index(k, keySig(k)) >= 0 {
+			continue
 		}
 		h := sigBit(keySig(k))
 		s.filter[h>>6] |= 1 << (h & 63)
+		j := s.slot(keySig(k))
+		for s.slots[j] != 0 {
+			j = (j + 1) & (len(s.slots) - 1)
+		}
+		s.slots[j], s.sigs[j] = int32(i+1), keySig(k)
 	}
 	return s
 }
 
 func sigBit(sig uint32) uint32 { return (sig * 0x9E3779B1) >> 16 }
+
+// slot is where the table starts looking for a name of signature sig.
+func (s *NameSet) slot(sig uint32) int { return int(sig*0x85EBCA6B>>16) & (len(s.slots) - 1) }
+
+// index returns the place in names of the name k of signature sig, or -1.
+func (s *NameSet) index(k string, sig uint32) int {
+	for j := s.slot(sig); s.slots[j] != 0; j = (j + 1) & (len(s.slots) - 1) {
+		if i := int(s.slots[j] - 1); s.sigs[j] == sig && s.names[i] == k {
+			return i
+		}
+	}
+	return -1
+}
 
 // Find sets found[i] when a member of an object anywhere in n's document
 // (not only under n) is named names[i], in one pass over the signatures of
@@ -272,7 +296,7 @@ func (s *NameSet) Find(n *Node, found []bool) {
 		if h := sigBit(sig); s.filter[h>>6]&(1<<(h&63)) == 0 {
 			continue
 		}
-		if k, ok := s.index[d.key(d.kids[i])]; ok {
+		if k := s.index(d.key(d.kids[i]), sig); k >= 0 {
 			found[k] = true
 		}
 	}

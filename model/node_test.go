@@ -1,6 +1,7 @@
 package model
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -108,5 +109,19 @@ func TestNodeTexts(t *testing.T) {
 	var zero Node
 	if zero.Str() != "" || zero.Key() != "" || zero.Children() != nil || zero.Pos() != (Pos{}) || zero.Raw() != "" {
 		t.Error("the zero Node reads as an empty null")
+	}
+}
+
+// TestNameSetFind looks for names in a document, among them names that
+// share a signature (length, first, middle and last byte), a name given
+// twice, and a name with an escape.
+func TestNameSetFind(t *testing.T) {
+	names := []string{"abcde", "axcye", "kind", "kind", "missing", "é", "axcze"}
+	root, _ := Parse("n.json", []byte(`{"abcde": 1, "list": [{"kind": 2}, {"\u00e9": 3}], "axcze": {"other": 4}}`))
+	found := make([]bool, len(names))
+	NewNameSet(names).Find(root, found)
+	want := []bool{true, false, true, false, false, true, true}
+	if !slices.Equal(found, want) {
+		t.Errorf("found %v, want %v", found, want)
 	}
 }
