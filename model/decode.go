@@ -3,6 +3,7 @@ package model
 import (
 	"fmt"
 	"math"
+	"math/bits"
 	"slices"
 	"strings"
 )
@@ -405,32 +406,30 @@ func (o obj) exactlyOne(what string, keys ...string) string {
 
 // exactlyOneNamed is exactlyOne for an object with a name: what is then
 // followed by the quoted name in the report, built only when there is one.
+// There are at most 64 keys.
 func (o obj) exactlyOneNamed(what, name string, keys ...string) string {
 	if o.n == nil {
 		return ""
 	}
-	count, first := 0, ""
-	for _, k := range keys {
-		if o.has(k) {
-			if count == 0 {
-				first = k
-			}
-			count++
+	var present uint64 // bit i: keys[i] is a member
+	for _, c := range o.n.Children() {
+		if i := slices.Index(keys, c.Key()); i >= 0 {
+			present |= 1 << i
 		}
 	}
-	if count == 1 {
-		return first
+	if bits.OnesCount64(present) == 1 {
+		return keys[bits.TrailingZeros64(present)]
 	}
 	if name != "" {
 		what = fmt.Sprintf("%s %q", what, name)
 	}
-	if count == 0 {
+	if present == 0 {
 		o.d.errorf(o.n, CodeOneOf, "%s needs exactly one of %s; none is given", what, strings.Join(keys, ", "))
 		return ""
 	}
 	var found []string
-	for _, k := range keys {
-		if o.has(k) {
+	for i, k := range keys {
+		if present&(1<<i) != 0 {
 			found = append(found, k)
 		}
 	}
