@@ -296,10 +296,37 @@ func (s *NameSet) Find(n *Node, found []bool) {
 		if h := sigBit(sig); s.filter[h>>6]&(1<<(h&63)) == 0 {
 			continue
 		}
-		if k := s.index(d.key(d.kids[i]), sig); k >= 0 {
-			found[k] = true
+		switch k := s.bySig(sig); {
+		case k == noName || k >= 0 && found[k]:
+		case k >= 0:
+			found[k] = d.key(d.kids[i]) == s.names[k]
+		default:
+			if k := s.index(d.key(d.kids[i]), sig); k >= 0 {
+				found[k] = true
+			}
 		}
 	}
+}
+
+// What bySig returns when no name, or more than one, has a signature.
+const (
+	noName       = -1
+	severalNames = -2
+)
+
+// bySig returns the place in names of the one name of signature sig, or
+// noName or severalNames.
+func (s *NameSet) bySig(sig uint32) int {
+	k := noName
+	for j := s.slot(sig); s.slots[j] != 0; j = (j + 1) & (len(s.slots) - 1) {
+		if s.sigs[j] == sig {
+			if k != noName {
+				return severalNames
+			}
+			k = int(s.slots[j] - 1)
+		}
+	}
+	return k
 }
 
 // keySig is a member name's length with three of its bytes: names of

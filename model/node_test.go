@@ -114,13 +114,14 @@ func TestNodeTexts(t *testing.T) {
 
 // TestNameSetFind looks for names in a document, among them names that
 // share a signature (length, first, middle and last byte), a name given
-// twice, and a name with an escape.
+// twice, a name with an escape, and a name whose signature a member
+// shares (mqyz for mxyz).
 func TestNameSetFind(t *testing.T) {
-	names := []string{"abcde", "axcye", "kind", "kind", "missing", "é", "axcze"}
-	root, _ := Parse("n.json", []byte(`{"abcde": 1, "list": [{"kind": 2}, {"\u00e9": 3}], "axcze": {"other": 4}}`))
+	names := []string{"abcde", "axcye", "kind", "kind", "missing", "é", "axcze", "mxyz"}
+	root, _ := Parse("n.json", []byte(`{"abcde": 1, "list": [{"kind": 2}, {"\u00e9": 3}], "axcze": {"other": 4, "mqyz": 5}}`))
 	found := make([]bool, len(names))
 	NewNameSet(names).Find(root, found)
-	want := []bool{true, false, true, false, false, true, true}
+	want := []bool{true, false, true, false, false, true, true, false}
 	if !slices.Equal(found, want) {
 		t.Errorf("found %v, want %v", found, want)
 	}
