@@ -102,11 +102,12 @@ type parser struct {
 	// text holding the byte is read.
 	badUTF8, utf8Diag int
 
-	// Nodes are taken from the front of chunk; chunks holds every chunk
-	// filled so far, in the order the nodes were made.
-	chunk  []Node
-	chunks [][]Node
-	nodes  int
+	// Nodes are taken from the front of chunk, the last of doc.nodes.
+	chunk []Node
+	nodes int
+	// up is Node.up for the children of the array or object being read,
+	// and made that of the last node made.
+	up, made uint32
 	// seed hashes member names in objects with many members.
 	seed   maphash.Seed
 	seeded bool
@@ -126,6 +127,7 @@ type parser struct {
 	nextIndex, nextKeyOff uint32
 	nextKeyLen            uint16
 	nextKeyDecoded        bool
+	nextKeySig            uint32
 }
 
 // values is how many values the tree of root holds.
@@ -331,28 +333,26 @@ func estimateValues(src string) int {
 }
 
 func (p *parser) newNode(kind Kind, start int, parent *Node) *Node {
-	if len(p.chunk) == 0 {
+	if len(p.chunk) == cap(p.chunk) {
 		if p.estimate == 0 {
 			p.estimate = estimateValues(p.src)
 		}
 		p.chunk = make([]Node, 0, min(max(p.estimate-p.nodes, 16), chunkMax))
-		p.chunks = append(p.chunks, nil)
+		p.doc.nodes = append(p.doc.nodes, p.chunk[:cap(p.chunk)])
 	}
 	p.chunk = p.chunk[:len(p.chunk)+1]
 	n := &p.chunk[len(p.chunk)-1]
-	if len(p.chunk) == cap(p.chunk) {
-		p.chunks[len(p.chunks)-1] = p.chunk
-		p.chunk = nil
-	}
+	p.made = uint32(len(p.doc.nodes)-1)*chunkMax + uint32(len(p.chunk))
 	p.nodes++
 	n.Kind = kind
 	n.off = uint32(start)
 	n.doc = p.doc
 	if parent != nil {
-		n.parent = parent
+		n.up = p.up
 		n.index = p.nextIndex
 		if parent.Kind == Object {
-			n.keyOff, n.keyLen = p.nextKeyOff, p.nextKeyLen
+			n.keyOff, n.keyLen, n.sig = p.nextKeyOff, p.nextKeyLen, p.nextKeySig
+			n.flags |= flagMember
 			if p.nextKeyDecoded {
 				n.flags |= flagKeyDecoded
 			}
@@ -366,21 +366,20 @@ func (p *parser) newNode(kind Kind, start int, parent *Node) *Node {
 // were made parent first, so a parent's run is placed before its
 // children look for it.
 func (p *parser) link() {
-	if p.chunk != nil {
-		p.chunks[len(p.chunks)-1] = p.chunk
-	}
 	kids := make([]*Node, p.nodes-1)
 	sigs := make([]uint32, p.nodes-1)
 	p.doc.kids = kids
 	next := uint32(0)
-	for _, chunk := range p.chunks {
-		for i := range chunk {
-			n := &chunk[i]
-			if n.parent != nil {
-				kids[n.parent.a+n.index] = n
-				if n.parent.Kind == Object {
-					sigs[n.parent.a+n.index] = p.keySig(n)
-				}
+	for i, chunk := range p.doc.nodes {
+		if i == len(p.doc.nodes)-1 {
+			chunk = p.chunk
+		}
+		for j := range chunk {
+			n := &chunk[j]
+			if n.up != 0 {
+				at := p.doc.node(n.up).a + n.index
+				kids[at] = n
+				sigs[at] = n.sig
 			}
 			if n.Kind == Array || n.Kind == Object {
 				n.a = next
@@ -389,17 +388,7 @@ func (p *parser) link() {
 		}
 	}
 	p.doc.sigs = sigs
-	p.chunks, p.chunk, p.members, p.memberSigs = nil, nil, nil, nil
-}
-
-// keySig is keySig of the member name of n, read from the text where it
-// had no escapes.
-func (p *parser) keySig(n *Node) uint32 {
-	if n.flags&flagKeyDecoded != 0 || n.keyLen == longKey {
-		return keySig(p.doc.key(n))
-	}
-	start := int(n.keyOff) + 1
-	return keySig(p.src[start : start+int(n.keyLen)])
+	p.chunk, p.members, p.memberSigs = nil, nil, nil
 }
 
 func (p *parser) describe(off int) string {
@@ -484,11 +473,11 @@ func (p *parser) object(parent *Node) *Node {
 		return nil
 	}
 	n := p.newNode(Object, start, parent)
-	outer, mark := p.cur, len(p.members)
-	p.cur = n
+	outer, outerUp, mark := p.cur, p.up, len(p.members)
+	p.cur, p.up = n, p.made
 	p.off++ // {
 	ok := p.readMembers(n, mark)
-	p.cur, p.members, p.memberSigs, p.depth = outer, p.members[:mark], p.memberSigs[:mark], p.depth-1
+	p.cur, p.up, p.members, p.memberSigs, p.depth = outer, outerUp, p.members[:mark], p.memberSigs[:mark], p.depth-1
 	if !ok {
 		return nil
 	}
@@ -533,7 +522,8 @@ func (p *parser) readMembers(n *Node, mark int) bool {
 		}
 		p.off++
 		p.skipSpace()
-		p.nextIndex, p.nextKeyOff, p.nextKeyDecoded = n.b, uint32(keyStart), decoded
+		sig := keySig(key)
+		p.nextIndex, p.nextKeyOff, p.nextKeyDecoded, p.nextKeySig = n.b, uint32(keyStart), decoded, sig
 		p.nextKeyLen = uint16(min(keyEnd-keyStart-2, longKey))
 		if decoded {
 			p.doc.keys = append(p.doc.keys, decodedKey{uint32(keyStart), key})
@@ -544,7 +534,7 @@ func (p *parser) readMembers(n *Node, mark int) bool {
 		}
 		n.b++
 		p.placeUTF8(keyStart, keyEnd, child)
-		earlier, sig := p.members[mark:], keySig(key)
+		earlier := p.members[mark:]
 		var repeated *Node
 		switch {
 		case seen != nil:
@@ -667,11 +657,11 @@ func (p *parser) array(parent *Node) *Node {
 		return nil
 	}
 	n := p.newNode(Array, start, parent)
-	outer := p.cur
-	p.cur = n
+	outer, outerUp := p.cur, p.up
+	p.cur, p.up = n, p.made
 	p.off++ // [
 	ok := p.items(n)
-	p.cur, p.depth = outer, p.depth-1
+	p.cur, p.up, p.depth = outer, outerUp, p.depth-1
 	if !ok {
 		return nil
 	}

@@ -64,9 +64,15 @@ type Node struct {
 	// a and b hold the value: a container's children are doc.kids[a:a+b];
 	// a string's text is doc.src[a:a+b], or doc.strs[a] when it had to be
 	// decoded; a number's float64 has the bits a<<32 | b.
-	a, b   uint32
-	parent *Node
-	doc    *document
+	a, b uint32
+	// up is where the parent is among the document's nodes, plus one (0 at
+	// the top): doc.nodes[(up-1)/chunkMax][(up-1)%chunkMax]. An index
+	// rather than a pointer, so that making a tree writes one pointer a
+	// node and the collector has one to follow.
+	up uint32
+	// sig is keySig of the member name, for a member of an object.
+	sig uint32
+	doc *document
 }
 
 // Node flags.
@@ -75,6 +81,7 @@ const (
 	flagDecoded                      // the text is doc.strs[a]
 	flagKeyDecoded                   // the member name is in doc.keys
 	flagOverridden                   // a later member has the same name
+	flagMember                       // the parent is an object
 	longKey        = 1<<16 - 1
 )
 
@@ -88,6 +95,9 @@ type document struct {
 	// keys are the member names that had escapes, by offset.
 	keys []decodedKey
 	kids []*Node
+	// nodes are the chunks the nodes were made in, each as long as it can
+	// hold (the last is filled only in part).
+	nodes [][]Node
 	// sigs holds, beside each member in kids, keySig of its name, so that
 	// Get compares names only where the signatures match, without reading
 	// the members that cannot be the one.
@@ -136,7 +146,7 @@ func (n *Node) Raw() string {
 
 // Key is the member name when the parent is an object ("" otherwise).
 func (n *Node) Key() string {
-	if n == nil || n.parent == nil || n.parent.Kind != Object {
+	if n == nil || n.flags&flagMember == 0 {
 		return ""
 	}
 	return n.doc.key(n)
@@ -178,7 +188,7 @@ func (n *Node) Pos() Pos {
 // KeyPos is where the member name starts when the parent is an object (the
 // zero Pos otherwise).
 func (n *Node) KeyPos() Pos {
-	if n == nil || n.parent == nil || n.parent.Kind != Object {
+	if n == nil || n.flags&flagMember == 0 {
 		return Pos{}
 	}
 	return n.doc.pos(int(n.keyOff))
@@ -186,10 +196,16 @@ func (n *Node) KeyPos() Pos {
 
 // Parent is the array or object holding the value (nil at the top).
 func (n *Node) Parent() *Node {
-	if n == nil {
+	if n == nil || n.up == 0 {
 		return nil
 	}
-	return n.parent
+	return n.doc.node(n.up)
+}
+
+// node is the node at up (see Node.up).
+func (d *document) node(up uint32) *Node {
+	i := up - 1
+	return &d.nodes[i/chunkMax][i%chunkMax]
 }
 
 // Index is the position in the parent array, or in the parent object's
@@ -373,14 +389,14 @@ func (n *Node) At(i int) *Node {
 // Path is the node's JSON path joined with dots, array indices as plain
 // numbers, "(root)" for the top.
 func (n *Node) Path() string {
-	if n == nil || n.parent == nil {
+	if n == nil || n.up == 0 {
 		return RootPath
 	}
 	// Measure, then write the segments from the last back, in one
 	// allocation.
 	size := -1
-	for c := n; c.parent != nil; c = c.parent {
-		if c.parent.Kind == Array {
+	for c := n; c.up != 0; c = c.Parent() {
+		if c.flags&flagMember == 0 {
 			size += 1 + digits(c.index)
 		} else {
 			size += 1 + len(c.Key())
@@ -393,8 +409,8 @@ func (n *Node) Path() string {
 	}
 	buf := make([]byte, size)
 	at := size
-	for c := n; c.parent != nil; c = c.parent {
-		if c.parent.Kind == Array {
+	for c := n; c.up != 0; c = c.Parent() {
+		if c.flags&flagMember == 0 {
 			at -= digits(c.index)
 			strconv.AppendUint(buf[at:at], uint64(c.index), 10)
 		} else {
