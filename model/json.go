@@ -521,6 +521,9 @@ func (p *parser) readMembers(n *Node, mark int) bool {
 			return false
 		}
 		p.off++
+		if p.off < len(p.src) && p.src[p.off] == ' ' {
+			p.off++ // the one space most often after ':'
+		}
 		p.skipSpace()
 		sig := keySig(key)
 		p.nextIndex, p.nextKeyOff, p.nextKeyDecoded, p.nextKeySig = n.b, uint32(keyStart), decoded, sig
@@ -694,6 +697,9 @@ func (p *parser) items(n *Node) bool {
 		switch p.src[p.off] {
 		case ',':
 			p.off++
+			if p.off < len(p.src) && p.src[p.off] == ' ' {
+				p.off++ // the one space most often after ','
+			}
 		case ']':
 			p.off++
 			return true
