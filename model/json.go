@@ -273,8 +273,10 @@ func (p *parser) checkEncoding() {
 
 // placeUTF8 gives the invalid UTF-8 finding the path of the value holding
 // the first invalid byte, when the text from start to end holds it.
+// The callers test p.utf8Diag >= 0 first: the call is for the rare file
+// with an invalid byte.
 func (p *parser) placeUTF8(start, end int, n *Node) {
-	if p.utf8Diag >= 0 && start < p.badUTF8 && p.badUTF8 < end {
+	if start < p.badUTF8 && p.badUTF8 < end {
 		p.diags[p.utf8Diag].Path = n.Path()
 		p.utf8Diag = -1
 	}
@@ -418,7 +420,10 @@ func (p *parser) scalarOrContainer(parent *Node) *Node {
 	switch c := p.src[p.off]; {
 	case c == '"':
 		n := p.newNode(String, start, parent)
-		s, decoded, ok := p.str()
+		s, decoded, ok := p.rawStr()
+		if ok && p.badUTF8 >= 0 {
+			s, decoded = repairUTF8(s, decoded)
+		}
 		if !ok {
 			return nil
 		}
@@ -429,7 +434,9 @@ func (p *parser) scalarOrContainer(parent *Node) *Node {
 		} else {
 			n.a, n.b = uint32(start+1), uint32(len(s))
 		}
-		p.placeUTF8(start, p.off, n)
+		if p.utf8Diag >= 0 {
+			p.placeUTF8(start, p.off, n)
+		}
 		return n
 	case c == '-' || (c >= '0' && c <= '9'):
 		return p.number(parent)
@@ -510,7 +517,10 @@ func (p *parser) readMembers(n *Node, mark int) bool {
 			return false
 		}
 		keyStart := p.off
-		key, decoded, ok := p.str()
+		key, decoded, ok := p.rawStr()
+		if ok && p.badUTF8 >= 0 {
+			key, decoded = repairUTF8(key, decoded)
+		}
 		if !ok {
 			return false
 		}
@@ -536,7 +546,9 @@ func (p *parser) readMembers(n *Node, mark int) bool {
 			return false
 		}
 		n.b++
-		p.placeUTF8(keyStart, keyEnd, child)
+		if p.utf8Diag >= 0 {
+			p.placeUTF8(keyStart, keyEnd, child)
+		}
 		earlier := p.members[mark:]
 		var repeated *Node
 		switch {
@@ -793,16 +805,15 @@ func (p *parser) number(parent *Node) *Node {
 	return n
 }
 
-// str reads a string starting at the opening quote and returns its text,
-// and whether the text differs from the bytes between the quotes. In a
-// file that is not valid UTF-8, each invalid byte becomes U+FFFD, as
-// encoding/json and the Engine's decoder read it.
-func (p *parser) str() (string, bool, bool) {
-	s, decoded, ok := p.rawStr()
-	if ok && p.badUTF8 >= 0 && !utf8.ValidString(s) {
-		s, decoded = replaceInvalid(s), true
+// repairUTF8 is s with each invalid byte replaced by U+FFFD, as
+// encoding/json and the Engine's decoder read it, and whether it then
+// differs from the bytes between the quotes. The callers of rawStr call it
+// in a file that is not valid UTF-8.
+func repairUTF8(s string, decoded bool) (string, bool) {
+	if utf8.ValidString(s) {
+		return s, decoded
 	}
-	return s, decoded, ok
+	return replaceInvalid(s), true
 }
 
 // replaceInvalid replaces every invalid byte of s with U+FFFD.
@@ -828,6 +839,10 @@ func specials(x uint64) uint64 {
 	return (((quote - ones) &^ quote) | ((slash - ones) &^ slash) | ((x - ones*0x20) &^ x)) & highs
 }
 
+// rawStr reads a string starting at its opening quote and returns its
+// text, whether the text differs from the bytes between the quotes (it had
+// escapes), and whether it could be read. Invalid UTF-8 is left as it is
+// (see repairUTF8).
 func (p *parser) rawStr() (string, bool, bool) {
 	start := p.off
 	i := p.off + 1
