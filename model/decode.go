@@ -171,14 +171,16 @@ func (d *decoder) text(c *Node, minLen, maxLen int, rule textRule) string {
 		return ""
 	}
 	s := c.Str()
-	n := UTF16Len(s)
-	switch {
-	case n < minLen && n == 0:
-		d.errorf(c, CodeLength, "this text may not be empty")
-	case n < minLen:
-		d.errorf(c, CodeLength, "this text is %d characters long; at least %d are needed", n, minLen)
-	case maxLen > 0 && n > maxLen:
-		d.errorf(c, CodeLength, "this text is %d characters long; at most %d are allowed", n, maxLen)
+	if !lengthSure(len(s), minLen, maxLen) {
+		n := UTF16Len(s)
+		switch {
+		case n < minLen && n == 0:
+			d.errorf(c, CodeLength, "this text may not be empty")
+		case n < minLen:
+			d.errorf(c, CodeLength, "this text is %d characters long; at least %d are needed", n, minLen)
+		case maxLen > 0 && n > maxLen:
+			d.errorf(c, CodeLength, "this text is %d characters long; at most %d are allowed", n, maxLen)
+		}
 	}
 	switch rule {
 	case promptSafe:
@@ -191,6 +193,13 @@ func (d *decoder) text(c *Node, minLen, maxLen int, rule textRule) string {
 		}
 	}
 	return s
+}
+
+// lengthSure tells whether every text of so many bytes is within minLen
+// and maxLen (0: no limit) UTF-16 units, whatever its characters: UTF-8
+// takes one to three bytes for a unit, and four for two.
+func lengthSure(bytes, minLen, maxLen int) bool {
+	return (bytes+2)/3 >= minLen && (maxLen <= 0 || bytes <= maxLen)
 }
 
 // label reads a required prompt-safe label of 1..maxLen.

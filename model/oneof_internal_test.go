@@ -32,3 +32,27 @@ func TestExactlyOneNamed(t *testing.T) {
 		}
 	}
 }
+
+// TestTextLengthsWhateverTheCharacters holds text's length checks, which
+// skip counting where the byte length settles them, to a count of UTF-16
+// units, for texts of one-, two-, three- and four-byte characters around
+// the limits.
+func TestTextLengthsWhateverTheCharacters(t *testing.T) {
+	for _, ch := range []string{"a", "é", "中", "😀"} {
+		for count := range 12 {
+			text := strings.Repeat(ch, count)
+			root, _ := Parse("t.json", []byte(`{"t": "`+text+`"}`))
+			for minLen := range 5 {
+				for maxLen := range 9 {
+					d := &decoder{file: "t.json"}
+					d.text(root.Get("t"), minLen, maxLen, plainText)
+					n := UTF16Len(text)
+					want := n < minLen || (maxLen > 0 && n > maxLen)
+					if got := len(d.diags) > 0; got != want {
+						t.Errorf("%q within %d..%d: reported %v, want %v (%v)", text, minLen, maxLen, got, want, d.diags)
+					}
+				}
+			}
+		}
+	}
+}
