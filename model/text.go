@@ -34,8 +34,9 @@ func UTF16Len(s string) int {
 // no line break, no other control character, no square bracket, no double
 // brace.
 func PromptUnsafe(s string) string {
-	i := plainASCII(s, '[', ']')
-	for _, r := range s[i:] {
+	i := plainASCII(s, '[', ']', '{', '}')
+	braces := false
+	for j, r := range s[i:] {
 		switch {
 		case r == '\n' || r == '\r' || r == 0x85 || r == 0x2028 || r == 0x2029:
 			return "a line break"
@@ -43,9 +44,12 @@ func PromptUnsafe(s string) string {
 			return fmt.Sprintf("the control character U+%04X", r)
 		case r == '[' || r == ']':
 			return "square brackets"
+		case r == '{' || r == '}':
+			next := i + j + 1
+			braces = braces || next < len(s) && rune(s[next]) == r
 		}
 	}
-	if strings.Contains(s, "{{") || strings.Contains(s, "}}") {
+	if braces {
 		return "double braces"
 	}
 	return ""
@@ -54,7 +58,7 @@ func PromptUnsafe(s string) string {
 // CatalogUnsafe says why s is not valid catalog text (entry summaries), or ""
 // when it is: no control characters and no line or paragraph separators.
 func CatalogUnsafe(s string) string {
-	i := plainASCII(s, 0x7f, 0x7f)
+	i := plainASCII(s, 0x7f, 0x7f, 0x7f, 0x7f)
 	for _, r := range s[i:] {
 		if r < 0x20 || (r >= 0x7f && r <= 0x9f) || r == 0x2028 || r == 0x2029 {
 			return fmt.Sprintf("the control character U+%04X", r)
@@ -64,17 +68,19 @@ func CatalogUnsafe(s string) string {
 }
 
 // plainASCII returns how many bytes at the start of s, in whole words of
-// eight, are printable ASCII other than DEL, a and b: text the rune-wise
-// checks would pass over.
-func plainASCII(s string, a, b byte) int {
+// eight, are printable ASCII other than DEL and the four bytes given: text
+// the rune-wise checks would pass over.
+func plainASCII(s string, a, b, c, e byte) int {
 	const ones, highs = 0x0101010101010101, 0x8080808080808080
 	zero := func(v uint64) uint64 { return (v - ones) &^ v }
 	i := 0
 	for ; i+8 <= len(s); i += 8 {
 		x := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
 			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
-		// Marked: bytes of 0x80 and over, below 0x20, DEL, a and b.
-		if (x|((x-ones*0x20)&^x)|zero(x^(ones*0x7f))|zero(x^(ones*uint64(a)))|zero(x^(ones*uint64(b))))&highs != 0 {
+		// Marked: bytes of 0x80 and over, below 0x20, DEL, and those given.
+		marked := x | ((x - ones*0x20) &^ x) | zero(x^(ones*0x7f)) |
+			zero(x^(ones*uint64(a))) | zero(x^(ones*uint64(b))) | zero(x^(ones*uint64(c))) | zero(x^(ones*uint64(e)))
+		if marked&highs != 0 {
 			break
 		}
 	}

@@ -232,6 +232,11 @@ func TestTextRulesAtEveryOffset(t *testing.T) {
 		{" ", "", ""},
 		{"~", "", ""},
 		{"{", "", ""},
+		{"{}", "", ""},
+		{"}{", "", ""},
+		{"{ {", "", ""},
+		{"{{{", "double braces", ""},
+		{"{{[", "square brackets", ""},
 		{"Z", "", ""},
 	}
 	for k := range 20 {
