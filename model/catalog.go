@@ -210,7 +210,7 @@ func (d *decoder) entry(c *Catalog, e *Entry) {
 		e.Summary = o.str("summary", false, 0, 300, catalogTxt)
 	}
 	if f := o.get("filters"); f != nil && d.wantKind(f, Object) {
-		e.Filters = make([]FilterValue, 0, len(f.Children()))
+		e.Filters = d.filters.take(len(f.Children()))
 		for _, fv := range f.Children() {
 			v := FilterValue{Filter: fv.Key(), Kind: fv.Kind, Node: fv}
 			switch fv.Kind {
@@ -243,13 +243,13 @@ func (d *decoder) entry(c *Catalog, e *Entry) {
 	}
 	rows := o.array("rows", false, 1, 6)
 	if len(rows) > 0 {
-		e.Rows = make([]Row, 0, len(rows))
+		e.Rows = d.rows.take(len(rows))
 	}
 	for _, r := range rows {
 		ro := d.object(r, "list", "values", "scaled")
 		row := Row{Node: r, List: ro.id("list", true)}
 		if vals := ro.need("values", true); vals != nil && d.wantKind(vals, Object) {
-			row.Values = make([]ColumnValue, 0, len(vals.Children()))
+			row.Values = d.values.take(len(vals.Children()))
 			for _, cv := range vals.Children() {
 				row.Values = append(row.Values, ColumnValue{Column: cv.Key(), Value: d.scalar(cv), Node: cv})
 			}

@@ -14,6 +14,10 @@ import (
 type decoder struct {
 	file  string
 	diags []Diagnostic
+	// The short lists of catalog entries come from slabs.
+	filters slab[FilterValue]
+	rows    slab[Row]
+	values  slab[ColumnValue]
 	// left counts the findings past MaxFileFindings.
 	left LeftOut
 	// wrongType records that a value had the wrong JSON type; the Engine then
@@ -465,4 +469,26 @@ func (d *decoder) uniqueIDs(what string, ids []string, nodes []*Node) {
 func room[T any](list *[]T, items []*Node) []*Node {
 	*list = slices.Grow(*list, len(items))
 	return items
+}
+
+// slab hands out short lists from larger allocations, for the lists each
+// catalog entry has, so that a catalog of 2,000 entries makes a few
+// allocations for them rather than thousands.
+type slab[T any] struct {
+	free []T
+	next int // the size of the next allocation
+}
+
+// take returns an empty list (not nil) with room for n items.
+func (s *slab[T]) take(n int) []T {
+	if n == 0 {
+		return []T{}
+	}
+	if n > len(s.free) {
+		s.next = min(max(2*s.next, 16), 512)
+		s.free = make([]T, max(n, s.next))
+	}
+	list := s.free[:0:n]
+	s.free = s.free[n:]
+	return list
 }

@@ -56,3 +56,28 @@ func TestTextLengthsWhateverTheCharacters(t *testing.T) {
 		}
 	}
 }
+
+// TestSlabTake hands out lists of several sizes and checks that each is
+// empty, not nil, has the room asked for, and that appending within it
+// leaves the others alone.
+func TestSlabTake(t *testing.T) {
+	var s slab[int]
+	var lists [][]int
+	for i, n := range []int{0, 3, 1, 40, 0, 600, 2} {
+		l := s.take(n)
+		if l == nil || len(l) != 0 || cap(l) != n {
+			t.Fatalf("take(%d) = len %d cap %d nil %v", n, len(l), cap(l), l == nil)
+		}
+		for j := range n {
+			l = append(l, 1000*i+j)
+		}
+		lists = append(lists, l)
+	}
+	for i, l := range lists {
+		for j, v := range l {
+			if v != 1000*i+j {
+				t.Fatalf("list %d item %d is %d: lists share room", i, j, v)
+			}
+		}
+	}
+}
