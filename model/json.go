@@ -525,16 +525,11 @@ func (p *parser) readMembers(n *Node, mark int) bool {
 			return false
 		}
 		keyEnd := p.off
-		p.skipSpace()
-		if p.off >= len(p.src) || p.src[p.off] != ':' {
-			p.fail(p.off, "found %s where ':' was expected after the key %q", p.describe(p.off), key)
+		if s := p.src[p.off:]; len(s) > 2 && s[0] == ':' && s[1] == ' ' && s[2] > ' ' {
+			p.off += 2 // the usual ": " and then the value
+		} else if !p.colon(key) {
 			return false
 		}
-		p.off++
-		if p.off < len(p.src) && p.src[p.off] == ' ' {
-			p.off++ // the one space most often after ':'
-		}
-		p.skipSpace()
 		sig := keySig(key)
 		p.nextIndex, p.nextKeyOff, p.nextKeyDecoded, p.nextKeySig = n.b, uint32(keyStart), decoded, sig
 		p.nextKeyLen = uint16(min(keyEnd-keyStart-2, longKey))
@@ -601,6 +596,19 @@ func (p *parser) readMembers(n *Node, mark int) bool {
 			return false
 		}
 	}
+}
+
+// colon reads the ':' after the key and the spaces around it, up to the
+// value.
+func (p *parser) colon(key string) bool {
+	p.skipSpace()
+	if p.off >= len(p.src) || p.src[p.off] != ':' {
+		p.fail(p.off, "found %s where ':' was expected after the key %q", p.describe(p.off), key)
+		return false
+	}
+	p.off++
+	p.skipSpace()
+	return true
 }
 
 // memberSet finds the last member of an object with a given name, among
