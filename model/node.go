@@ -236,15 +236,17 @@ func (n *Node) Get(key string) *Node {
 	if n == nil || n.Kind != Object || n.b == 0 {
 		return nil
 	}
-	lo, hi := n.a, n.a+n.b
-	sigs := n.doc.sigs[lo:hi]
-	kids := n.doc.kids[lo:hi]
-	kids = kids[:len(sigs)]
+	d := n.doc
+	sigs := d.sigs[n.a : n.a+n.b]
 	sig := keySig(key)
 	for i := len(sigs) - 1; i >= 0; i-- {
-		if sigs[i] == sig && kids[i].hasKey(key) {
+		if sigs[i] != sig {
+			continue
+		}
+		// The signature of a name of up to three bytes is the whole name.
+		if c := d.kids[int(n.a)+i]; len(key) <= 3 || c.hasKey(key) {
 			countLookups(len(sigs) - i)
-			return kids[i]
+			return c
 		}
 	}
 	countLookups(len(sigs))

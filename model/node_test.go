@@ -126,3 +126,19 @@ func TestNameSetFind(t *testing.T) {
 		t.Errorf("found %v, want %v", found, want)
 	}
 }
+
+// TestGetShortAndSimilarNames looks up names of up to three bytes, whose
+// signature is the whole name, beside longer names that share a signature.
+func TestGetShortAndSimilarNames(t *testing.T) {
+	root, _ := Parse("g.json", []byte(`{"": 0, "a": 1, "ab": 2, "abc": 3, "abd": 4, "xbc": 5, "abcde": 6, "axcye": 7, "\u0061b": 8}`))
+	for key, want := range map[string]float64{"": 0, "a": 1, "ab": 8, "abc": 3, "abd": 4, "xbc": 5, "abcde": 6, "axcye": 7} {
+		if got := root.Get(key); got == nil || got.Num() != want {
+			t.Errorf("Get(%q) = %v, want %v", key, got, want)
+		}
+	}
+	for _, key := range []string{"b", "ba", "abe", "axcze", "abcd"} {
+		if got := root.Get(key); got != nil {
+			t.Errorf("Get(%q) = %v, want nothing", key, got.Num())
+		}
+	}
+}
