@@ -94,11 +94,16 @@ func (d *decoder) object(n *Node, allowed ...string) obj {
 	if n == nil || !d.wantKind(n, Object) {
 		return obj{d: d}
 	}
+	at := 0
 	for _, c := range n.Children() {
-		if k := c.Key(); k == "$comment" || slices.Contains(allowed, k) {
+		k := c.Key()
+		if i := indexFrom(allowed, k, at); i >= 0 {
+			at = i + 1
 			continue
 		}
-		d.unknown(n, c, allowed)
+		if k != "$comment" {
+			d.unknown(n, c, allowed)
+		}
 	}
 	return obj{d: d, n: n}
 }
@@ -107,10 +112,12 @@ func (d *decoder) object(n *Node, allowed ...string) obj {
 // it reports the members not allowed and sets found[i] to the member
 // named allowed[i] (the last of a repeated name), nil when absent.
 func (d *decoder) members(n *Node, allowed []string, found []*Node) {
+	at := 0
 	for _, c := range n.Children() {
 		k := c.Key()
-		if i := slices.Index(allowed, k); i >= 0 {
+		if i := indexFrom(allowed, k, at); i >= 0 {
 			found[i] = c
+			at = i + 1
 			continue
 		}
 		if k == "$comment" {
@@ -118,6 +125,23 @@ func (d *decoder) members(n *Node, allowed []string, found []*Node) {
 		}
 		d.unknown(n, c, allowed)
 	}
+}
+
+// indexFrom is slices.Index(list, k), looking from list[from] on and then
+// from the start: members mostly come in the order of the keys allowed,
+// so that the next key is most often the one after the last found.
+func indexFrom(list []string, k string, from int) int {
+	for i := from; i < len(list); i++ {
+		if list[i] == k {
+			return i
+		}
+	}
+	for i := range min(from, len(list)) {
+		if list[i] == k {
+			return i
+		}
+	}
+	return -1
 }
 
 // unknown reports the member c of n, whose key is not among allowed.

@@ -81,3 +81,18 @@ func TestSlabTake(t *testing.T) {
 		}
 	}
 }
+
+// TestIndexFrom finds names from every starting place, before and after it.
+func TestIndexFrom(t *testing.T) {
+	list := []string{"id", "label", "summary", "rows"}
+	for from := range len(list) + 2 {
+		for want, k := range list {
+			if got := indexFrom(list, k, from); got != want {
+				t.Errorf("indexFrom(%q, from %d) = %d, want %d", k, from, got, want)
+			}
+		}
+		if got := indexFrom(list, "item", from); got != -1 {
+			t.Errorf("indexFrom(item, from %d) = %d, want -1", from, got)
+		}
+	}
+}
