@@ -133,9 +133,9 @@ func (r *Result) findings(opts Options) {
 		}
 	})
 	r.guard("capability", func() {
-		needs := rules.CapabilityNeeds(ws)
-		r.Capability = rules.NeededMinor(needs)
-		ds = append(ds, rules.CheckNeeds(ws, needs)...)
+		capability, found := rules.Capability(ws)
+		r.Capability = capability
+		ds = append(ds, found...)
 	})
 	r.guard("translations", func() {
 		entry, entryDiags := opts.Entry, opts.EntryFindings

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"cmp"
 	"fmt"
 	"path"
 	"slices"
@@ -169,53 +170,136 @@ func CapabilityNeeds(ws *model.Workspace) []Need {
 	if ws == nil || ws.Ruleset == nil || ws.Ruleset.Root == nil {
 		return nil
 	}
-	rs := ws.Ruleset
-	present := keysPresent(rs)
-	deep := deepMatches(rs.Root, present)
+	search := newGateSearch(ws.Ruleset)
 	needs := make([]Need, 0, 16)
 	for gi, g := range gates {
-		file, p := "", ""
-		for pi, pat := range compiled[gi].root {
-			if !pat.possible(present) {
-				continue
-			}
-			var n *model.Node
-			if d := compiled[gi].deep[pi]; d >= 0 {
-				n = deep[d]
-			} else {
-				n = findPattern(rs.Root, pat.segs, g.cond)
-			}
-			if n != nil {
-				file, p = rs.File, n.Path()
-				break
-			}
-		}
-		if p == "" && len(g.entry) > 0 {
-			file, p = findInEntries(rs, g, compiled[gi].entry, present)
-		}
-		if p != "" {
-			needs = append(needs, Need{Minor: g.minor, Feature: g.feature, File: file, Path: p})
+		if file, n := search.firstUse(gi); n != nil {
+			needs = append(needs, Need{Minor: g.minor, Feature: g.feature, File: file, Path: n.Path()})
 		}
 	}
 	needs = highestFirst(needs)
-	if ws.Kind == model.Package || ws.Kind == model.Artifact {
-		for _, f := range ws.Locales {
-			if f.Root != nil && f.Root.Kind == model.Object && f.Root.Get("ruleset") != nil {
-				what := "translations in the package (locales/" + f.Lang + ".json)"
-				if ws.Kind == model.Artifact {
-					what = "language packs (" + path.Base(f.Name) + ")"
-				}
-				// After every need of a higher or the same minor.
-				i := slices.IndexFunc(needs, func(n Need) bool { return n.Minor < 811 })
-				if i < 0 {
-					i = len(needs)
-				}
-				needs = slices.Insert(needs, i, Need{Minor: 811, Feature: what, File: f.Name, Path: "ruleset"})
-				break
-			}
+	if f := translatingLocale(ws); f != nil {
+		what := "translations in the package (locales/" + f.Lang + ".json)"
+		if ws.Kind == model.Artifact {
+			what = "language packs (" + path.Base(f.Name) + ")"
 		}
+		// After every need of a higher or the same minor.
+		i := slices.IndexFunc(needs, func(n Need) bool { return n.Minor < translationsMinor })
+		if i < 0 {
+			i = len(needs)
+		}
+		needs = slices.Insert(needs, i, Need{Minor: translationsMinor, Feature: what, File: f.Name, Path: "ruleset"})
 	}
 	return needs
+}
+
+// translationsMinor is what translations in a package, or language packs
+// beside a catalog artifact, need.
+const translationsMinor = 811
+
+// translatingLocale is the first locale file of a package or artifact that
+// translates the ruleset (has a ruleset section), or nil.
+func translatingLocale(ws *model.Workspace) *model.File {
+	if ws.Kind != model.Package && ws.Kind != model.Artifact {
+		return nil
+	}
+	for _, f := range ws.Locales {
+		if f.Root != nil && f.Root.Kind == model.Object && f.Root.Get("ruleset") != nil {
+			return f
+		}
+	}
+	return nil
+}
+
+// NeededCapability is the Capability API minor version (major 1) the
+// workspace needs: the highest among the features it uses, and at least
+// the base format's 20. It is NeededMinor(CapabilityNeeds(ws)), worked out
+// from the highest gate down, no further than the first one used.
+func NeededCapability(ws *model.Workspace) int {
+	if ws == nil || ws.Ruleset == nil || ws.Ruleset.Root == nil {
+		return BaseCapability
+	}
+	best := BaseCapability
+	if translatingLocale(ws) != nil {
+		best = translationsMinor
+	}
+	search := newGateSearch(ws.Ruleset)
+	for _, gi := range gatesHighestFirst {
+		if gates[gi].minor <= best {
+			break
+		}
+		if _, n := search.firstUse(gi); n != nil {
+			return gates[gi].minor
+		}
+	}
+	return best
+}
+
+// gatesHighestFirst are the indices of gates, the highest minor first.
+var gatesHighestFirst = func() []int {
+	order := make([]int, len(gates))
+	for i := range order {
+		order[i] = i
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(gates[b].minor, gates[a].minor) })
+	return order
+}()
+
+// Capability is the Capability API minor version the workspace needs
+// and, for a package whose manifest declares one, CheckNeeds' findings.
+// Only then is every need listed; otherwise the version alone is worked
+// out (NeededCapability).
+func Capability(ws *model.Workspace) (int, []model.Diagnostic) {
+	if !declaresCapability(ws) {
+		return NeededCapability(ws), nil
+	}
+	needs := CapabilityNeeds(ws)
+	return NeededMinor(needs), CheckNeeds(ws, needs)
+}
+
+// declaresCapability tells whether ws is a package whose manifest declares
+// the Capability API version it needs, for CheckNeeds to compare.
+func declaresCapability(ws *model.Workspace) bool {
+	return ws != nil && ws.Kind == model.Package && ws.Manifest != nil && ws.Manifest.HasCapability
+}
+
+// gateSearch finds where a ruleset first uses each gate's feature.
+type gateSearch struct {
+	rs      *model.Ruleset
+	present []bool
+	// deep is deepMatches, worked out when first wanted.
+	deep []*model.Node
+}
+
+func newGateSearch(rs *model.Ruleset) *gateSearch {
+	return &gateSearch{rs: rs, present: keysPresent(rs)}
+}
+
+// firstUse is where gate gi's feature is first used: the file and the
+// node, or nil.
+func (s *gateSearch) firstUse(gi int) (string, *model.Node) {
+	g := gates[gi]
+	for pi, pat := range compiled[gi].root {
+		if !pat.possible(s.present) {
+			continue
+		}
+		var n *model.Node
+		if d := compiled[gi].deep[pi]; d >= 0 {
+			if s.deep == nil {
+				s.deep = deepMatches(s.rs.Root, s.present)
+			}
+			n = s.deep[d]
+		} else {
+			n = findPattern(s.rs.Root, pat.segs, g.cond)
+		}
+		if n != nil {
+			return s.rs.File, n
+		}
+	}
+	if len(g.entry) > 0 {
+		return findInEntries(s.rs, g, compiled[gi].entry, s.present)
+	}
+	return "", nil
 }
 
 // highestFirst orders needs by minor, highest first, those of one minor
@@ -390,7 +474,7 @@ func keysPresent(rs *model.Ruleset) []bool {
 	return seen
 }
 
-func findInEntries(rs *model.Ruleset, g gate, entry []pattern, present []bool) (string, string) {
+func findInEntries(rs *model.Ruleset, g gate, entry []pattern, present []bool) (string, *model.Node) {
 	// Only the patterns that can match.
 	var buf [8][]string
 	pats := buf[:0]
@@ -400,7 +484,7 @@ func findInEntries(rs *model.Ruleset, g gate, entry []pattern, present []bool) (
 		}
 	}
 	if len(pats) == 0 {
-		return "", ""
+		return "", nil
 	}
 	for _, c := range rs.Catalogs {
 		if c.EntriesNode == nil {
@@ -409,12 +493,12 @@ func findInEntries(rs *model.Ruleset, g gate, entry []pattern, present []bool) (
 		for _, e := range c.EntriesNode.Children() {
 			for _, segs := range pats {
 				if n := findPattern(e, segs, g.cond); n != nil {
-					return c.EntriesFile, n.Path()
+					return c.EntriesFile, n
 				}
 			}
 		}
 	}
-	return "", ""
+	return "", nil
 }
 
 // findPattern returns the first node under n matching the pattern segments
@@ -454,13 +538,6 @@ func findPattern(n *model.Node, segs []string, cond func(*model.Node) bool) *mod
 	return nil
 }
 
-// NeededCapability is the Capability API minor version (major 1) the
-// workspace needs: the highest among the features it uses, and at least
-// the base format's 20.
-func NeededCapability(ws *model.Workspace) int {
-	return NeededMinor(CapabilityNeeds(ws))
-}
-
 // NeededMinor is the Capability API minor version that needs, as listed by
 // CapabilityNeeds, call for: the highest, and at least the base format's.
 func NeededMinor(needs []Need) int {
@@ -482,7 +559,7 @@ func CheckCapability(ws *model.Workspace) []model.Diagnostic {
 // CapabilityNeeds lists them, so that a caller that also wants the needed
 // version works them out once.
 func CheckNeeds(ws *model.Workspace, needs []Need) []model.Diagnostic {
-	if ws == nil || ws.Kind != model.Package || ws.Manifest == nil || !ws.Manifest.HasCapability {
+	if !declaresCapability(ws) {
 		return nil
 	}
 	m := ws.Manifest

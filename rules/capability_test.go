@@ -7,7 +7,9 @@ import (
 	"math/rand/v2"
 	"os"
 	"path"
+	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -488,4 +490,104 @@ func TestCheckFormatListsAtMostMaxFileFindings(t *testing.T) {
 		return
 	}
 	t.Fatal("no labels shape")
+}
+
+// TestNeededCapabilityIsTheHighestNeed holds NeededCapability, which looks
+// only as far as the highest gate used, to the full list of needs, on the
+// examples, the published rulesets and their 300 variants, and on each of
+// them with every gate's feature cut out in turn (so that lower gates
+// decide): the answer must be NeededMinor(CapabilityNeeds(ws)).
+func TestNeededCapabilityIsTheHighestNeed(t *testing.T) {
+	paths := []string{lanternRoad, mirefall}
+	fixtures, _ := filepath.Glob(filepath.Join(marinaraDir, "*.json"))
+	variants, _ := filepath.Glob(filepath.Join(marinaraDir, "variants", "*.json"))
+	paths = append(append(paths, fixtures...), variants...)
+	compared := 0
+	for _, p := range paths {
+		if _, err := os.Stat(p); err != nil {
+			continue
+		}
+		ws := loadWS(t, p)
+		if got, want := NeededCapability(ws), NeededMinor(CapabilityNeeds(ws)); got != want {
+			t.Errorf("%s: NeededCapability %d, the needs' highest %d", p, got, want)
+		}
+		compared++
+	}
+	if compared < 2 {
+		t.Fatalf("only %d workspaces compared", compared)
+	}
+	// Lower gates decide once the higher ones are gone: drop the top
+	// need's key from a copy of each fixture, up to the base version.
+	cuts := 0
+	for _, p := range fixtures {
+		data, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for range 12 {
+			ws, err := model.Load(fstest.MapFS{"r.json": {Data: data}}, "r.json")
+			if err != nil {
+				t.Fatal(err)
+			}
+			needs := CapabilityNeeds(ws)
+			if got, want := NeededCapability(ws), NeededMinor(needs); got != want {
+				t.Errorf("%s cut down: NeededCapability %d, the needs' highest %d (%v)", p, got, want, needs)
+			}
+			if len(needs) == 0 {
+				break
+			}
+			cut, ok := deletePath(data, needs[0].Path)
+			if !ok {
+				break
+			}
+			data, cuts = cut, cuts+1
+		}
+	}
+	if len(fixtures) > 0 && cuts < 3*len(fixtures) {
+		t.Errorf("only %d needs cut out of %d fixtures", cuts, len(fixtures))
+	}
+}
+
+// deletePath removes the value at a dot path (indices as numbers) from a
+// JSON document.
+func deletePath(data []byte, p string) ([]byte, bool) {
+	var root any
+	if json.Unmarshal(data, &root) != nil {
+		return nil, false
+	}
+	steps := strings.Split(p, ".")
+	cur := root
+	for _, step := range steps[:len(steps)-1] {
+		switch v := cur.(type) {
+		case map[string]any:
+			cur = v[step]
+		case []any:
+			i, err := strconv.Atoi(step)
+			if err != nil || i < 0 || i >= len(v) {
+				return nil, false
+			}
+			cur = v[i]
+		default:
+			return nil, false
+		}
+	}
+	last := steps[len(steps)-1]
+	switch v := cur.(type) {
+	case map[string]any:
+		if _, ok := v[last]; !ok {
+			return nil, false
+		}
+		delete(v, last)
+	case []any:
+		// Empty the item rather than shift the others.
+		i, err := strconv.Atoi(last)
+		if err != nil || i < 0 || i >= len(v) {
+			return nil, false
+		}
+		v[i] = map[string]any{}
+	default:
+		return nil, false
+	}
+	out, err := json.Marshal(root)
+	return out, err == nil
 }
