@@ -187,6 +187,7 @@ func appendItems(data []byte, n *Node, starts []int, items []string) (Edit, erro
 	if len(items) == 0 {
 		return Edit{Start: end, End: end}, nil
 	}
+	nl := lineBreak(data)
 	if len(n.Children()) == 0 {
 		// Inside the brackets, one item a line.
 		outer := lineIndent(data, n.Pos().Offset)
@@ -196,9 +197,9 @@ func appendItems(data []byte, n *Node, starts []int, items []string) (Edit, erro
 			if i > 0 {
 				b.WriteByte(',')
 			}
-			b.WriteString("\n" + inner + it)
+			b.WriteString(nl + inner + it)
 		}
-		b.WriteString("\n" + outer)
+		b.WriteString(nl + outer)
 		// Replace whatever lies between the brackets (spaces only).
 		return Edit{Start: n.Pos().Offset + 1, End: end - 1, Text: b.String()}, nil
 	}
@@ -209,19 +210,33 @@ func appendItems(data []byte, n *Node, starts []int, items []string) (Edit, erro
 	}
 	sep := ", "
 	if indent, ok := startsLine(data, starts[len(starts)-1]); ok {
-		sep = ",\n" + indent
+		sep = "," + nl + indent
 	}
 	return Edit{Start: lastEnd, End: lastEnd, Text: sep + strings.Join(items, sep)}, nil
 }
 
+// lineBreak is the file's line break, the first in data ("\r\n", a lone
+// "\r" or "\n"), for what the edits write on new lines; "\n" when there
+// is none.
+func lineBreak(data []byte) string {
+	i := bytes.IndexAny(data, "\r\n")
+	switch {
+	case i < 0 || data[i] == '\n':
+		return "\n"
+	case i+1 < len(data) && data[i+1] == '\n':
+		return "\r\n"
+	}
+	return "\r"
+}
+
 // startsLine tells whether only spaces and tabs stand before off on its
-// line, and returns them.
+// line, and returns them. A line ends at \n or \r.
 func startsLine(data []byte, off int) (string, bool) {
 	i := off
 	for i > 0 && (data[i-1] == ' ' || data[i-1] == '\t') {
 		i--
 	}
-	if i > 0 && data[i-1] != '\n' {
+	if i > 0 && data[i-1] != '\n' && data[i-1] != '\r' {
 		return "", false
 	}
 	return string(data[i:off]), true
@@ -229,7 +244,7 @@ func startsLine(data []byte, off int) (string, bool) {
 
 // lineIndent returns the spaces and tabs that begin the line holding off.
 func lineIndent(data []byte, off int) string {
-	i := bytes.LastIndexByte(data[:off], '\n') + 1
+	i := bytes.LastIndexAny(data[:off], "\r\n") + 1
 	j := i
 	for j < len(data) && (data[j] == ' ' || data[j] == '\t') {
 		j++
@@ -240,9 +255,15 @@ func lineIndent(data []byte, off int) string {
 // IndentUnit is the indentation of the first indented line of data: the
 // step the file indents by. It is two spaces when no line is indented.
 func IndentUnit(data []byte) string {
-	for line := range bytes.Lines(data) {
+	for len(data) > 0 {
+		line := data
+		if i := bytes.IndexAny(data, "\r\n"); i >= 0 {
+			line, data = data[:i], data[i+1:]
+		} else {
+			data = nil
+		}
 		trimmed := bytes.TrimLeft(line, " \t")
-		if n := len(line) - len(trimmed); n > 0 && len(bytes.TrimSpace(trimmed)) > 0 {
+		if n := len(line) - len(trimmed); n > 0 && len(trimmed) > 0 {
 			return string(line[:n])
 		}
 	}

@@ -96,8 +96,39 @@ func TestReplaceValueChangesOnlyThatValue(t *testing.T) {
 }
 
 func TestAppendMemberAndItem(t *testing.T) {
-	data := []byte(editDoc)
-	root := parseDoc(t, editDoc)
+	out := appendToEditDoc(t, editDoc)
+	want := strings.NewReplacer(
+		`{"path": "a.json", "bytes": 1}`, `{"path": "a.json", "bytes": 1},`+"\n"+`    {"path": "b.json"}`,
+		`"b": [1, 2]}`, `"b": [1, 2], "c": "x"}`,
+		`"empty": {}`, "\"empty\": {\n    \"k\": \"\",\n    \"l\": \"\"\n  }",
+		`"none": [ ]`, "\"none\": [\n    1\n  ]",
+		`"text": "é\u00e9\n"`, `"text": "é\u00e9\n",`+"\n"+`  "last": true`,
+	).Replace(editDoc)
+	if out != want {
+		t.Errorf("got\n%s\nwant\n%s", out, want)
+	}
+}
+
+// TestAppendKeepsTheLineBreaks makes the same edits in the document
+// written with CRLF and with lone CR line breaks: the lines written are
+// laid out the same, and end the way the file's lines do.
+func TestAppendKeepsTheLineBreaks(t *testing.T) {
+	lf := appendToEditDoc(t, editDoc)
+	for _, nl := range []string{"\r\n", "\r"} {
+		doc := strings.ReplaceAll(editDoc, "\n", nl)
+		if got, want := appendToEditDoc(t, doc), strings.ReplaceAll(lf, "\n", nl); got != want {
+			t.Errorf("%q line breaks: got\n%q\nwant\n%q", nl, got, want)
+		}
+	}
+}
+
+// appendToEditDoc makes the append edits of TestAppendMemberAndItem in
+// doc (editDoc, with any line breaks) and returns the result, which must
+// be clean JSON.
+func appendToEditDoc(t *testing.T, doc string) string {
+	t.Helper()
+	data := []byte(doc)
+	root := parseDoc(t, doc)
 	get := func(p string) *model.Node { n, _ := root.Find(p); return n }
 	var edits []model.Edit
 	add := func(e model.Edit, err error) {
@@ -116,19 +147,10 @@ func TestAppendMemberAndItem(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := strings.NewReplacer(
-		`{"path": "a.json", "bytes": 1}`, `{"path": "a.json", "bytes": 1},`+"\n"+`    {"path": "b.json"}`,
-		`"b": [1, 2]}`, `"b": [1, 2], "c": "x"}`,
-		`"empty": {}`, "\"empty\": {\n    \"k\": \"\",\n    \"l\": \"\"\n  }",
-		`"none": [ ]`, "\"none\": [\n    1\n  ]",
-		`"text": "é\u00e9\n"`, `"text": "é\u00e9\n",`+"\n"+`  "last": true`,
-	).Replace(editDoc)
-	if string(out) != want {
-		t.Errorf("got\n%s\nwant\n%s", out, want)
-	}
 	if _, ds := model.Parse("out.json", out); len(ds) > 0 {
 		t.Errorf("the result is not clean JSON: %v", ds)
 	}
+	return string(out)
 }
 
 func TestApplyRefusesOverlaps(t *testing.T) {
@@ -145,7 +167,8 @@ func TestApplyRefusesOverlaps(t *testing.T) {
 }
 
 func TestIndentUnit(t *testing.T) {
-	for text, want := range map[string]string{"{\n\t\"a\": 1\n}": "\t", "{\n    \"a\": 1\n}": "    ", `{"a": 1}`: "  ", "{\n   \n  \"a\": 1}": "  "} {
+	for text, want := range map[string]string{"{\n\t\"a\": 1\n}": "\t", "{\n    \"a\": 1\n}": "    ", `{"a": 1}`: "  ", "{\n   \n  \"a\": 1}": "  ",
+		"{\r\t\"a\": 1\r}": "\t", "{\r\n    \"a\": 1\r\n}": "    ", "{\r   \r  \"a\": 1}": "  "} {
 		if got := model.IndentUnit([]byte(text)); got != want {
 			t.Errorf("%q: %q, want %q", text, got, want)
 		}
