@@ -454,18 +454,25 @@ func (p *PO) Bytes() []byte {
 // cannot hold a line break).
 func writeComment(b *bytes.Buffer, mark, text string) {
 	for _, line := range strings.Split(text, "\n") {
-		line = strings.Map(func(r rune) rune {
-			if r < 0x20 || r == 0x7f {
-				return ' '
-			}
-			return r
-		}, line)
+		line = commentText(line)
 		if line == "" {
 			b.WriteString(mark + "\n")
 		} else {
 			b.WriteString(mark + " " + line + "\n")
 		}
 	}
+}
+
+// commentText is text for a comment line, which has no escapes: each
+// control character, and each character a screen makes visible
+// (model.Escaped), is a space.
+func commentText(s string) string {
+	return strings.Map(func(r rune) rune {
+		if r < 0x20 || r == 0x7f || model.Escaped(r) {
+			return ' '
+		}
+		return r
+	}, s)
 }
 
 func writeReferences(b *bytes.Buffer, refs []string) {
@@ -479,6 +486,7 @@ func writeReferences(b *bytes.Buffer, refs []string) {
 			b.WriteString("#:")
 			width = 2
 		}
+		r = commentText(r)
 		b.WriteString(" " + r)
 		width += 1 + len(r)
 	}
@@ -531,11 +539,27 @@ func splitAfterNewlines(s string) []string {
 }
 
 // poQuote writes s as a PO string: in double quotes, with the C escapes
-// for quotes, backslashes and control characters.
+// for quotes, backslashes and control characters. The characters that
+// screens make visible (DEL, the C1 and the bidirectional controls,
+// model.Escaped) and bytes that are not UTF-8 are written as octal
+// escapes of their bytes, which PO readers turn back into the same text,
+// so that a PO file printed on a terminal moves nothing.
 func poQuote(s string) string {
 	var b strings.Builder
 	b.WriteByte('"')
 	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= 0x80 {
+			r, size := utf8.DecodeRuneInString(s[i:])
+			if (r == utf8.RuneError && size == 1) || model.Escaped(r) {
+				for _, c := range []byte(s[i : i+size]) {
+					fmt.Fprintf(&b, `\%03o`, c)
+				}
+			} else {
+				b.WriteString(s[i : i+size])
+			}
+			i += size - 1
+			continue
+		}
 		switch c := s[i]; c {
 		case '"':
 			b.WriteString(`\"`)

@@ -222,3 +222,26 @@ func FuzzMergePO(f *testing.F) {
 		}
 	})
 }
+
+// TestPOKeepsControlsOffTheScreen writes strings, comments and references
+// holding C1 and bidirectional controls: the PO text holds none of them
+// raw (the strings have octal escapes, the comments spaces), and reads
+// back as the same strings.
+func TestPOKeepsControlsOffTheScreen(t *testing.T) {
+	text := "a\u009b31mb \u202eevil\u202c \u200fé 緑"
+	po := &PO{Entries: []POEntry{{ID: text, Str: []string{text}, Comments: []string{"note " + text},
+		Extracted: []string{text}, References: []string{"sheet.fields.0\u009b.label"}}}}
+	out := po.Bytes()
+	for _, r := range string(out) {
+		if r != '\n' && model.Escaped(r) {
+			t.Fatalf("the PO text holds U+%04X raw:\n%s", r, out)
+		}
+	}
+	if !strings.Contains(string(out), `\302\233`) || !strings.Contains(string(out), "é 緑") {
+		t.Errorf("want octal escapes for the controls and the other characters as they are:\n%s", out)
+	}
+	back, ds := ReadPO("c.po", out)
+	if len(ds) > 0 || len(back.Entries) != 1 || back.Entries[0].ID != text || back.Entries[0].Translation() != text {
+		t.Fatalf("read back %v %+v", ds, back.Entries)
+	}
+}
