@@ -11,7 +11,9 @@ import (
 )
 
 // headerView is the top line: the program, the ruleset's name and version,
-// its path, and how many findings it has.
+// its path, and how many findings it has; with --since OLD, also how many
+// errors the comparison found (they are not among the findings, which
+// stay what rulebench check reports).
 func headerView(s *snapshot, st *styles, width int) string {
 	left := st.brand.Render("rulebench")
 	if rs := s.ruleset(); rs != nil {
@@ -37,6 +39,9 @@ func headerView(s *snapshot, st *styles, width int) string {
 		right = st.warn.Render(plural(w, "warning", "warnings"))
 	default:
 		right = st.ok.Render("no findings")
+	}
+	if since := sinceHeader(s, st); since != "" && !s.pending {
+		right += st.muted.Render(" · ") + since
 	}
 	return spread(left, right, width, st)
 }

@@ -373,6 +373,22 @@ func (p *migrationsPane) badge() int {
 	return model.Count(p.s.since.Diagnostics, model.Error)
 }
 
+// sinceHeader is what the header adds for --since OLD: the errors the
+// comparison found against OLD's sheet version, or that there is no
+// comparison; "" without --since or when nothing is wrong.
+func sinceHeader(s *snapshot, st *styles) string {
+	switch {
+	case s == nil || s.sinceWS == nil:
+		return ""
+	case s.since == nil:
+		return st.err.Render("not compared with --since")
+	}
+	if n := model.Count(s.since.Diagnostics, model.Error); n > 0 {
+		return st.err.Render(fmt.Sprintf("%s since sheet v%d", plural(n, "error", "errors"), s.since.From))
+	}
+	return ""
+}
+
 // sinceNews is what the status line says of the comparison when it first
 // comes or changes: how many stored ids are lost, or why there is no
 // comparison; "" when nothing is lost.
