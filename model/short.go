@@ -35,7 +35,7 @@ func message(format string, args ...any) string {
 			args = append([]any(nil), args...) // the caller's slice is left alone
 			for j := i; j < len(args); j++ {
 				if s, ok := args[j].(string); ok && len(s) > maxArg {
-					args[j] = cutBytes(s, maxArg)
+					args[j] = CutBytes(s, maxArg)
 				}
 			}
 			break
@@ -44,8 +44,8 @@ func message(format string, args ...any) string {
 	return ShortText(fmt.Sprintf(format, args...))
 }
 
-// cutBytes cuts s to at most n bytes, at the start of a character.
-func cutBytes(s string, n int) string {
+// CutBytes cuts s to at most n bytes, at the start of a character.
+func CutBytes(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}

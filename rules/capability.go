@@ -552,7 +552,8 @@ func NeededMinor(needs []Need) int {
 // needs the most and the version it needs (the Engine refuses the install).
 // Imported files (a single file) declare nothing and get no finding.
 func CheckCapability(ws *model.Workspace) []model.Diagnostic {
-	return CheckNeeds(ws, CapabilityNeeds(ws))
+	_, ds := Capability(ws)
+	return ds
 }
 
 // CheckNeeds is CheckCapability given the workspace's needs as

@@ -397,7 +397,7 @@ func (p *problemsPane) detail(width, height int) []string {
 // Only the start of a long line is looked at, so that a minified file of
 // one 256 KB line costs no more than a short one.
 func sourceText(line string, width int, ellipsis string) string {
-	return fit(vis(expandTabs(headBytes(line, 4*width+8))), width, ellipsis)
+	return fit(vis(expandTabs(model.CutBytes(line, 4*width+8))), width, ellipsis)
 }
 
 // markedLine draws the line of a finding so that its column is on screen:
@@ -409,7 +409,7 @@ func markedLine(line string, column, width int, ellipsis string) (text string, c
 	}
 	at := byteOfColumn(line, column)
 	head, tail := line[:at], line[at:]
-	headText := vis(expandTabs(headBytes(head, 4*width+8)))
+	headText := vis(expandTabs(model.CutBytes(head, 4*width+8)))
 	if len(head) <= 4*width+8 && ansi.StringWidth(headText) < width-4 {
 		return sourceText(line, width, ellipsis), ansi.StringWidth(headText)
 	}
@@ -424,7 +424,7 @@ func markedLine(line string, column, width int, ellipsis string) (text string, c
 		i -= size
 		lead = next
 	}
-	rest := vis(expandTabs(headBytes(tail, 4*width+8)))
+	rest := vis(expandTabs(model.CutBytes(tail, 4*width+8)))
 	caret = ansi.StringWidth(ellipsis) + ansi.StringWidth(lead)
 	return fit(ellipsis+lead+rest, width, ellipsis), caret
 }
@@ -439,18 +439,6 @@ func byteOfColumn(s string, column int) int {
 		n++
 	}
 	return len(s)
-}
-
-// headBytes returns at most the first n bytes of s, not cutting a
-// character.
-func headBytes(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	for n > 0 && !utf8.RuneStart(s[n]) {
-		n--
-	}
-	return s[:n]
 }
 
 func expandTabs(s string) string { return strings.ReplaceAll(s, "\t", "    ") }

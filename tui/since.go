@@ -364,26 +364,35 @@ func (p *migrationsPane) draftDetail(width int) []string {
 // an unraised sheet.version, or one for a previous version that cannot be
 // compared; 0 without --since.
 func (p *migrationsPane) badge() int {
-	switch {
-	case p.s == nil || p.s.sinceWS == nil:
-		return 0
-	case p.s.since == nil:
-		return 1
+	switch n, compared := sinceErrors(p.s); {
+	case compared:
+		return n
+	case p.s != nil && p.s.sinceWS != nil:
+		return 1 // no comparison: the one thing wrong
 	}
-	return model.Count(p.s.since.Diagnostics, model.Error)
+	return 0
+}
+
+// sinceErrors is how many errors the comparison with --since OLD found,
+// and whether there is one: false without --since, or when the two could
+// not be compared.
+func sinceErrors(s *snapshot) (int, bool) {
+	if s == nil || s.sinceWS == nil || s.since == nil {
+		return 0, false
+	}
+	return model.Count(s.since.Diagnostics, model.Error), true
 }
 
 // sinceHeader is what the header adds for --since OLD: the errors the
 // comparison found against OLD's sheet version, or that there is no
 // comparison; "" without --since or when nothing is wrong.
 func sinceHeader(s *snapshot, st *styles) string {
-	switch {
+	switch n, compared := sinceErrors(s); {
 	case s == nil || s.sinceWS == nil:
 		return ""
-	case s.since == nil:
+	case !compared:
 		return st.err.Render("not compared with --since")
-	}
-	if n := model.Count(s.since.Diagnostics, model.Error); n > 0 {
+	case n > 0:
 		return st.err.Render(fmt.Sprintf("%s since sheet v%d", plural(n, "error", "errors"), s.since.From))
 	}
 	return ""
