@@ -117,8 +117,6 @@ type parser struct {
 	// members are the members of the objects being read, innermost last,
 	// to find repeated names.
 	members []*Node
-	// memberSigs holds keySig of each name in members, beside it.
-	memberSigs []uint32
 	// cur is the innermost array or object being read, for error paths.
 	cur *Node
 	// where the next node sits in its parent: its index, and in an object
@@ -390,7 +388,7 @@ func (p *parser) link() {
 		}
 	}
 	p.doc.sigs = sigs
-	p.chunk, p.members, p.memberSigs = nil, nil, nil
+	p.chunk, p.members = nil, nil
 }
 
 func (p *parser) describe(off int) string {
@@ -484,7 +482,7 @@ func (p *parser) object(parent *Node) *Node {
 	p.cur, p.up = n, p.made
 	p.off++ // {
 	ok := p.readMembers(n, mark)
-	p.cur, p.up, p.members, p.memberSigs, p.depth = outer, outerUp, p.members[:mark], p.memberSigs[:mark], p.depth-1
+	p.cur, p.up, p.members, p.depth = outer, outerUp, p.members[:mark], p.depth-1
 	if !ok {
 		return nil
 	}
@@ -550,10 +548,8 @@ func (p *parser) readMembers(n *Node, mark int) bool {
 		case seen != nil:
 			repeated = seen.find(earlier, key)
 		case len(earlier) < 16:
-			sigs := p.memberSigs[mark:]
-			sigs = sigs[:len(earlier)]
-			for i := len(sigs) - 1; i >= 0; i-- {
-				if sigs[i] == sig && earlier[i].hasKey(key) {
+			for i := len(earlier) - 1; i >= 0; i-- {
+				if earlier[i].sig == sig && earlier[i].hasKey(key) {
 					repeated = earlier[i]
 					break
 				}
@@ -576,10 +572,8 @@ func (p *parser) readMembers(n *Node, mark int) bool {
 			// Doubled: append grows a large slice by a quarter, which
 			// would allocate five times its final size.
 			p.members = append(make([]*Node, 0, max(2*cap(p.members), 64)), p.members...)
-			p.memberSigs = append(make([]uint32, 0, cap(p.members)), p.memberSigs...)
 		}
 		p.members = append(p.members, child)
-		p.memberSigs = append(p.memberSigs, sig)
 		p.skipSpace()
 		if p.off >= len(p.src) {
 			p.fail(p.off, "the file ends inside an object (a missing '}'?)")
