@@ -801,7 +801,7 @@ func TestEffectiveCursorMouse(t *testing.T) {
 	// A click on another row selects it.
 	for i, r := range p.rows {
 		if i != p.cursor && p.visible(r) {
-			a = send(t, a, tea.MouseClickMsg{X: 10, Y: a.r.Body.Y + r - p.scroll.offset, Button: tea.MouseLeft})
+			send(t, a, tea.MouseClickMsg{X: 10, Y: a.r.Body.Y + r - p.scroll.offset, Button: tea.MouseLeft})
 			if p.cursor != i {
 				t.Errorf("a click on row %d (%s) selects %d", i, p.tags[r].id, p.cursor)
 			}

@@ -188,7 +188,7 @@ func TestSinceRename(t *testing.T) {
 		t.Errorf("the whole chain does not end the name at traveler_name:\n%s", screen(a))
 	}
 	// The same save rehearsed by the written chain has no draft step.
-	a = keysTo(t, a, "esc")
+	keysTo(t, a, "esc")
 	for i := range p.len() {
 		if sv, r, ok := p.save(i); ok && sv.File == "road/saves/fighter3.json" {
 			if _, _, since := p.sinceAt(i); !since && slices.ContainsFunc(r.Trace, func(tr migrate.StepTrace) bool { return p.draftStep(i, &tr) != nil }) {
