@@ -38,38 +38,23 @@ func TestRandomInput(t *testing.T) {
 		"u", "b", "s", "a", "/", "backspace", "n", "p", "c", "[", "]", "enter", "enter"}
 	sizes := [][2]int{{80, 24}, {60, 16}, {59, 15}, {100, 30}, {160, 48}, {121, 20}, {200, 60}, {1, 1}}
 	cfg, edit := reloadingConfig(t)
-	rng := rand.New(rand.NewPCG(1, 2))
 	a := newTestApp(t, cfg, 80, 24)
-	w, h := 80, 24
-	for i := range randomSteps(t) {
-		var msg tea.Msg
-		switch n := rng.IntN(100); {
-		case n < 70:
-			msg = keyPress(keys[rng.IntN(len(keys))])
-		case n < 80:
-			msg = tea.MouseClickMsg{X: rng.IntN(w + 2), Y: rng.IntN(h + 2), Button: tea.MouseLeft}
-		case n < 88:
-			b := tea.MouseWheelDown
-			if rng.IntN(2) == 0 {
-				b = tea.MouseWheelUp
-			}
-			msg = tea.MouseWheelMsg{X: rng.IntN(w), Y: rng.IntN(h), Button: b}
-		case n < 94:
-			s := sizes[rng.IntN(len(sizes))]
-			w, h = s[0], s[1]
-			msg = tea.WindowSizeMsg{Width: w, Height: h}
+	in := &randomInput{rng: rand.New(rand.NewPCG(1, 2)), keys: keys, sizes: sizes, wheel: true, w: 80, h: 24}
+	in.reload = func() tea.Msg {
+		switch in.rng.IntN(3) {
+		case 0:
+			edit("ferry/ruleset.json", ferryRuleset[:in.rng.IntN(len(ferryRuleset))])
+		case 1:
+			edit("ferry/locales/fr.json", `{"_meta": 3, "ruleset": []}`)
 		default:
-			switch rng.IntN(3) {
-			case 0:
-				edit("ferry/ruleset.json", ferryRuleset[:rng.IntN(len(ferryRuleset))])
-			case 1:
-				edit("ferry/locales/fr.json", `{"_meta": 3, "ruleset": []}`)
-			default:
-				edit("ferry/ruleset.json", ferryRuleset)
-				edit("ferry/locales/fr.json", ferryFrench)
-			}
-			msg = keyPress("r")
+			edit("ferry/ruleset.json", ferryRuleset)
+			edit("ferry/locales/fr.json", ferryFrench)
 		}
+		return keyPress("r")
+	}
+	for i := range randomSteps(t) {
+		msg := in.next()
+		w, h := in.w, in.h
 		a = sendChecked(t, a, i, msg, w, h)
 		if t.Failed() {
 			t.Logf("%dx%d\n%s", w, h, screen(a))
@@ -81,6 +66,40 @@ func TestRandomInput(t *testing.T) {
 			t.Fatalf("stopped at step %d after %T %v", i, msg, msg)
 		}
 	}
+}
+
+// randomInput makes the messages of a random walk through the workbench:
+// mostly a key from keys, else a click (or, with wheel, a wheel turn)
+// anywhere in the window or just past it, a resize to one of sizes, or
+// now and then what reload sends after rewriting files. w and h are the
+// window's size after the last resize.
+type randomInput struct {
+	rng    *rand.Rand
+	keys   []string
+	sizes  [][2]int
+	wheel  bool
+	reload func() tea.Msg
+	w, h   int
+}
+
+func (in *randomInput) next() tea.Msg {
+	switch n := in.rng.IntN(100); {
+	case n < 70:
+		return keyPress(in.keys[in.rng.IntN(len(in.keys))])
+	case n < 80:
+		return tea.MouseClickMsg{X: in.rng.IntN(in.w + 2), Y: in.rng.IntN(in.h + 2), Button: tea.MouseLeft}
+	case n < 88 && in.wheel:
+		b := tea.MouseWheelDown
+		if in.rng.IntN(2) == 0 {
+			b = tea.MouseWheelUp
+		}
+		return tea.MouseWheelMsg{X: in.rng.IntN(in.w), Y: in.rng.IntN(in.h), Button: b}
+	case n < 94:
+		s := in.sizes[in.rng.IntN(len(in.sizes))]
+		in.w, in.h = s[0], s[1]
+		return tea.WindowSizeMsg{Width: in.w, Height: in.h}
+	}
+	return in.reload()
 }
 
 // sendChecked sends one message of a random walk (step i) and holds the

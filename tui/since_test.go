@@ -592,24 +592,15 @@ func TestSinceRandomInput(t *testing.T) {
 	news := [][]byte{rename.New, split.New, rename.Old}
 	a := newTestApp(t, sinceConfigFS(t, fsys), 80, 24)
 	a.cfg.Getenv = func(string) string { return "" } // e says there is no editor
-	rng := rand.New(rand.NewPCG(12, 5))
-	w, h := 80, 24
+	in := &randomInput{rng: rand.New(rand.NewPCG(12, 5)), keys: keys, sizes: sizes, w: 80, h: 24}
+	in.reload = func() tea.Msg {
+		fsys["old/ruleset.json"] = &fstest.MapFile{Data: olds[in.rng.IntN(len(olds))]}
+		fsys["road/ruleset.json"] = &fstest.MapFile{Data: news[in.rng.IntN(len(news))]}
+		return keyPress("r")
+	}
 	for i := range randomSteps(t) / 2 {
-		var msg tea.Msg
-		switch n := rng.IntN(100); {
-		case n < 75:
-			msg = keyPress(keys[rng.IntN(len(keys))])
-		case n < 83:
-			msg = tea.MouseClickMsg{X: rng.IntN(w + 1), Y: rng.IntN(h + 1), Button: tea.MouseLeft}
-		case n < 90:
-			s := sizes[rng.IntN(len(sizes))]
-			w, h = s[0], s[1]
-			msg = tea.WindowSizeMsg{Width: w, Height: h}
-		default:
-			fsys["old/ruleset.json"] = &fstest.MapFile{Data: olds[rng.IntN(len(olds))]}
-			fsys["road/ruleset.json"] = &fstest.MapFile{Data: news[rng.IntN(len(news))]}
-			msg = keyPress("r")
-		}
+		msg := in.next()
+		w, h := in.w, in.h
 		a = sendChecked(t, a, i, msg, w, h)
 		if t.Failed() {
 			t.Fatalf("stopped at step %d after %T %v:\n%s", i, msg, msg, screen(a))
