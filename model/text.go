@@ -58,7 +58,7 @@ func PromptUnsafe(s string) string {
 // CatalogUnsafe says why s is not valid catalog text (entry summaries), or ""
 // when it is: no control characters and no line or paragraph separators.
 func CatalogUnsafe(s string) string {
-	i := plainASCII(s, 0x7f, 0x7f, 0x7f, 0x7f)
+	i := plainASCII(s, noMark, noMark, noMark, noMark)
 	for _, r := range s[i:] {
 		if r < 0x20 || (r >= 0x7f && r <= 0x9f) || r == 0x2028 || r == 0x2029 {
 			return fmt.Sprintf("the control character U+%04X", r)
@@ -66,6 +66,10 @@ func CatalogUnsafe(s string) string {
 	}
 	return ""
 }
+
+// noMark fills the places of plainASCII's bytes that a rule does not need:
+// DEL, which it marks anyway.
+const noMark = 0x7f
 
 // plainASCII returns how many bytes at the start of s, in whole words of
 // eight, are printable ASCII other than DEL and the four bytes given: text
