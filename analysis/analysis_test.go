@@ -68,11 +68,11 @@ func TestEachPartRunsOnce(t *testing.T) {
 // The findings are every part's, each with the category of the part that
 // made it, sorted by file and position.
 func TestFindingsByCategory(t *testing.T) {
-	ws := load(t, "../testdata/cli/broken-road")
+	ws := load(t, "../cli/testdata/cli/broken-road")
 	r := Run(ws, Options{})
 	got := map[model.Category][]string{}
 	for _, d := range r.Findings {
-		got[d.Category] = append(got[d.Category], strings.TrimPrefix(d.File, "../testdata/cli/broken-road/")+" "+string(d.Code))
+		got[d.Category] = append(got[d.Category], strings.TrimPrefix(d.File, "../cli/testdata/cli/broken-road/")+" "+string(d.Code))
 	}
 	want := map[model.Category][]string{
 		model.Format: {"catalogs/knacks.json unknown-key", "ruleset.json unknown-key", "ruleset.json unknown-key"},

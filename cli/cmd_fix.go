@@ -1,0 +1,121 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/aymanbagabas/go-udiff"
+
+	"rulebench/analysis"
+	"rulebench/analysis/report"
+	"rulebench/model"
+)
+
+const fixAbout = `Mends every finding that has a mechanical fix: a manifest's files[] sha256 and bytes,
+its capabilityApi.minor raised to what the package needs, a catalog entry's artifact and
+locales.<lang> sha256 and bytes, and a locale's _meta.locale in its canonical spelling
+(pt-br becomes pt-BR). Only the bytes of those values change; the rest of each file stays
+byte for byte. A checksum is that of the file as fixed, so one run is enough.
+
+Without -w, prints a unified diff of what would change: exit 0 when nothing would, 1 when
+something would. With -w, writes each changed file in place (a temporary file in the same
+folder, then renamed over it; a link is refused) and prints the files it changed: exit 0.
+Exit 2: bad usage, an unreadable path, or a file that could not be written.`
+
+// runFix runs `rulebench fix`.
+func runFix(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("fix", "rulebench fix [-w] [--json] PATH", fixAbout, stderr)
+	write := fs.Bool("w", false, "write the fixes into the files instead of printing a diff")
+	asJSON := fs.Bool("json", false, "print a JSON document instead of a diff")
+	pos, code, stop := parseArgs(fs, args, 1, 1)
+	if stop {
+		return code
+	}
+	ws, code, ok := loadPath(pos[0], stderr)
+	if !ok {
+		return code
+	}
+	a, whole := analyse(ws, analysis.Options{}, stderr)
+	if !whole {
+		return exitUsage
+	}
+	plan, err := planFixes(a)
+	if err != nil {
+		complain(stderr, "rulebench fix: %v", err)
+		return exitUsage
+	}
+	files := plan.Files
+	doc := report.Fix{SchemaVersion: 1, Changed: len(files) > 0, Written: *write, Files: []report.FixFile{}}
+	for _, ff := range files {
+		fd := report.FixFile{File: ff.Name, Changes: []report.FixChange{}, Diff: fileDiff(ff)}
+		for _, c := range ff.Changes {
+			fd.Changes = append(fd.Changes, report.FixChange{Path: c.Path, Code: c.Code, Old: c.Old, New: c.New})
+		}
+		doc.Files = append(doc.Files, fd)
+	}
+	if *write {
+		if err := writeFixes(files); err != nil {
+			complain(stderr, "rulebench fix: %v", err)
+			return exitUsage
+		}
+	}
+	switch {
+	case *asJSON:
+		if err := writeJSON(stdout, doc); err != nil {
+			return exitUsage
+		}
+	case *write:
+		for _, ff := range files {
+			fmt.Fprintln(stdout, visible(ff.Name))
+		}
+	default:
+		for _, f := range doc.Files {
+			io.WriteString(stdout, f.Diff)
+		}
+	}
+	if len(files) > 0 && !*write {
+		return exitFindings
+	}
+	return exitOK
+}
+
+// writeFixes writes every changed file in place, checking first that each
+// is still a regular file (not a link) and unchanged since it was read, so
+// that nothing is written when one of them would be refused.
+func writeFixes(files []*fixedFile) error {
+	for _, ff := range files {
+		if err := checkReplaceable(ff.Name, ff.Old); err != nil {
+			return err
+		}
+	}
+	for _, ff := range files {
+		if err := writeAtomic(ff.Name, ff.New, true); err != nil {
+			return fmt.Errorf("cannot write %s: %v", visible(ff.Name), err)
+		}
+	}
+	return nil
+}
+
+// fileDiff is the unified diff of one fixed file, each line made safe for
+// the terminal (tabs kept).
+func fileDiff(ff *fixedFile) string {
+	old, new := string(ff.Old), string(ff.New)
+	d, err := udiff.ToUnified(ff.Name, ff.Name, old, udiff.Lines(old, new), udiff.DefaultContextLines)
+	if err != nil {
+		return ""
+	}
+	var b strings.Builder
+	for line := range strings.Lines(d) {
+		body, nl := strings.CutSuffix(line, "\n")
+		parts := strings.Split(body, "\t")
+		for i := range parts {
+			parts[i] = model.Visible(parts[i])
+		}
+		b.WriteString(strings.Join(parts, "\t"))
+		if nl {
+			b.WriteByte('\n')
+		}
+	}
+	return b.String()
+}

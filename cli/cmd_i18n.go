@@ -1,0 +1,181 @@
+package cli
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"rulebench/analysis"
+	"rulebench/analysis/report"
+	"rulebench/analysis/say"
+	"rulebench/i18n"
+	"rulebench/model"
+)
+
+const i18nAbout = `Shows how far each translation of a ruleset goes, in display strings and in words,
+and checks its locale files or language packs: file names, _meta, keys, values and
+stale keys. With --lang, lists every display string in that language with its state
+(translated, via base, empty, missing) and the text a player sees. With --engine-lang,
+shows which translations the Engine keeps on import. For a catalog artifact, checks
+its catalog entry against the artifact and the packs beside it: the
+<id>-<version>.entry.json beside the artifact, or the file --entry names.
+Exit 0: no errors; 1: errors found; 2: bad usage or unreadable input.`
+
+// runI18n runs `rulebench i18n`.
+func runI18n(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("i18n", "rulebench i18n [--lang TAG [--only STATES]] [--engine-lang TAG] [--entry FILE] [--json] PATH"+i18nAuthorUsage, i18nAbout+i18nAuthorAbout, stderr)
+	langFlag := fs.String("lang", "", "list one language (a BCP 47 tag such as pt-BR): every display string, its state and what is shown")
+	engineFlag := fs.String("engine-lang", "", "the Engine's language ("+strings.Join(i18n.EngineLanguages, ", ")+"): which translations an import keeps")
+	entryFlag := fs.String("entry", "", "a catalog entry (JSON with artifact and locales) to check against a catalog artifact")
+	onlyFlag := fs.String("only", "", "with --lang, list only the strings in these states: missing, empty, via-base, translated, stale (comma-separated)")
+	asJSON := fs.Bool("json", false, "print a JSON document instead of text")
+	author := addAuthorFlags(fs)
+	pos, code, stop := parseArgs(fs, args, 1, 1)
+	if stop {
+		return code
+	}
+	if author.active(fs) {
+		return runI18nAuthor(fs, author, pos[0], stdout, stderr)
+	}
+	if *langFlag != "" {
+		if _, err := i18n.ParseTag(*langFlag); err != nil {
+			complain(stderr, "rulebench i18n: --lang %s: %v", visible(*langFlag), err)
+			return exitUsage
+		}
+	}
+	only, err := parseOnly(*onlyFlag)
+	switch {
+	case err != nil:
+		return fs.usageError("--only %s: %v", *onlyFlag, err)
+	case only != nil && *langFlag == "":
+		return fs.usageError("--only filters the listing of one language: give --lang TAG too")
+	}
+	if *engineFlag != "" {
+		if _, err := i18n.EngineLanguage(*engineFlag); err != nil {
+			complain(stderr, "rulebench i18n: --engine-lang %s: %v (the Engine's languages: %s)",
+				visible(*engineFlag), err, strings.Join(i18n.EngineLanguages, ", "))
+			return exitUsage
+		}
+	}
+	ws, code, ok := loadPath(pos[0], stderr)
+	if !ok {
+		return code
+	}
+	var opts analysis.Options
+	if *entryFlag != "" {
+		if ws.Kind != model.Artifact {
+			complain(stderr, "rulebench i18n: --entry is for a catalog artifact (<id>-<version>.ruleset.json); %s is a %s", visible(pos[0]), ws.Kind)
+			return exitUsage
+		}
+		var err error
+		opts.EntryGiven = true
+		opts.Entry, opts.EntryFindings, err = i18n.LoadEntry(model.OSFS{}, *entryFlag)
+		if err != nil {
+			complain(stderr, "rulebench i18n: cannot read %s: %v", visible(*entryFlag), err)
+			return exitUsage
+		}
+	}
+	a, whole := analyse(ws, opts, stderr)
+	r := a.Translations
+	if r == nil {
+		return exitUsage
+	}
+	// The translation findings; and everything when the ruleset itself could
+	// not be read, since then nothing can be compared.
+	ds := a.Findings
+	if ws.Ruleset != nil {
+		ds = a.Select(model.Translations)
+	}
+	code = exitFor(ds)
+	if !whole {
+		code = exitUsage
+	}
+
+	langs := r.Languages
+	if *langFlag != "" {
+		l, _ := r.Language(*langFlag)
+		langs = []*i18n.Language{l}
+	}
+	var imp *i18n.Import
+	if *engineFlag != "" {
+		choice, _ := r.ImportChoice(*engineFlag, a.Entry)
+		imp = &choice
+	}
+
+	if *asJSON {
+		if err := writeJSON(stdout, only.filterDoc(report.NewI18n(r, langs, *langFlag != "", imp, ds))); err != nil {
+			return exitUsage
+		}
+		return code
+	}
+	writeI18nText(stdout, pos[0], r, langs, *langFlag != "", only, imp)
+	writeDiagnostics(stdout, ds)
+	writeSummary(stdout, pos[0], ds)
+	return code
+}
+
+// writeI18nText prints the coverage table, then with --lang every string
+// in that language, then the import choice.
+func writeI18nText(w io.Writer, name string, r *i18n.Report, langs []*i18n.Language, detail bool, only stateFilter, imp *i18n.Import) {
+	fmt.Fprintf(w, "%s: %s, %s\n", visible(name), say.Count(len(r.Strings()), "display string"), say.Count(r.Words(), "word"))
+	if len(langs) == 0 {
+		fmt.Fprintln(w, "no translations")
+	} else {
+		width := len("language")
+		for _, l := range langs {
+			width = max(width, len(l.Lang))
+		}
+		fmt.Fprintf(w, "%-*s  %10s  %8s  %5s  %7s  %5s  %7s  %7s\n", width, "language", "translated", "via base", "empty", "missing", "stale", "strings", "words")
+		for _, l := range langs {
+			c := l.Coverage
+			fmt.Fprintf(w, "%-*s  %10d  %8d  %5d  %7d  %5d  %6.1f%%  %6.1f%%\n", width, visible(l.Lang),
+				c.Translated, c.ViaBase, c.Empty, c.Missing, len(l.Stale), c.Percent(), c.WordsPercent())
+		}
+	}
+	if detail && len(langs) == 1 {
+		writeI18nDetail(w, r, langs[0], only)
+	}
+	if imp != nil {
+		fmt.Fprintf(w, "\nOn import, %s.\n", say.Import(*imp, r.Catalog))
+	}
+	fmt.Fprintln(w)
+}
+
+func writeI18nDetail(w io.Writer, r *i18n.Report, l *i18n.Language, only stateFilter) {
+	fmt.Fprintln(w)
+	switch {
+	case l.Own != nil && l.BaseLocale != nil:
+		fmt.Fprintf(w, "%s from %s, then %s from %s, then English\n", l.Lang, visible(l.Own.Name()), l.Base, visible(l.BaseLocale.Name()))
+	case l.Own != nil:
+		fmt.Fprintf(w, "%s from %s, then English\n", l.Lang, visible(l.Own.Name()))
+	case l.BaseLocale != nil:
+		fmt.Fprintf(w, "%s has no file of its own: %s from %s, then English\n", l.Lang, l.Base, visible(l.BaseLocale.Name()))
+	default:
+		fmt.Fprintf(w, "%s has no file of its own, nor its base: everything is shown in English\n", l.Lang)
+	}
+	for i, s := range r.Strings() {
+		st := l.States[i]
+		if !only.shows(st) {
+			continue
+		}
+		line := fmt.Sprintf("  %-10s  %s", st, say.Quoted(s.Text))
+		if st == i18n.Translated || st == i18n.ViaBase {
+			shown := l.Show(s.Text)
+			line += " → " + say.Quoted(shown.Text)
+			if st == i18n.ViaBase {
+				line += " (" + shown.Lang + ")"
+			}
+		}
+		fmt.Fprintln(w, line)
+	}
+	for _, k := range l.Stale {
+		if !only.showsStale() {
+			break
+		}
+		line := "  stale       " + say.Quoted(k.English)
+		if near := r.Nearest(k.English); near != "" {
+			line += ", nearest current string " + say.Quoted(near)
+		}
+		fmt.Fprintln(w, line)
+	}
+}

@@ -1,0 +1,664 @@
+package cli
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"rulebench/analysis"
+	"rulebench/analysis/report"
+	"rulebench/i18n"
+	"rulebench/model"
+)
+
+// The command lines of `rulebench i18n` that write files for translators.
+const i18nAuthorUsage = `
+       rulebench i18n --new LANG [--out FILE | -w] PATH
+       rulebench i18n --update LANG [--prune] [--out FILE | -w] PATH
+       rulebench i18n --po LANG [--out FILE] PATH
+       rulebench i18n --from-po FILE.po [--out FILE | -w] PATH`
+
+const i18nAuthorAbout = `
+
+Writing the files a translator works on:
+--new LANG     a new locale file for LANG: _meta, the package's name and description
+               (in English, to be translated) in a package, and every display string as
+               a key with "" as its value, in the order of first use.
+--update LANG  LANG's locale file with every missing display string added as "" at the
+               end of its ruleset section, each existing member kept in its place; stale
+               keys are reported with the nearest current string, and removed with --prune.
+               A second run changes nothing.
+--po LANG      a gettext PO file for LANG (for Poedit, Weblate, Crowdin...): msgid the
+               English, msgstr the translation or empty, #: where the string is used
+               (file:line), msgctxt package.name and package.description in a package.
+--from-po FILE merges a PO file's translations into the locale file of its Language
+               header (a new one when there is none). An entry whose msgid is no display
+               string, or that is fuzzy or plural, is reported and not written. A PO made
+               by --po and merged back unedited changes nothing.
+
+The file goes to stdout, or to --out FILE (a new file: an existing one or an input is
+refused), or with -w into the ruleset's own files: locales/LANG.json beside the ruleset
+(<id>-<version>.LANG.json beside a catalog artifact), whose listing in the manifest (or
+the catalog entry) gets the file's sha256 and size, and the manifest's capabilityApi.minor
+what the package needs, as 'rulebench fix' would. --new -w refuses a file that exists.
+Every write goes through a temporary file renamed into place; a link is refused.
+Notes (strings added, stale keys, PO entries not written) go to stderr.
+Exit 0: written; 1: the ruleset could not be read, or the PO file is malformed (nothing
+is written then); 2: bad usage, an unreadable input, or a file that could not be written.`
+
+// authorFlags are the flags of the writing commands of `rulebench i18n`,
+// declared on the command's own flag set (so that its help and the shell
+// completion list them) by addAuthorFlags.
+type authorFlags struct {
+	newLang, updateLang, poLang, fromPO, out string
+	prune, write                             bool
+}
+
+// addAuthorFlags declares the flags of the writing commands on the flag
+// set of `rulebench i18n`.
+func addAuthorFlags(fs *cmdFlags) *authorFlags {
+	f := &authorFlags{}
+	fs.StringVar(&f.newLang, "new", "", "write a new locale file for this language (a BCP 47 tag such as pt-BR)")
+	fs.StringVar(&f.updateLang, "update", "", "bring this language's locale file up to date with the ruleset")
+	fs.BoolVar(&f.prune, "prune", false, "with --update, remove the stale keys")
+	fs.StringVar(&f.poLang, "po", "", "write a gettext PO file for this language")
+	fs.StringVar(&f.fromPO, "from-po", "", "merge this PO file's translations into the locale file of its Language header")
+	fs.StringVar(&f.out, "out", "", "with --new, --update, --po or --from-po: write to this new file instead of stdout")
+	fs.BoolVar(&f.write, "w", false, "with --new, --update or --from-po: write into the ruleset's own locale file, and refresh its listing")
+	return f
+}
+
+// active tells whether the flags ask for one of the writing commands, or
+// for one of their flags (which then needs one).
+func (f *authorFlags) active(fs *cmdFlags) bool {
+	active := false
+	fs.Visit(func(fl *flag.Flag) {
+		switch fl.Name {
+		case "new", "update", "po", "from-po", "prune", "out", "w":
+			active = true
+		}
+	})
+	return active
+}
+
+// runI18nAuthor runs `rulebench i18n --new | --update | --po | --from-po`
+// on PATH p, once the flags are parsed.
+func runI18nAuthor(fs *cmdFlags, f *authorFlags, p string, stdout, stderr io.Writer) int {
+	if msg := f.check(fs); msg != "" {
+		return fs.usageError("%s", msg)
+	}
+	lang := ""
+	for _, l := range []struct{ flag, value string }{{"new", f.newLang}, {"update", f.updateLang}, {"po", f.poLang}} {
+		if l.value == "" {
+			continue
+		}
+		canon, err := i18n.Canonical(l.value)
+		if err != nil {
+			return fs.usageError("--%s %s: %v", l.flag, l.value, err)
+		}
+		lang = canon
+	}
+	ws, code, ok := loadPath(p, stderr)
+	if !ok {
+		return code
+	}
+	if ws.Ruleset == nil {
+		// Without the ruleset there are no display strings to write.
+		ds := append([]model.Diagnostic(nil), ws.Diagnostics...)
+		model.SortDiagnostics(ds)
+		writeDiagnostics(stderr, ds)
+		complain(stderr, "rulebench i18n: the ruleset of %s could not be read, so nothing was written", visible(p))
+		return exitFindings
+	}
+	a, whole := analyse(ws, analysis.Options{}, stderr)
+	if !whole || a.Translations == nil {
+		return exitUsage
+	}
+	w := authorWriter{ws: ws, a: a, r: a.Translations, flags: *f, stdout: stdout, stderr: stderr}
+	switch {
+	case f.newLang != "":
+		return w.newLocale(lang)
+	case f.updateLang != "":
+		return w.update(lang)
+	case f.poLang != "":
+		return w.po(lang)
+	default:
+		return w.fromPOFile()
+	}
+}
+
+// check says what is wrong with the combination of flags, "" when nothing.
+func (f *authorFlags) check(fs *cmdFlags) string {
+	modes := 0
+	for _, v := range []string{f.newLang, f.updateLang, f.poLang, f.fromPO} {
+		if v != "" {
+			modes++
+		}
+	}
+	set := map[string]bool{}
+	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	for _, name := range []string{"new", "update", "po", "from-po", "out"} {
+		if set[name] && fs.Lookup(name).Value.String() == "" {
+			return "--" + name + " needs a value"
+		}
+	}
+	switch {
+	case modes != 1:
+		return "give one of --new, --update, --po and --from-po"
+	case f.prune && f.updateLang == "":
+		return "--prune goes with --update"
+	case f.out != "" && f.write:
+		return "give --out FILE or -w, not both"
+	case f.poLang != "" && f.write:
+		return "--po writes a PO file to stdout or --out FILE; -w is for locale files"
+	case set["lang"] || set["engine-lang"] || set["entry"] || set["json"] || set["only"]:
+		return "--lang, --engine-lang, --entry and --json go with the coverage listing, not with --new, --update, --po or --from-po"
+	}
+	return ""
+}
+
+// authorWriter carries what the writing commands share: the workspace,
+// its translation report, the flags and the outputs.
+type authorWriter struct {
+	ws     *model.Workspace
+	a      *analysis.Result
+	r      *i18n.Report
+	flags  authorFlags
+	stdout io.Writer
+	stderr io.Writer
+}
+
+func (w *authorWriter) notef(format string, args ...any) {
+	fmt.Fprintln(w.stderr, visible(fmt.Sprintf(format, args...)))
+}
+
+// newLocale runs --new.
+func (w *authorWriter) newLocale(lang string) int {
+	data, err := i18n.NewLocale(w.ws, w.r, lang)
+	if err != nil {
+		complain(w.stderr, "rulebench i18n: --new %s: %v", lang, err)
+		return exitUsage
+	}
+	if w.flags.write {
+		if l := w.r.Locale(lang); l != nil {
+			complain(w.stderr, "rulebench i18n: %s already has a locale file, %s; refusing to overwrite it (--update %s brings it up to date)",
+				lang, visible(l.Name()), lang)
+			return exitUsage
+		}
+	}
+	if lang == "en" {
+		w.notef("en: the package's English introduction, with no ruleset section (the ruleset is already English)")
+	} else {
+		w.notef("%s: %s, all untranslated", lang, plural(len(w.r.Strings()), "display string"))
+	}
+	return w.deliver(lang, i18n.LocaleTarget(w.ws, w.r, lang), nil, data)
+}
+
+// update runs --update.
+func (w *authorWriter) update(lang string) int {
+	u, err := i18n.UpdateLocale(w.r, lang, w.flags.prune)
+	if err != nil {
+		complain(w.stderr, "rulebench i18n: --update %s: %v", lang, err)
+		return exitUsage
+	}
+	l := w.r.Locale(lang)
+	for _, s := range u.Stale {
+		line := fmt.Sprintf("%s:%d:%d: stale key %q matches no display string", l.Name(), s.Node.KeyPos().Line, s.Node.KeyPos().Column, s.English)
+		if s.Nearest != "" {
+			line += fmt.Sprintf("; the nearest current string is %q", s.Nearest)
+		}
+		if u.Pruned {
+			line += " (removed)"
+		}
+		w.notef("%s", line)
+	}
+	summary := fmt.Sprintf("%s: %s added", l.Name(), plural(len(u.Added), "string"))
+	if len(u.Stale) > 0 {
+		if u.Pruned {
+			summary += fmt.Sprintf(", %s removed", plural(len(u.Stale), "stale key"))
+		} else {
+			summary += fmt.Sprintf(", %s kept (--prune removes them)", plural(len(u.Stale), "stale key"))
+		}
+	}
+	w.notef("%s", summary)
+	return w.deliver(lang, l.Name(), l.File.Data, u.Data)
+}
+
+// deliver sends a locale file where the flags say: stdout, a new --out
+// file, or (-w) the target in the ruleset's files, with its listing in the
+// manifest or catalog entry refreshed. old is the target's bytes as read,
+// nil when the target is new.
+func (w *authorWriter) deliver(lang, target string, old, data []byte) int {
+	switch {
+	case w.flags.out != "":
+		if err := refuseTarget(w.flags.out, w.inputs()); err != nil {
+			complain(w.stderr, "rulebench i18n: %v", err)
+			return exitUsage
+		}
+		if err := writeAtomic(w.flags.out, data, false); err != nil {
+			complain(w.stderr, "rulebench i18n: cannot write %s: %v", visible(w.flags.out), err)
+			return exitUsage
+		}
+		fmt.Fprintln(w.stdout, visible(w.flags.out))
+		return exitOK
+	case !w.flags.write:
+		// Printed, the file must not drive a terminal: the controls the
+		// screen makes visible are written as \u escapes (the same JSON),
+		// while --out and -w keep the file's own bytes.
+		w.stdout.Write(terminalSafeJSON(data))
+		return exitOK
+	}
+	writes := []pendingWrite{{name: target, old: old, data: data}}
+	listing, err := refreshListing(w.a, lang, target, data)
+	if err != nil {
+		complain(w.stderr, "rulebench i18n: %v", err)
+		return exitUsage
+	}
+	if listing != nil {
+		writes = append(writes, *listing)
+	}
+	written, err := writeAll(writes)
+	for _, name := range written {
+		fmt.Fprintln(w.stdout, visible(name))
+	}
+	if err != nil {
+		complain(w.stderr, "rulebench i18n: %v", err)
+		return exitUsage
+	}
+	w.noteUnlistedPack(lang, target, data)
+	return exitOK
+}
+
+// noteUnlistedPack says, for a language pack written beside a catalog
+// artifact whose catalog entry does not list it, what the entry needs: the
+// Engine fetches only listed packs, and the store card's name and
+// description in the language are the author's to write.
+func (w *authorWriter) noteUnlistedPack(lang, target string, data []byte) {
+	e := w.a.Entry
+	if w.ws.Kind != model.Artifact || e == nil {
+		return
+	}
+	for _, p := range e.Packs {
+		if p.Lang == lang {
+			return
+		}
+	}
+	sum := sha256.Sum256(data)
+	url := "<the artifact's folder>/" + path.Base(target)
+	if u := e.Artifact.URL; u != "" {
+		url = u[:strings.LastIndex(u, "/")+1] + path.Base(target)
+	}
+	w.notef("%s does not list the %s pack, so the Engine never fetches it; add to its locales: %q: {\"url\": %q, \"sha256\": %q, \"bytes\": %d, \"name\": \"<the name in %s>\", \"description\": \"<the description in %s>\"}",
+		e.File, lang, lang, url, hex.EncodeToString(sum[:]), len(data), lang, lang)
+}
+
+// inputs are the files read for the workspace: what --out never writes
+// over.
+func (w *authorWriter) inputs() []string {
+	var in []string
+	for name := range w.ws.Files {
+		in = append(in, name)
+	}
+	for _, s := range w.ws.Saves {
+		in = append(in, s.File)
+	}
+	in = append(in, w.ws.Path)
+	if w.flags.fromPO != "" {
+		in = append(in, w.flags.fromPO)
+	}
+	return in
+}
+
+// pendingWrite is one file a writing command changes: its bytes as read
+// (nil for a new file) and as they are to be.
+type pendingWrite struct {
+	name      string
+	old, data []byte
+}
+
+// writeAll writes the files in order, each by atomic rename, after
+// checking every one first: a new file must not exist (and its folder is
+// made if need be), a replaced one must be a regular file, not a link,
+// still holding the bytes read. A file whose bytes do not change is not
+// written. It returns the files written.
+func writeAll(writes []pendingWrite) ([]string, error) {
+	for _, pw := range writes {
+		if pw.old == nil {
+			if _, err := os.Lstat(pw.name); err == nil {
+				return nil, fmt.Errorf("%s already exists; refusing to overwrite it", visible(pw.name))
+			} else if !errors.Is(err, fs.ErrNotExist) {
+				return nil, fmt.Errorf("cannot write %s: %v", visible(pw.name), unwrapPath(err))
+			}
+			continue
+		}
+		if string(pw.old) == string(pw.data) {
+			continue
+		}
+		if err := checkReplaceable(pw.name, pw.old); err != nil {
+			return nil, err
+		}
+	}
+	var written []string
+	for _, pw := range writes {
+		if pw.old != nil && string(pw.old) == string(pw.data) {
+			continue
+		}
+		if pw.old == nil {
+			if err := os.MkdirAll(filepath.Dir(pw.name), 0o755); err != nil {
+				return written, fmt.Errorf("cannot write %s: %v", visible(pw.name), unwrapPath(err))
+			}
+		}
+		if err := writeAtomic(pw.name, pw.data, pw.old != nil); err != nil {
+			return written, fmt.Errorf("cannot write %s: %v", visible(pw.name), err)
+		}
+		written = append(written, pw.name)
+	}
+	return written, nil
+}
+
+// refreshListing works out the listing file's change for a locale file
+// about to become data: in a package, the manifest's files[] item for it
+// gets its sha256 and size (the item is added when the manifest lists no
+// such file) and capabilityApi.minor is raised to what the package needs
+// with it; beside a catalog artifact, the catalog entry's listing of the
+// pack (when it lists one) gets its sha256 and size. nil when there is no
+// listing file.
+func refreshListing(a *analysis.Result, lang, target string, data []byte) (*pendingWrite, error) {
+	ws := a.Workspace
+	sum := sha256.Sum256(data)
+	sha := hex.EncodeToString(sum[:])
+	var file *model.File
+	var edits []model.Edit
+	var err error
+	switch ws.Kind {
+	case model.Package:
+		if ws.Manifest == nil {
+			return nil, nil
+		}
+		file = ws.Files[path.Join(ws.Path, "manifest.json")]
+		if file == nil {
+			return nil, nil
+		}
+		edits, err = manifestEdits(ws, file.Data, relativeTo(ws.Path, target), sha, len(data), a.Capability, localeHasRuleset(target, data))
+	case model.Artifact:
+		entry := a.Entry
+		if entry == nil || ws.Files[entry.File] == nil {
+			return nil, nil
+		}
+		file = ws.Files[entry.File]
+		for _, p := range entry.Packs {
+			if p.Lang == lang && p.Node != nil && p.Node.Kind == model.Object {
+				edits, err = listingEdits(file.Data, p.Node, sha, len(data), false)
+			}
+		}
+	default:
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", visible(file.Name), err)
+	}
+	out, err := model.Apply(file.Data, edits)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %v", visible(file.Name), err)
+	}
+	return &pendingWrite{name: file.Name, old: file.Data, data: out}, nil
+}
+
+// localeHasRuleset tells whether locale bytes have a ruleset section (and
+// so need Capability API 1.811 in a package).
+func localeHasRuleset(name string, data []byte) bool {
+	root, _ := model.Parse(name, data)
+	return root != nil && root.Kind == model.Object && root.Get("ruleset") != nil
+}
+
+// translationsMinor is the Capability API minor that translations in a
+// package need.
+const translationsMinor = 811
+
+// manifestEdits are the edits of a manifest that list rel with the given
+// checksum and size and raise capabilityApi.minor to what the package
+// needs: need, what the files as read need, or 811 when the file written
+// translates.
+func manifestEdits(ws *model.Workspace, data []byte, rel, sha string, size, need int, translates bool) ([]model.Edit, error) {
+	var edits []model.Edit
+	found := false
+	for _, mf := range ws.Manifest.Files {
+		if mf.Path == rel && mf.Node != nil && mf.Node.Kind == model.Object {
+			e, err := listingEdits(data, mf.Node, sha, size, true)
+			if err != nil {
+				return nil, err
+			}
+			edits = append(edits, e...)
+			found = true
+		}
+	}
+	if !found {
+		files := ws.Manifest.Node.Get("files")
+		if files == nil || files.Kind != model.Array {
+			return nil, fmt.Errorf("the manifest has no files list to list %s in", visible(rel))
+		}
+		item, err := newListing(data, files, rel, sha, size)
+		if err != nil {
+			return nil, err
+		}
+		e, err := model.AppendItem(data, files, []any{model.RawJSON(item)})
+		if err != nil {
+			return nil, err
+		}
+		edits = append(edits, e)
+	}
+	if translates {
+		need = max(need, translationsMinor)
+	}
+	if n, ok := ws.Manifest.Node.Find("capabilityApi.minor"); ok && ws.Manifest.HasCapability && n.Kind == model.Number && n.Num() < float64(need) {
+		e, err := model.ReplaceValue(data, n, need)
+		if err != nil {
+			return nil, err
+		}
+		edits = append(edits, e)
+	}
+	return edits, nil
+}
+
+// listingEdits make a listing's sha256 and bytes those given, where they
+// are present with the right type. In a manifest an empty sha256 asks for
+// no check and stays empty.
+func listingEdits(data []byte, listing *model.Node, sha string, size int, manifest bool) ([]model.Edit, error) {
+	var edits []model.Edit
+	if n := listing.Get("bytes"); n != nil && n.Kind == model.Number && n.Num() != float64(size) {
+		e, err := model.ReplaceValue(data, n, size)
+		if err != nil {
+			return nil, err
+		}
+		edits = append(edits, e)
+	}
+	if n := listing.Get("sha256"); n != nil && n.Kind == model.String && n.Str() != sha && (n.Str() != "" || !manifest) {
+		e, err := model.ReplaceValue(data, n, sha)
+		if err != nil {
+			return nil, err
+		}
+		edits = append(edits, e)
+	}
+	return edits, nil
+}
+
+// newListing writes a manifest files[] item for rel, laid out like the
+// last item of the list when that one has path, sha256 and bytes (its text
+// with those three values replaced), otherwise on one line.
+func newListing(data []byte, files *model.Node, rel, sha string, size int) (string, error) {
+	compact := func() (string, error) {
+		p, err := model.Encode(rel)
+		return fmt.Sprintf(`{"path": %s, "sha256": "%s", "bytes": %d}`, p, sha, size), err
+	}
+	if len(files.Children()) == 0 {
+		return compact()
+	}
+	last := files.Children()[len(files.Children())-1]
+	p, s, b := last.Get("path"), last.Get("sha256"), last.Get("bytes")
+	if last.Kind != model.Object || len(last.Children()) != 3 || p == nil || p.Kind != model.String || s == nil || s.Kind != model.String || b == nil || b.Kind != model.Number {
+		return compact()
+	}
+	start := last.Pos().Offset
+	end, err := model.ValueEnd(data, start)
+	if err != nil {
+		return "", err
+	}
+	var edits []model.Edit
+	for _, change := range []struct {
+		n *model.Node
+		v any
+	}{{p, rel}, {s, sha}, {b, size}} {
+		e, err := model.ReplaceValue(data, change.n, change.v)
+		if err != nil {
+			return "", err
+		}
+		e.Start -= start
+		e.End -= start
+		edits = append(edits, e)
+	}
+	out, err := model.Apply(data[start:end], edits)
+	return string(out), err
+}
+
+// relativeTo returns name relative to the folder dir, with slashes: the
+// form of a manifest's files[] paths.
+func relativeTo(dir, name string) string {
+	dir, name = path.Clean(dir), path.Clean(name)
+	if dir == "." {
+		return name
+	}
+	return strings.TrimPrefix(name, dir+"/")
+}
+
+// po runs --po.
+func (w *authorWriter) po(lang string) int {
+	po, notes := i18n.BuildPO(w.ws, w.r, lang)
+	for _, n := range notes {
+		w.notef("%s", n)
+	}
+	w.notef("%s: %d PO entries, %d translated in its own file", lang, len(po.Entries), countTranslated(po))
+	data := po.Bytes()
+	if w.flags.out == "" {
+		w.stdout.Write(data)
+		return exitOK
+	}
+	return w.deliver(lang, "", nil, data)
+}
+
+func countTranslated(po *i18n.PO) int {
+	n := 0
+	for _, e := range po.Entries {
+		if e.Translation() != "" {
+			n++
+		}
+	}
+	return n
+}
+
+// fromPOFile runs --from-po.
+func (w *authorWriter) fromPOFile() int {
+	name := w.flags.fromPO
+	data, err := readBounded(name, i18n.MaxPOBytes)
+	if err != nil {
+		complain(w.stderr, "rulebench i18n: cannot read %s: %v", visible(name), err)
+		return exitUsage
+	}
+	po, ds := i18n.ReadPO(name, data)
+	if model.HasErrors(ds) {
+		writeDiagnostics(w.stderr, ds)
+		complain(w.stderr, "rulebench i18n: %s is not a PO file rulebench can read; nothing was written", visible(name))
+		return exitFindings
+	}
+	m, err := i18n.MergePO(w.ws, w.r, po, name)
+	if err != nil {
+		complain(w.stderr, "rulebench i18n: %v", visible(err.Error()))
+		return exitFindings
+	}
+	ds = append(ds, m.Findings...)
+	writeDiagnostics(w.stderr, ds)
+	verb := "merged into"
+	if m.Old == nil {
+		verb = "merged into a new"
+	}
+	w.notef("%s: %s %s %s", name, plural(m.Written, "value"), verb, m.Target)
+	return w.deliver(m.Lang, m.Target, m.Old, m.Data)
+}
+
+// readBounded reads a file of at most limit bytes; a larger one is
+// refused unread.
+func readBounded(name string, limit int64) ([]byte, error) {
+	f, err := model.OpenRegular(name)
+	if err != nil {
+		return nil, unwrapPath(err)
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, unwrapPath(err)
+	}
+	if int64(len(data)) > limit {
+		return nil, fmt.Errorf("it is over %d MiB, refused unread", limit>>20)
+	}
+	return data, nil
+}
+
+// filterDoc keeps, in each language's detail of an i18n document, only the
+// strings and stale keys the filter lists.
+func (f stateFilter) filterDoc(doc *report.I18n) *report.I18n {
+	if f == nil {
+		return doc
+	}
+	for i := range doc.Languages {
+		l := &doc.Languages[i]
+		if l.Detail != nil {
+			l.Detail = slices.DeleteFunc(l.Detail, func(s report.I18nString) bool { return !f.shows(s.State) })
+		}
+		if !f.showsStale() {
+			l.StaleKeys = nil
+		}
+	}
+	return doc
+}
+
+// stateFilter is what `i18n --lang TAG --only STATES` lists: the states
+// named, and whether stale keys are. nil lists everything.
+type stateFilter map[string]bool
+
+// onlyStates are the words --only takes, in the order the help gives them.
+var onlyStates = []string{"missing", "empty", "via-base", "translated", "stale"}
+
+// parseOnly reads the value of --only; nil for "".
+func parseOnly(v string) (stateFilter, error) {
+	if v == "" {
+		return nil, nil
+	}
+	f := stateFilter{}
+	for _, w := range strings.Split(v, ",") {
+		w = strings.ToLower(strings.TrimSpace(w))
+		if w == "via base" || w == "viabase" {
+			w = "via-base"
+		}
+		if !slices.Contains(onlyStates, w) {
+			return nil, fmt.Errorf("%q is not a state; the states are %s", w, strings.Join(onlyStates, ", "))
+		}
+		f[w] = true
+	}
+	return f, nil
+}
+
+// shows tells whether strings in state st are listed.
+func (f stateFilter) shows(st i18n.State) bool {
+	return f == nil || f[strings.ReplaceAll(st.String(), " ", "-")]
+}
+
+// showsStale tells whether stale keys are listed.
+func (f stateFilter) showsStale() bool { return f == nil || f["stale"] }

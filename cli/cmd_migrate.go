@@ -1,0 +1,275 @@
+package cli
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"strings"
+
+	"rulebench/analysis"
+	"rulebench/analysis/report"
+	"rulebench/analysis/say"
+	"rulebench/migrate"
+	"rulebench/model"
+)
+
+const migrateAbout = `Rehearses the ruleset's sheet.migrations on sample saves ({v, build, live}): runs the
+import checks, then moves each save to sheet.version step by step and shows what every
+step did (moved, kept-existing, no-value, default, else, set, dropped-old-key) and what
+changed. With no SAVE, the saves in PATH's saves/ folder are used.
+
+--out DIR writes each save that migrated without error to DIR under its own file name
+(DIR is made if missing), all or nothing. Nothing is ever overwritten: the command stops
+before writing anything when DIR is a symbolic link or lies inside the package read,
+when a target file already exists or is one of the inputs, or when two saves share a
+name. Every file is first staged in DIR as .rulebench-migrate-*.tmp, then given its
+name by a rename that never replaces a file; if one cannot be written, everything the
+run wrote is removed again. Staged files left by a killed run are removed by the next
+run into DIR.
+
+Exit 0: no errors; 1: errors found (in the migrations, or a save newer than the ruleset,
+or a save that cannot be read as JSON); 2: bad usage, an unreadable path, or a file
+that could not be written.`
+
+// saveRun is one save rehearsed, and the file it was written to with --out.
+type saveRun struct {
+	*migrate.Result
+	Written string
+}
+
+// runMigrate runs `rulebench migrate`.
+func runMigrate(args []string, stdout, stderr io.Writer) int {
+	fs := newFlags("migrate", "rulebench migrate [--json] [--out DIR] PATH [SAVE...]\n       rulebench migrate --since OLD [--json] PATH [SAVE...]", migrateAbout+"\n"+migrateSinceAbout, stderr)
+	asJSON := fs.Bool("json", false, "print a JSON document instead of a readable trace")
+	outDir := fs.String("out", "", "write each migrated save as a new file in `DIR`")
+	since := fs.String("since", "", "compare with `OLD`, the previous version, and draft the entry that keeps its saved values")
+	pos, code, stop := parseArgs(fs, args, 1, -1)
+	if stop {
+		return code
+	}
+	if *since != "" {
+		return runMigrateSince(*since, pos, *asJSON, *outDir != "", stdout, stderr)
+	}
+	ws, code, ok := loadPath(pos[0], stderr)
+	if !ok {
+		return code
+	}
+	if len(pos) == 1 && len(ws.Saves) == 0 {
+		complain(stderr, "rulebench migrate: no SAVE given, and %s has no saves/ folder with saves in it", visible(pos[0]))
+		return exitUsage
+	}
+	a, whole := analyse(ws, analysis.Options{}, stderr)
+	ds := rulesetFindings(a)
+	var results []*migrate.Result
+	if len(pos) == 1 {
+		// The saves in PATH's saves/ folder, rehearsed by the analysis.
+		results = a.Saves()
+	}
+	for _, name := range pos[1:] {
+		data, err := readSaveFile(name)
+		var r *migrate.Result
+		refused, isRefused := saveRefusal(name, err)
+		switch {
+		case isRefused:
+			r = a.Rehearse(name, nil)
+			r.Diagnostics = []model.Diagnostic{refused}
+			r.OK = false
+		case err != nil:
+			complain(stderr, "rulebench: cannot read %s: %v", visible(name), err)
+			return exitUsage
+		default:
+			r = a.Rehearse(name, data)
+		}
+		results = append(results, r)
+	}
+	var runs []*saveRun
+	all := append([]model.Diagnostic(nil), ds...)
+	for _, r := range results {
+		runs = append(runs, &saveRun{Result: r})
+		all = append(all, r.Diagnostics...)
+	}
+
+	if *outDir != "" {
+		if code, ok := writeMigrated(*outDir, ws, runs, stderr); !ok {
+			return code
+		}
+	}
+	code = exitFor(all)
+	if !whole {
+		code = exitUsage
+	}
+	if *asJSON {
+		var saves []*report.MigrateSave
+		for _, run := range runs {
+			sd := report.NewMigrateSave(run.Result)
+			sd.Written = run.Written
+			saves = append(saves, sd)
+		}
+		if err := writeJSON(stdout, report.NewMigrate(ws, ds, saves)); err != nil {
+			return exitUsage
+		}
+		return code
+	}
+	writeMigrateText(stdout, pos[0], ds, runs)
+	return code
+}
+
+// rulesetFindings are the findings that concern the migrations: reading
+// the ruleset and its format (the Engine refuses a broken file, so its saves
+// are never migrated) and the migration import checks.
+func rulesetFindings(a *analysis.Result) []model.Diagnostic {
+	ws := a.Workspace
+	ds := append([]model.Diagnostic{}, a.Select(model.Reading, model.Format, model.Migrations)...)
+	if ws.Ruleset == nil && !model.HasErrors(ds) {
+		r := model.NewReporter(ws.RulesetFile, nil, model.Migrations)
+		r.AtPath(model.Error, model.RootPath, analysis.CodeNoRuleset, "there is no ruleset to migrate with")
+		ds = append(ds, r.Diagnostics()...)
+	}
+	return ds
+}
+
+var errTooLarge = errors.New("too large")
+
+// readSaveFile reads a save of at most model.MaxReadBytes. A save that is
+// not a regular file (a named pipe, socket or device) is refused without
+// being opened for a blocking read; saveRefusal makes it a finding.
+func readSaveFile(name string) ([]byte, error) {
+	if info, err := os.Stat(name); err == nil && info.IsDir() {
+		return nil, errors.New("it is a folder, not a save file")
+	}
+	f, err := model.OpenRegular(name)
+	if err != nil {
+		if errors.Is(err, model.ErrNotRegular) {
+			return nil, err
+		}
+		return nil, unwrapPath(err)
+	}
+	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return nil, unwrapPath(err)
+	}
+	if info.Size() > model.MaxReadBytes {
+		return nil, errTooLarge
+	}
+	data, err := io.ReadAll(io.LimitReader(f, model.MaxReadBytes+1))
+	if err != nil {
+		return nil, unwrapPath(err)
+	}
+	if len(data) > model.MaxReadBytes {
+		return nil, errTooLarge
+	}
+	return data, nil
+}
+
+// saveRefusal is the finding about a SAVE refused unread: one too large,
+// or one that is not a regular file. False for any other error.
+func saveRefusal(name string, err error) (model.Diagnostic, bool) {
+	switch {
+	case errors.Is(err, errTooLarge):
+		return model.TooLarge(name, model.Saves), true
+	case errors.Is(err, model.ErrNotRegular):
+		d := model.Errorf(name, model.RootPath, model.CodeNotRegular, "%s; it is not opened", visible(unwrapPath(err).Error()))
+		d.Category, d.Line, d.Column = model.Saves, 1, 1
+		return d, true
+	}
+	return model.Diagnostic{}, false
+}
+
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return pe.Err
+	}
+	return err
+}
+
+// saveVersion names a save's version for the text: v3, or what is wrong
+// with it.
+func saveVersion(r *migrate.Result) string {
+	switch {
+	case r.VOutOfRange:
+		return "v out of range"
+	case r.From < 1:
+		return "no valid v"
+	}
+	return fmt.Sprintf("v%d", r.From)
+}
+
+// writeMigrateText prints the rehearsal for people.
+func writeMigrateText(w io.Writer, path string, ds []model.Diagnostic, runs []*saveRun) {
+	if len(ds) > 0 {
+		writeDiagnostics(w, ds)
+		fmt.Fprintln(w)
+	}
+	writeMigrateSaves(w, path, ds, runs)
+}
+
+// writeMigrateSaves prints each save's trace and the summary line, whose
+// counts take in the findings ds.
+func writeMigrateSaves(w io.Writer, path string, ds []model.Diagnostic, runs []*saveRun) {
+	migrated, failed := 0, 0
+	for i, sd := range runs {
+		if i > 0 {
+			fmt.Fprintln(w)
+		}
+		r := sd.Result
+		switch {
+		case r.Migrated && r.From == r.To:
+			fmt.Fprintf(w, "%s: v%d, already current\n", visible(r.File), r.From)
+		case r.Migrated:
+			fmt.Fprintf(w, "%s: v%d → v%d\n", visible(r.File), r.From, r.To)
+		default:
+			fmt.Fprintf(w, "%s: %s, not migrated\n", visible(r.File), saveVersion(r))
+		}
+		writeTrace(w, r.Trace)
+		if len(r.Diagnostics) > 0 {
+			writeDiagnostics(w, r.Diagnostics)
+		}
+		if sd.Written != "" {
+			fmt.Fprintf(w, "  written to %s\n", visible(sd.Written))
+		}
+		if r.Migrated && r.OK {
+			migrated++
+		} else {
+			failed++
+		}
+	}
+	all := append([]model.Diagnostic(nil), ds...)
+	for _, sd := range runs {
+		all = append(all, sd.Diagnostics...)
+	}
+	fmt.Fprintf(w, "\n%s: %s, %d migrated, %d not; %s, %s\n", visible(path), say.Count(len(runs), "save"), migrated, failed,
+		say.Count(model.Count(all, model.Error), "error"), say.Count(model.Count(all, model.Warning), "warning"))
+}
+
+// writeTrace prints one line a step: the entry, the step, where the value
+// came from and went, and the outcome with its value.
+func writeTrace(w io.Writer, trace []migrate.StepTrace) {
+	rows := make([][3]string, 0, len(trace))
+	width := [2]int{}
+	for _, st := range trace {
+		op := st.Op
+		if st.Kind != "" {
+			op += " " + st.Kind
+		}
+		move := st.Source
+		if st.Destination != "" {
+			move += " → " + st.Destination
+		}
+		row := [3]string{fmt.Sprintf("%d→%d  %s", st.From, st.From+1, op), visible(move), say.Outcome(st)}
+		for i := range width {
+			width[i] = max(width[i], len([]rune(row[i])))
+		}
+		rows = append(rows, row)
+	}
+	for _, row := range rows {
+		fmt.Fprintf(w, "  %s  %s  %s\n", pad(row[0], width[0]), pad(row[1], width[1]), row[2])
+	}
+}
+
+func pad(s string, n int) string {
+	return s + strings.Repeat(" ", max(0, n-len([]rune(s))))
+}

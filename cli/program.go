@@ -1,0 +1,37 @@
+// Package cli is rulebench's command line: the workbench's start-up and the
+// headless commands (check, layers, i18n, migrate, fix, explain, help,
+// completion) over the same analysis. Each command is declared as data in
+// commands.go, from which usage, help and completion are built.
+package cli
+
+import (
+	"io"
+	"io/fs"
+)
+
+// Version is the rulebench version, printed by --version and in SARIF.
+const Version = "0.1.0"
+
+// Exit codes.
+const (
+	exitOK       = 0
+	exitFindings = 1
+	exitUsage    = 2
+)
+
+// BundledExample is the folder, inside the bundled examples, that the
+// workbench opens when given no PATH.
+const BundledExample = "examples/lantern-road"
+
+// Streams are the program's standard input and outputs.
+type Streams struct {
+	Stdin          io.Reader
+	Stdout, Stderr io.Writer
+}
+
+// Run runs rulebench with args (the arguments after the program's name)
+// and returns its exit code. examples holds the bundled examples, with
+// BundledExample inside it.
+func Run(s Streams, examples fs.FS, args []string) int {
+	return dispatch(args, s.Stdin, s.Stdout, s.Stderr, examples)
+}

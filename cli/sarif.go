@@ -1,0 +1,192 @@
+package cli
+
+import (
+	"io"
+	"net/url"
+	"path/filepath"
+	"strings"
+
+	"rulebench/analysis"
+	"rulebench/model"
+)
+
+// SARIF 2.1.0: the subset rulebench writes, one run with every rule it
+// can report. Field names follow the SARIF specification.
+const (
+	sarifVersion = "2.1.0"
+	sarifSchema  = "https://json.schemastore.org/sarif-2.1.0.json"
+)
+
+type sarifLog struct {
+	Version string     `json:"version"`
+	Schema  string     `json:"$schema"`
+	Runs    []sarifRun `json:"runs"`
+}
+
+type sarifRun struct {
+	Tool    sarifTool     `json:"tool"`
+	Results []sarifResult `json:"results"`
+}
+
+type sarifTool struct {
+	Driver sarifDriver `json:"driver"`
+}
+
+type sarifDriver struct {
+	Name           string      `json:"name"`
+	Version        string      `json:"version"`
+	InformationURI string      `json:"informationUri,omitempty"`
+	Rules          []sarifRule `json:"rules"`
+}
+
+type sarifText struct {
+	Text string `json:"text"`
+}
+
+type sarifRule struct {
+	ID                   string          `json:"id"`
+	ShortDescription     sarifText       `json:"shortDescription"`
+	Help                 sarifText       `json:"help"`
+	DefaultConfiguration *sarifRuleLevel `json:"defaultConfiguration,omitempty"`
+}
+
+type sarifRuleLevel struct {
+	Level string `json:"level"`
+}
+
+type sarifResult struct {
+	RuleID     string          `json:"ruleId"`
+	RuleIndex  int             `json:"ruleIndex"`
+	Level      string          `json:"level"`
+	Message    sarifText       `json:"message"`
+	Locations  []sarifLocation `json:"locations"`
+	Properties sarifProperties `json:"properties"`
+}
+
+type sarifLocation struct {
+	PhysicalLocation sarifPhysical  `json:"physicalLocation"`
+	LogicalLocations []sarifLogical `json:"logicalLocations,omitempty"`
+}
+
+type sarifPhysical struct {
+	ArtifactLocation sarifArtifact `json:"artifactLocation"`
+	Region           sarifRegion   `json:"region"`
+}
+
+type sarifArtifact struct {
+	URI string `json:"uri"`
+}
+
+type sarifRegion struct {
+	StartLine   int `json:"startLine"`
+	StartColumn int `json:"startColumn"`
+}
+
+type sarifLogical struct {
+	FullyQualifiedName string `json:"fullyQualifiedName"`
+	Kind               string `json:"kind"`
+}
+
+type sarifProperties struct {
+	JSONPath string         `json:"jsonPath"`
+	Category model.Category `json:"category"`
+	Fixable  bool           `json:"fixable,omitempty"`
+}
+
+// ruleDoc is what the SARIF rule list says of one finding code.
+type ruleDoc struct {
+	Code    model.Code
+	Summary string
+	Help    string
+}
+
+// sarifLevel maps a severity to a SARIF level.
+func sarifLevel(s model.Severity) string {
+	switch s {
+	case model.Error:
+		return "error"
+	case model.Warning:
+		return "warning"
+	}
+	return "note"
+}
+
+// sarifURI writes a finding's file as a URI: relative to the working
+// folder wd when it lies inside it (what code-scanning services expect),
+// an absolute file URI otherwise.
+func sarifURI(file, wd string) string {
+	abs, err := filepath.Abs(file)
+	if err != nil {
+		return (&url.URL{Path: filepath.ToSlash(file)}).String()
+	}
+	if rel, err := filepath.Rel(wd, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+		return (&url.URL{Path: filepath.ToSlash(rel)}).String()
+	}
+	return (&url.URL{Scheme: "file", Path: filepath.ToSlash(abs)}).String()
+}
+
+// buildSARIF makes the SARIF log of the findings of one check run. Rules
+// lists every code rulebench can report; a finding whose code is missing
+// from it is given a rule of its own, so that every ruleId is in rules.
+func buildSARIF(findings []model.Diagnostic, rules []ruleDoc, wd string) sarifLog {
+	driver := sarifDriver{Name: "rulebench", Version: Version, Rules: []sarifRule{}}
+	index := map[model.Code]int{}
+	addRule := func(r ruleDoc) {
+		index[r.Code] = len(driver.Rules)
+		help := r.Help
+		if help == "" {
+			help = r.Summary
+		}
+		driver.Rules = append(driver.Rules, sarifRule{ID: string(r.Code), ShortDescription: sarifText{r.Summary}, Help: sarifText{help}})
+	}
+	for _, r := range rules {
+		if _, dup := index[r.Code]; !dup {
+			addRule(r)
+		}
+	}
+	results := []sarifResult{}
+	for _, d := range findings {
+		i, ok := index[d.Code]
+		if !ok {
+			addRule(ruleDoc{Code: d.Code, Summary: string(d.Code)})
+			i = index[d.Code]
+		}
+		loc := sarifLocation{PhysicalLocation: sarifPhysical{
+			ArtifactLocation: sarifArtifact{URI: sarifURI(d.File, wd)},
+			Region:           sarifRegion{StartLine: max(d.Line, 1), StartColumn: max(d.Column, 1)},
+		}}
+		if d.Path != "" {
+			loc.LogicalLocations = []sarifLogical{{FullyQualifiedName: d.Path, Kind: "member"}}
+		}
+		results = append(results, sarifResult{
+			RuleID: string(d.Code), RuleIndex: i, Level: sarifLevel(d.Severity),
+			Message:    sarifText{d.Path + ": " + d.Message},
+			Locations:  []sarifLocation{loc},
+			Properties: sarifProperties{JSONPath: d.Path, Category: d.Category, Fixable: d.Fixable},
+		})
+	}
+	return sarifLog{Version: sarifVersion, Schema: sarifSchema, Runs: []sarifRun{{Tool: sarifTool{Driver: driver}, Results: results}}}
+}
+
+// writeSARIF writes the SARIF log of the findings.
+func writeSARIF(w io.Writer, findings []model.Diagnostic, rules []ruleDoc, wd string) error {
+	return writeJSON(w, buildSARIF(findings, rules, wd))
+}
+
+// registryRules is every code rulebench can report, for the SARIF rule
+// list.
+func registryRules() []ruleDoc {
+	codes := analysis.Codes()
+	rules := make([]ruleDoc, len(codes))
+	for i, c := range codes {
+		help := c.Summary
+		if c.Why != "" {
+			help += "\n\nWhy: " + c.Why
+		}
+		if c.Fix != "" {
+			help += "\n\nFix: " + c.Fix
+		}
+		rules[i] = ruleDoc{Code: c.Code, Summary: c.Summary, Help: help}
+	}
+	return rules
+}
