@@ -7,18 +7,18 @@ import (
 	"testing/fstest"
 
 	"rulebench/model"
+	"rulebench/model/modeltest"
 )
 
-// fixtures holds the published rulesets shared beside the checkout.
-const fixtures = "../../shared/fixtures/marinara"
-
 // BenchmarkRulesChecks times the rules part of `rulebench check` on each
-// published ruleset, loaded once: the format, layer and capability checks.
+// published ruleset of the shared data, loaded once: the format, layer and
+// capability checks.
 func BenchmarkRulesChecks(b *testing.B) {
+	fixtures := modeltest.Fixtures(b)
 	for _, name := range []string{"5e-2014", "ember-roads", "gravewatch"} {
 		data, err := os.ReadFile(filepath.Join(fixtures, name+".json"))
 		if err != nil {
-			b.Skip("the shared fixtures are not beside this checkout")
+			b.Fatal(err)
 		}
 		b.Run(name, func(b *testing.B) {
 			ws, err := model.Load(fstest.MapFS{name + ".json": {Data: data}}, name+".json")

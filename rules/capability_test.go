@@ -494,58 +494,80 @@ func TestCheckFormatListsAtMostMaxFileFindings(t *testing.T) {
 
 // TestNeededCapabilityIsTheHighestNeed holds NeededCapability, which looks
 // only as far as the highest gate used, to the full list of needs, on the
-// examples, the published rulesets and their 300 variants, and on each of
-// them with every gate's feature cut out in turn (so that lower gates
-// decide): the answer must be NeededMinor(CapabilityNeeds(ws)).
+// examples, the published rulesets and their 300 variants (from the shared
+// data), and on the base test ruleset and each published one with every
+// gate's feature cut out in turn (so that lower gates decide): the answer
+// must be NeededMinor(CapabilityNeeds(ws)).
 func TestNeededCapabilityIsTheHighestNeed(t *testing.T) {
-	paths := []string{lanternRoad, mirefall}
-	fixtures, _ := filepath.Glob(filepath.Join(marinaraDir, "*.json"))
-	variants, _ := filepath.Glob(filepath.Join(marinaraDir, "variants", "*.json"))
-	paths = append(append(paths, fixtures...), variants...)
-	compared := 0
-	for _, p := range paths {
-		if _, err := os.Stat(p); err != nil {
-			continue
+	compare := func(t *testing.T, paths []string) {
+		t.Helper()
+		for _, p := range paths {
+			ws := loadWS(t, p)
+			if got, want := NeededCapability(ws), NeededMinor(CapabilityNeeds(ws)); got != want {
+				t.Errorf("%s: NeededCapability %d, the needs' highest %d", p, got, want)
+			}
 		}
-		ws := loadWS(t, p)
-		if got, want := NeededCapability(ws), NeededMinor(CapabilityNeeds(ws)); got != want {
-			t.Errorf("%s: NeededCapability %d, the needs' highest %d", p, got, want)
-		}
-		compared++
 	}
-	if compared < 2 {
-		t.Fatalf("only %d workspaces compared", compared)
-	}
-	// Lower gates decide once the higher ones are gone: drop the top
-	// need's key from a copy of each fixture, up to the base version.
-	cuts := 0
-	for _, p := range fixtures {
-		data, err := os.ReadFile(p)
-		if err != nil {
-			t.Fatal(err)
+	t.Run("examples", func(t *testing.T) {
+		for _, p := range []string{lanternRoad, mirefall} {
+			if _, err := os.Stat(p); err != nil {
+				t.Fatalf("the example is missing: %v", err)
+			}
 		}
-		for range 12 {
-			ws, err := model.Load(fstest.MapFS{"r.json": {Data: data}}, "r.json")
+		compare(t, []string{lanternRoad, mirefall})
+	})
+	t.Run("base cut down", func(t *testing.T) {
+		if cuts := cutNeeds(t, "base", modeltest.Base()); cuts < 3 {
+			t.Errorf("only %d needs cut out of the base ruleset", cuts)
+		}
+	})
+	t.Run("fixtures", func(t *testing.T) {
+		all := modeltest.FixtureFiles(t, true)
+		compare(t, all)
+		dir := modeltest.Fixtures(t)
+		cuts, fixtures := 0, 0
+		for _, p := range all {
+			if filepath.Dir(p) != dir {
+				continue // a variant
+			}
+			data, err := os.ReadFile(p)
 			if err != nil {
 				t.Fatal(err)
 			}
-			needs := CapabilityNeeds(ws)
-			if got, want := NeededCapability(ws), NeededMinor(needs); got != want {
-				t.Errorf("%s cut down: NeededCapability %d, the needs' highest %d (%v)", p, got, want, needs)
-			}
-			if len(needs) == 0 {
-				break
-			}
-			cut, ok := deletePath(data, needs[0].Path)
-			if !ok {
-				break
-			}
-			data, cuts = cut, cuts+1
+			cuts += cutNeeds(t, p, data)
+			fixtures++
 		}
+		if cuts < 3*fixtures {
+			t.Errorf("only %d needs cut out of %d fixtures", cuts, fixtures)
+		}
+	})
+}
+
+// cutNeeds checks that lower gates decide once the higher ones are gone:
+// it drops the top need's key from a copy of the ruleset, up to the base
+// version, comparing NeededCapability with the needs after each cut. It
+// returns the number of cuts made.
+func cutNeeds(t *testing.T, name string, data []byte) (cuts int) {
+	t.Helper()
+	for range 12 {
+		ws, err := model.Load(fstest.MapFS{"r.json": {Data: data}}, "r.json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		needs := CapabilityNeeds(ws)
+		if got, want := NeededCapability(ws), NeededMinor(needs); got != want {
+			t.Errorf("%s cut down: NeededCapability %d, the needs' highest %d (%v)", name, got, want, needs)
+		}
+		if len(needs) == 0 {
+			break
+		}
+		cut, ok := deletePath(data, needs[0].Path)
+		if !ok {
+			break
+		}
+		data, cuts = cut, cuts+1
 	}
-	if len(fixtures) > 0 && cuts < 3*len(fixtures) {
-		t.Errorf("only %d needs cut out of %d fixtures", cuts, len(fixtures))
-	}
+	return cuts
 }
 
 // deletePath removes the value at a dot path (indices as numbers) from a

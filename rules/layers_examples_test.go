@@ -10,11 +10,11 @@ import (
 
 	"rulebench/analysis/report"
 	"rulebench/model"
+	"rulebench/model/modeltest"
 	. "rulebench/rules"
 )
 
 const (
-	marinaraDir = "../../shared/fixtures/marinara"
 	lanternRoad = "../examples/lantern-road"
 	mirefall    = "../examples/mirefall/mirefall-1.0.0.ruleset.json"
 )
@@ -76,8 +76,10 @@ func money(m *report.DocMoney) string {
 	return m.Text
 }
 
-// TestMarinaraFixtures checks every expectation of the fixtures' README.
+// TestMarinaraFixtures checks every expectation of the fixtures' README
+// (the published rulesets of the shared data).
 func TestMarinaraFixtures(t *testing.T) {
+	marinaraDir := modeltest.Fixtures(t)
 	t.Run("gravewatch long_night", func(t *testing.T) {
 		d := layersDoc(t, filepath.Join(marinaraDir, "gravewatch.json"), "long_night")
 		for key, want := range map[string]string{"kit/watch-pistol": "15 shillings", "kit/silver-nail": "10 shillings", "kit/grave-spade": "3 shillings"} {
@@ -125,9 +127,9 @@ func TestMarinaraFixtures(t *testing.T) {
 // TestMarinaraVariants: the 300 machine-made variants are valid; their
 // layers import and every layer applies.
 func TestMarinaraVariants(t *testing.T) {
-	files, _ := filepath.Glob(filepath.Join(marinaraDir, "variants", "*.json"))
+	files, _ := filepath.Glob(filepath.Join(modeltest.Fixtures(t), "variants", "*.json"))
 	if len(files) == 0 {
-		t.Skip("no variants")
+		t.Skip("the shared fixtures hold no variants")
 	}
 	for _, f := range files {
 		ws := loadWS(t, f)

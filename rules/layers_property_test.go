@@ -10,19 +10,28 @@ import (
 
 	"rulebench/analysis/report"
 	"rulebench/model"
+	"rulebench/model/modeltest"
 	. "rulebench/rules"
 )
 
 // TestLayersProperties: for every subset of the layers of each example and
 // fixture, in several orders of --on, the result is the same whatever the
 // order, only narrows (nothing appears that the base lacks), and re-resolving
-// the applied layers gives the same result with nothing dropped.
+// the applied layers gives the same result with nothing dropped. The
+// published rulesets come from the shared data; their subtests skip
+// without it.
 func TestLayersProperties(t *testing.T) {
-	paths := []string{lanternRoad, mirefall,
-		filepath.Join(marinaraDir, "gravewatch.json"), filepath.Join(marinaraDir, "ember-roads.json"), filepath.Join(marinaraDir, "5e-2014.json")}
+	cases := []struct {
+		path      string // for a published ruleset, its name in the fixtures
+		published bool
+	}{{lanternRoad, false}, {mirefall, false}, {"gravewatch.json", true}, {"ember-roads.json", true}, {"5e-2014.json", true}}
 	checked := 0
-	for _, p := range paths {
-		t.Run(filepath.Base(p), func(t *testing.T) {
+	for _, c := range cases {
+		t.Run(filepath.Base(c.path), func(t *testing.T) {
+			p := c.path
+			if c.published {
+				p = filepath.Join(modeltest.Fixtures(t), c.path)
+			}
 			rs := loadWS(t, p).Ruleset
 			r := NewResolver(rs)
 			ids := make([]string, len(rs.Layers))
@@ -47,7 +56,7 @@ func TestLayersProperties(t *testing.T) {
 				narrows(t, rs, e, sel)
 				// engine-behaviour §11.8: every combination of the published
 				// rulesets' own layers validates under the effective rules
-				if filepath.Dir(p) == marinaraDir {
+				if c.published {
 					for _, d := range e.Dropped {
 						if d.Cause == DropInvalid {
 							t.Fatalf("%v: %s dropped: %s", sel, d.ID, d.Reason())

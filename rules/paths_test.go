@@ -9,7 +9,6 @@ import (
 )
 
 const (
-	marinaraDir = "../../shared/fixtures/marinara"
 	lanternRoad = "../examples/lantern-road"
 	mirefall    = "../examples/mirefall/mirefall-1.0.0.ruleset.json"
 )
