@@ -31,9 +31,6 @@ func noteFailure(r *analysis.Result, stderr io.Writer) bool {
 	return true
 }
 
-// checkFormats are the output formats of check.
-var checkFormats = []string{"text", "json", "sarif", "github"}
-
 // checked is the outcome of checking one target.
 type checked struct {
 	path   string
@@ -97,34 +94,32 @@ func (c checked) doc() *report.Check {
 // severityNames are the values --fail-on takes.
 var severityNames = map[string]model.Severity{"error": model.Error, "warning": model.Warning, "info": model.Info}
 
-func runCheck(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("check", "rulebench check [--format text|json|sarif|github] [--fail-on error|warning] PATH...",
-		"Runs every check on ruleset files, package folders and catalog artifacts: format,\n"+
-			"layers, translations, migrations and capability. A folder that is neither a package\n"+
-			"nor an artifact is walked for every package, artifact and ruleset file below it.\n"+
-			"Exit 0: no errors; 1: errors found (or warnings, with --fail-on warning);\n2: bad usage or unreadable input.", stderr)
-	asJSON := fs.Bool("json", false, "print a JSON document (the same as --format json)")
-	format := fs.String("format", "text", "output: text (one finding a line), json, sarif (SARIF 2.1.0) or github (workflow commands)")
-	failOn := fs.String("fail-on", "error", "exit 1 when a finding is at least this severe: error, warning or info")
-	pos, code, stop := parseArgs(fs, args, 1, -1)
-	if stop {
-		return code
-	}
-	if *asJSON {
-		*format = "json"
-	}
-	if !slices.Contains(checkFormats, *format) {
-		return fs.usageError("check has no format %q; it knows %s", *format, strings.Join(checkFormats, ", "))
-	}
-	threshold, ok := severityNames[*failOn]
-	if !ok {
-		return fs.usageError("--fail-on takes error, warning or info, not %q", *failOn)
-	}
+// checkCommand runs every check on the paths given.
+var checkCommand = &command{
+	name:    "check",
+	summary: "every check: format, layers, translations, migrations, capability",
+	usage:   []string{"check [--format F] [--fail-on S] PATH..."},
+	about: "Runs every check on ruleset files, package folders and catalog artifacts: format,\n" +
+		"layers, translations, migrations and capability. A folder that is neither a package\n" +
+		"nor an artifact is walked for every package, artifact and ruleset file below it.\n" +
+		"Exit 0: no errors; 1: errors found (or warnings, with --fail-on warning);\n2: bad usage or unreadable input.",
+	args: argSpec{name: "PATH", min: 1, max: -1, values: files},
+	bind: func(fs *flagSet) runner {
+		fs.Format(true)
+		failOn := fs.Choice("fail-on", "S", "error", []string{"error", "warning", "info"}, "exit 1 when a finding is at least this severe")
+		return func(c *call, pos []string) int { return runCheck(c, pos, fs.chosenFormat(), severityNames[*failOn]) }
+	},
+}
+
+// runCheck checks each path and prints the findings in format, failing on
+// findings at least as severe as threshold.
+func runCheck(c *call, pos []string, format string, threshold model.Severity) int {
+	stdout, stderr := c.stdout, c.stderr
 	targets := checkTargets(pos)
 	results := checkAllTargets(targets)
 	single := len(pos) == 1 && len(targets) == 1 && targets[0] == pos[0]
 
-	code = exitOK
+	code := exitOK
 	var all []model.Diagnostic
 	for _, c := range results {
 		all = append(all, c.findings...)
@@ -140,7 +135,7 @@ func runCheck(args []string, stdout, stderr io.Writer) int {
 	}
 
 	var err error
-	switch *format {
+	switch format {
 	case "json":
 		if single {
 			err = writeJSON(stdout, results[0].doc())

@@ -3,116 +3,15 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
-	"flag"
 	"fmt"
 	"io"
-	"strconv"
-	"strings"
+	"os"
 	"unicode/utf8"
 
+	"rulebench/analysis/report"
 	"rulebench/analysis/say"
 	"rulebench/model"
 )
-
-// cmdFlags is one command's flag set with its usage line, so that a usage
-// error can print the short usage and --help the whole of it.
-type cmdFlags struct {
-	*flag.FlagSet
-	usage string
-	out   io.Writer
-}
-
-// newFlags makes a flag set for one command. Its Usage prints the whole
-// help (usage, description, flags) to out; parse errors are reported by
-// parseFlags, in a sentence and with the short usage.
-func newFlags(name, usage, about string, out io.Writer) *cmdFlags {
-	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	cf := &cmdFlags{FlagSet: fs, usage: usage, out: out}
-	fs.Usage = func() {
-		fmt.Fprintf(out, "usage: %s\n\n%s\n", usage, about)
-		if hasFlags(fs) {
-			fmt.Fprintln(out, "\nflags:")
-			fs.SetOutput(out)
-			fs.PrintDefaults()
-			fs.SetOutput(io.Discard)
-		}
-	}
-	return cf
-}
-
-func hasFlags(fs *flag.FlagSet) bool {
-	n := 0
-	fs.VisitAll(func(*flag.Flag) { n++ })
-	return n > 0
-}
-
-// usageError reports bad usage: what was wrong, in a sentence, then the
-// short usage and where the help is. It returns exitUsage.
-func (fs *cmdFlags) usageError(format string, args ...any) int {
-	complain(fs.out, "rulebench: "+format, args...)
-	fmt.Fprintf(fs.out, "usage: %s\n", fs.usage)
-	helpCmd := "rulebench help"
-	if fs.Name() != "rulebench" {
-		helpCmd += " " + fs.Name()
-	}
-	fmt.Fprintf(fs.out, "Run '%s' for more.\n", helpCmd)
-	return exitUsage
-}
-
-// parseFlags parses args, allowing flags after positional arguments. It
-// returns the positional arguments, and an exit code when the command should
-// stop (help asked for, or bad usage).
-func parseFlags(fs *cmdFlags, args []string) ([]string, int, bool) {
-	var positional []string
-	full := fs.Usage
-	fs.Usage = func() {} // the flag package calls it on every error; parseFlags decides what to print
-	defer func() { fs.Usage = full }()
-	for {
-		if err := fs.Parse(args); err != nil {
-			if errors.Is(err, flag.ErrHelp) {
-				full()
-				return nil, exitOK, true
-			}
-			return nil, fs.usageError("%s: %v", fs.Name(), err), true
-		}
-		args = fs.Args()
-		if len(args) == 0 {
-			return positional, 0, false
-		}
-		positional = append(positional, args[0])
-		args = args[1:]
-	}
-}
-
-// parseArgs parses args like parseFlags and also checks the number of
-// positional arguments, saying what is wrong when it is out of range
-// (maxN < 0 means no upper bound).
-func parseArgs(fs *cmdFlags, args []string, minN, maxN int) ([]string, int, bool) {
-	pos, code, stop := parseFlags(fs, args)
-	if stop {
-		return nil, code, true
-	}
-	switch {
-	case len(pos) < minN && maxN < 0:
-		return nil, fs.usageError("%s takes at least one PATH", fs.Name()), true
-	case len(pos) < minN:
-		return nil, fs.usageError("%s takes one PATH", fs.Name()), true
-	case maxN >= 0 && len(pos) > maxN:
-		return nil, fs.usageError("%s takes one PATH, not %d: %s", fs.Name(), len(pos), quoteList(pos)), true
-	}
-	return pos, exitOK, false
-}
-
-// quoteList quotes each argument and joins them with spaces.
-func quoteList(args []string) string {
-	q := make([]string, len(args))
-	for i, a := range args {
-		q[i] = strconv.Quote(a)
-	}
-	return strings.Join(q, " ")
-}
 
 // loadPath loads the ruleset at p from disk. An unreadable path is reported
 // on stderr and gives exit 2.
@@ -123,6 +22,21 @@ func loadPath(p string, stderr io.Writer) (*model.Workspace, int, bool) {
 		return nil, exitUsage, false
 	}
 	return ws, exitOK, true
+}
+
+// writeDocument writes a command's document in a format other than text:
+// the document itself as JSON, or its findings ds as SARIF or GitHub
+// workflow commands.
+func writeDocument(w io.Writer, format string, doc any, ds []model.Diagnostic) error {
+	switch format {
+	case report.SARIF:
+		wd, _ := os.Getwd()
+		return writeSARIF(w, ds, registryRules(), wd)
+	case report.GitHub:
+		writeGitHub(w, ds)
+		return nil
+	}
+	return writeJSON(w, doc)
 }
 
 // writeJSON writes a document with schemaVersion 1 added, indented. The
@@ -203,17 +117,6 @@ func exitFor(ds []model.Diagnostic) int {
 		return exitFindings
 	}
 	return exitOK
-}
-
-// splitList splits a comma-separated flag value, dropping empty items.
-func splitList(s string) []string {
-	var out []string
-	for _, p := range strings.Split(s, ",") {
-		if p = strings.TrimSpace(p); p != "" {
-			out = append(out, p)
-		}
-	}
-	return out
 }
 
 // visible makes file text safe for the terminal.

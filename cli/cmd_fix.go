@@ -23,15 +23,24 @@ something would. With -w, writes each changed file in place (a temporary file in
 folder, then renamed over it; a link is refused) and prints the files it changed: exit 0.
 Exit 2: bad usage, an unreadable path, or a file that could not be written.`
 
-// runFix runs `rulebench fix`.
-func runFix(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("fix", "rulebench fix [-w] [--json] PATH", fixAbout, stderr)
-	write := fs.Bool("w", false, "write the fixes into the files instead of printing a diff")
-	asJSON := fs.Bool("json", false, "print a JSON document instead of a diff")
-	pos, code, stop := parseArgs(fs, args, 1, 1)
-	if stop {
-		return code
-	}
+// fixCommand mends what has a mechanical fix.
+var fixCommand = &command{
+	name:    "fix",
+	summary: "mend what has a mechanical fix: a diff, or -w to write it",
+	usage:   []string{"fix [-w] [--format F] PATH"},
+	about:   fixAbout,
+	args:    argSpec{name: "PATH", min: 1, max: 1, values: files},
+	bind: func(fs *flagSet) runner {
+		write := fs.Bool("w", "write the fixes into the files instead of printing a diff")
+		fs.Format(false)
+		return func(c *call, pos []string) int { return runFix(c, pos, *write, fs.chosenFormat()) }
+	},
+}
+
+// runFix works out the fixes of pos[0] and prints them as a diff, or
+// writes them with write.
+func runFix(c *call, pos []string, write bool, format string) int {
+	stdout, stderr := c.stdout, c.stderr
 	ws, code, ok := loadPath(pos[0], stderr)
 	if !ok {
 		return code
@@ -46,7 +55,7 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 		return exitUsage
 	}
 	files := plan.Files
-	doc := report.Fix{SchemaVersion: 1, Changed: len(files) > 0, Written: *write, Files: []report.FixFile{}}
+	doc := report.Fix{SchemaVersion: 1, Changed: len(files) > 0, Written: write, Files: []report.FixFile{}}
 	for _, ff := range files {
 		fd := report.FixFile{File: ff.Name, Changes: []report.FixChange{}, Diff: fileDiff(ff)}
 		for _, c := range ff.Changes {
@@ -54,18 +63,18 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 		}
 		doc.Files = append(doc.Files, fd)
 	}
-	if *write {
+	if write {
 		if err := writeFixes(files); err != nil {
 			complain(stderr, "rulebench fix: %v", err)
 			return exitUsage
 		}
 	}
 	switch {
-	case *asJSON:
+	case format == report.JSON:
 		if err := writeJSON(stdout, doc); err != nil {
 			return exitUsage
 		}
-	case *write:
+	case write:
 		for _, ff := range files {
 			fmt.Fprintln(stdout, visible(ff.Name))
 		}
@@ -74,7 +83,7 @@ func runFix(args []string, stdout, stderr io.Writer) int {
 			io.WriteString(stdout, f.Diff)
 		}
 	}
-	if len(files) > 0 && !*write {
+	if len(files) > 0 && !write {
 		return exitFindings
 	}
 	return exitOK

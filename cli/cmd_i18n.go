@@ -21,32 +21,54 @@ its catalog entry against the artifact and the packs beside it: the
 <id>-<version>.entry.json beside the artifact, or the file --entry names.
 Exit 0: no errors; 1: errors found; 2: bad usage or unreadable input.`
 
-// runI18n runs `rulebench i18n`.
-func runI18n(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("i18n", "rulebench i18n [--lang TAG [--only STATES]] [--engine-lang TAG] [--entry FILE] [--json] PATH"+i18nAuthorUsage, i18nAbout+i18nAuthorAbout, stderr)
-	langFlag := fs.String("lang", "", "list one language (a BCP 47 tag such as pt-BR): every display string, its state and what is shown")
-	engineFlag := fs.String("engine-lang", "", "the Engine's language ("+strings.Join(i18n.EngineLanguages, ", ")+"): which translations an import keeps")
-	entryFlag := fs.String("entry", "", "a catalog entry (JSON with artifact and locales) to check against a catalog artifact")
-	onlyFlag := fs.String("only", "", "with --lang, list only the strings in these states: missing, empty, via-base, translated, stale (comma-separated)")
-	asJSON := fs.Bool("json", false, "print a JSON document instead of text")
-	author := addAuthorFlags(fs)
-	pos, code, stop := parseArgs(fs, args, 1, 1)
-	if stop {
-		return code
-	}
-	if author.active(fs) {
-		return runI18nAuthor(fs, author, pos[0], stdout, stderr)
-	}
+// i18nCommand reports translation coverage and checks packs, and writes
+// the translators' files.
+var i18nCommand = &command{
+	name:    "i18n",
+	summary: "translation coverage and pack checks; new, updated and PO files for translators",
+	usage: append([]string{"i18n [--lang TAG [--only STATES]] [--engine-lang TAG] [--entry FILE] [--format F] PATH"},
+		i18nAuthorUsage...),
+	about: i18nAbout + i18nAuthorAbout,
+	args:  argSpec{name: "PATH", min: 1, max: 1, values: files},
+	bind: func(fs *flagSet) runner {
+		o := i18nOptions{
+			lang:   fs.String("lang", "TAG", langsHere, "list one language (a BCP 47 tag such as pt-BR): every display string, its state and what is shown"),
+			engine: fs.Suggest("engine-lang", "TAG", i18n.EngineLanguages, "the Engine's language ("+strings.Join(i18n.EngineLanguages, ", ")+"): which translations an import keeps"),
+			entry:  fs.String("entry", "FILE", files, "a catalog entry (JSON with artifact and locales) to check against a catalog artifact"),
+			only:   fs.List("only", "STATES", commaList, onlyStates, "with --lang, list only the strings in these states (comma-separated)"),
+		}
+		fs.Format(true)
+		author := addAuthorFlags(fs)
+		return func(c *call, pos []string) int {
+			if author.active(fs) {
+				return runI18nAuthor(fs, author, pos[0], c.stdout, c.stderr)
+			}
+			return runI18n(fs, c, pos, o)
+		}
+	},
+}
+
+// i18nOptions are the flags of the coverage listing, once parsed.
+type i18nOptions struct {
+	lang, engine, entry *string
+	only                *listFlag
+}
+
+// runI18n prints the coverage of pos[0]'s translations.
+func runI18n(fs *flagSet, c *call, pos []string, o i18nOptions) int {
+	stdout, stderr := c.stdout, c.stderr
+	langFlag, engineFlag, entryFlag := o.lang, o.engine, o.entry
+	onlyFlag := o.only.String()
 	if *langFlag != "" {
 		if _, err := i18n.ParseTag(*langFlag); err != nil {
 			complain(stderr, "rulebench i18n: --lang %s: %v", visible(*langFlag), err)
 			return exitUsage
 		}
 	}
-	only, err := parseOnly(*onlyFlag)
+	only, err := parseOnly(onlyFlag)
 	switch {
 	case err != nil:
-		return fs.usageError("--only %s: %v", *onlyFlag, err)
+		return fs.usageError("--only %s: %v", onlyFlag, err)
 	case only != nil && *langFlag == "":
 		return fs.usageError("--only filters the listing of one language: give --lang TAG too")
 	}
@@ -102,8 +124,8 @@ func runI18n(args []string, stdout, stderr io.Writer) int {
 		imp = &choice
 	}
 
-	if *asJSON {
-		if err := writeJSON(stdout, only.filterDoc(report.NewI18n(r, langs, *langFlag != "", imp, ds))); err != nil {
+	if format := fs.chosenFormat(); format != report.Text {
+		if err := writeDocument(stdout, format, only.filterDoc(report.NewI18n(r, langs, *langFlag != "", imp, ds)), ds); err != nil {
 			return exitUsage
 		}
 		return code

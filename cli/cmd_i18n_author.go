@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"io/fs"
@@ -21,11 +20,12 @@ import (
 )
 
 // The command lines of `rulebench i18n` that write files for translators.
-const i18nAuthorUsage = `
-       rulebench i18n --new LANG [--out FILE | -w] PATH
-       rulebench i18n --update LANG [--prune] [--out FILE | -w] PATH
-       rulebench i18n --po LANG [--out FILE] PATH
-       rulebench i18n --from-po FILE.po [--out FILE | -w] PATH`
+var i18nAuthorUsage = []string{
+	"i18n --new LANG [--out FILE | -w] PATH",
+	"i18n --update LANG [--prune] [--out FILE | -w] PATH",
+	"i18n --po LANG [--out FILE] PATH",
+	"i18n --from-po FILE.po [--out FILE | -w] PATH",
+}
 
 const i18nAuthorAbout = `
 
@@ -65,34 +65,33 @@ type authorFlags struct {
 
 // addAuthorFlags declares the flags of the writing commands on the flag
 // set of `rulebench i18n`.
-func addAuthorFlags(fs *cmdFlags) *authorFlags {
+func addAuthorFlags(fs *flagSet) *authorFlags {
 	f := &authorFlags{}
-	fs.StringVar(&f.newLang, "new", "", "write a new locale file for this language (a BCP 47 tag such as pt-BR)")
-	fs.StringVar(&f.updateLang, "update", "", "bring this language's locale file up to date with the ruleset")
-	fs.BoolVar(&f.prune, "prune", false, "with --update, remove the stale keys")
-	fs.StringVar(&f.poLang, "po", "", "write a gettext PO file for this language")
-	fs.StringVar(&f.fromPO, "from-po", "", "merge this PO file's translations into the locale file of its Language header")
-	fs.StringVar(&f.out, "out", "", "with --new, --update, --po or --from-po: write to this new file instead of stdout")
-	fs.BoolVar(&f.write, "w", false, "with --new, --update or --from-po: write into the ruleset's own locale file, and refresh its listing")
+	fs.StringVar(&f.newLang, "new", "LANG", langsNew, "write a new locale file for this language (a BCP 47 tag such as pt-BR)")
+	fs.StringVar(&f.updateLang, "update", "LANG", langsHere, "bring this language's locale file up to date with the ruleset")
+	fs.BoolVar(&f.prune, "prune", "with --update, remove the stale keys")
+	fs.StringVar(&f.poLang, "po", "LANG", langsHere, "write a gettext PO file for this language")
+	fs.StringVar(&f.fromPO, "from-po", "FILE", files, "merge this PO file's translations into the locale file of its Language header")
+	fs.StringVar(&f.out, "out", "FILE", files, "with --new, --update, --po or --from-po: write to this new file instead of stdout")
+	fs.BoolVar(&f.write, "w", "with --new, --update or --from-po: write into the ruleset's own locale file, and refresh its listing")
 	return f
 }
 
 // active tells whether the flags ask for one of the writing commands, or
 // for one of their flags (which then needs one).
-func (f *authorFlags) active(fs *cmdFlags) bool {
-	active := false
-	fs.Visit(func(fl *flag.Flag) {
-		switch fl.Name {
-		case "new", "update", "po", "from-po", "prune", "out", "w":
-			active = true
+func (f *authorFlags) active(fs *flagSet) bool {
+	set := fs.given()
+	for _, name := range []string{"new", "update", "po", "from-po", "prune", "out", "w"} {
+		if set[name] {
+			return true
 		}
-	})
-	return active
+	}
+	return false
 }
 
 // runI18nAuthor runs `rulebench i18n --new | --update | --po | --from-po`
 // on PATH p, once the flags are parsed.
-func runI18nAuthor(fs *cmdFlags, f *authorFlags, p string, stdout, stderr io.Writer) int {
+func runI18nAuthor(fs *flagSet, f *authorFlags, p string, stdout, stderr io.Writer) int {
 	if msg := f.check(fs); msg != "" {
 		return fs.usageError("%s", msg)
 	}
@@ -137,17 +136,16 @@ func runI18nAuthor(fs *cmdFlags, f *authorFlags, p string, stdout, stderr io.Wri
 }
 
 // check says what is wrong with the combination of flags, "" when nothing.
-func (f *authorFlags) check(fs *cmdFlags) string {
+func (f *authorFlags) check(fs *flagSet) string {
 	modes := 0
 	for _, v := range []string{f.newLang, f.updateLang, f.poLang, f.fromPO} {
 		if v != "" {
 			modes++
 		}
 	}
-	set := map[string]bool{}
-	fs.Visit(func(fl *flag.Flag) { set[fl.Name] = true })
+	set := fs.given()
 	for _, name := range []string{"new", "update", "po", "from-po", "out"} {
-		if set[name] && fs.Lookup(name).Value.String() == "" {
+		if set[name] && fs.set.Lookup(name).Value.String() == "" {
 			return "--" + name + " needs a value"
 		}
 	}
@@ -160,8 +158,8 @@ func (f *authorFlags) check(fs *cmdFlags) string {
 		return "give --out FILE or -w, not both"
 	case f.poLang != "" && f.write:
 		return "--po writes a PO file to stdout or --out FILE; -w is for locale files"
-	case set["lang"] || set["engine-lang"] || set["entry"] || set["json"] || set["only"]:
-		return "--lang, --engine-lang, --entry and --json go with the coverage listing, not with --new, --update, --po or --from-po"
+	case set["lang"] || set["engine-lang"] || set["entry"] || set["json"] || set["format"] || set["only"]:
+		return "--lang, --engine-lang, --entry, --format and --json go with the coverage listing, not with --new, --update, --po or --from-po"
 	}
 	return ""
 }

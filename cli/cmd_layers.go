@@ -12,32 +12,28 @@ import (
 	"rulebench/rules"
 )
 
-// listFlag collects comma-separated ids from one or more uses of a flag.
-type listFlag []string
-
-func (l *listFlag) String() string { return strings.Join(*l, ",") }
-
-func (l *listFlag) Set(s string) error {
-	*l = append(*l, splitList(s)...)
-	return nil
+// layersCommand shows the effective ruleset under a layer selection, as
+// the Engine would build it for a game with those layers on.
+var layersCommand = &command{
+	name:    "layers",
+	summary: "the effective ruleset under a layer selection",
+	usage:   []string{"layers [--on ID,ID...] [--format F] PATH"},
+	about: "Shows the ruleset as a game with the given layers on sees it: which layers apply\n" +
+		"(conflicts and the Engine's fallback), guidance, ladder, narrowed enum fields,\n" +
+		"hidden catalog entries, coins and prices, the market and loot tables, and what\n" +
+		"sample saves hold that the layers no longer offer. Exit 0: no errors; 1: errors\n" +
+		"found (an --on id no layer has, or a broken file); 2: bad usage or unreadable input.",
+	args: argSpec{name: "PATH", min: 1, max: 1, values: files},
+	bind: func(fs *flagSet) runner {
+		on := fs.List("on", "ID,ID...", layerIDs, nil, "the layers to turn on, by id, comma-separated (the flag may repeat)")
+		fs.Format(true)
+		return func(c *call, pos []string) int { return runLayers(c, pos, *on, fs.chosenFormat()) }
+	},
 }
 
-// runLayers runs `rulebench layers`: the effective ruleset under a layer
-// selection, as the Engine would build it for a game with those layers on.
-func runLayers(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("layers", "rulebench layers [--on ID,ID...] [--json] PATH",
-		"Shows the ruleset as a game with the given layers on sees it: which layers apply\n"+
-			"(conflicts and the Engine's fallback), guidance, ladder, narrowed enum fields,\n"+
-			"hidden catalog entries, coins and prices, the market and loot tables, and what\n"+
-			"sample saves hold that the layers no longer offer. Exit 0: no errors; 1: errors\n"+
-			"found (an --on id no layer has, or a broken file); 2: bad usage or unreadable input.", stderr)
-	var on listFlag
-	fs.Var(&on, "on", "the layers to turn on, by id, comma-separated (the flag may repeat)")
-	asJSON := fs.Bool("json", false, "print a JSON document instead of a summary")
-	pos, code, stop := parseArgs(fs, args, 1, 1)
-	if stop {
-		return code
-	}
+// runLayers prints the effective ruleset of pos[0] with the layers on.
+func runLayers(c *call, pos []string, on []string, format string) int {
+	stdout, stderr := c.stdout, c.stderr
 	ws, code, ok := loadPath(pos[0], stderr)
 	if !ok {
 		return code
@@ -60,8 +56,8 @@ func runLayers(args []string, stdout, stderr io.Writer) int {
 		doc.Saves = append(doc.Saves, report.NewLayersSave(eff, s))
 	}
 	doc.Diagnostics = ds
-	if *asJSON {
-		if err := writeJSON(stdout, doc); err != nil {
+	if format != report.Text {
+		if err := writeDocument(stdout, format, doc, ds); err != nil {
 			return exitUsage
 		}
 		return code

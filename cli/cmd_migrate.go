@@ -39,19 +39,31 @@ type saveRun struct {
 	Written string
 }
 
-// runMigrate runs `rulebench migrate`.
-func runMigrate(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("migrate", "rulebench migrate [--json] [--out DIR] PATH [SAVE...]\n       rulebench migrate --since OLD [--json] PATH [SAVE...]", migrateAbout+"\n"+migrateSinceAbout, stderr)
-	asJSON := fs.Bool("json", false, "print a JSON document instead of a readable trace")
-	outDir := fs.String("out", "", "write each migrated save as a new file in `DIR`")
-	since := fs.String("since", "", "compare with `OLD`, the previous version, and draft the entry that keeps its saved values")
-	pos, code, stop := parseArgs(fs, args, 1, -1)
-	if stop {
-		return code
-	}
-	if *since != "" {
-		return runMigrateSince(*since, pos, *asJSON, *outDir != "", stdout, stderr)
-	}
+// migrateCommand rehearses sheet migrations on sample saves, or compares
+// with the previous version of the ruleset.
+var migrateCommand = &command{
+	name:    "migrate",
+	summary: "rehearse sheet migrations on sample saves",
+	usage:   []string{"migrate [--format F] [--out DIR] PATH [SAVE...]", "migrate --since OLD [--format F] PATH [SAVE...]"},
+	about:   migrateAbout + "\n" + migrateSinceAbout,
+	args:    argSpec{name: "PATH", min: 1, max: -1, values: files},
+	bind: func(fs *flagSet) runner {
+		fs.Format(true)
+		outDir := fs.String("out", "DIR", folders, "write each migrated save as a new file in DIR")
+		since := fs.String("since", "OLD", files, "compare with OLD, the previous version, and draft the entry that keeps its saved values")
+		return func(c *call, pos []string) int {
+			if *since != "" {
+				return runMigrateSince(*since, pos, fs.chosenFormat(), *outDir != "", c.stdout, c.stderr)
+			}
+			return runMigrate(c, pos, fs.chosenFormat(), *outDir)
+		}
+	},
+}
+
+// runMigrate rehearses the migrations of pos[0] on its saves, or on the
+// saves pos[1:] names.
+func runMigrate(c *call, pos []string, format, outDir string) int {
+	stdout, stderr := c.stdout, c.stderr
 	ws, code, ok := loadPath(pos[0], stderr)
 	if !ok {
 		return code
@@ -91,8 +103,8 @@ func runMigrate(args []string, stdout, stderr io.Writer) int {
 		all = append(all, r.Diagnostics...)
 	}
 
-	if *outDir != "" {
-		if code, ok := writeMigrated(*outDir, ws, runs, stderr); !ok {
+	if outDir != "" {
+		if code, ok := writeMigrated(outDir, ws, runs, stderr); !ok {
 			return code
 		}
 	}
@@ -100,14 +112,14 @@ func runMigrate(args []string, stdout, stderr io.Writer) int {
 	if !whole {
 		code = exitUsage
 	}
-	if *asJSON {
+	if format != report.Text {
 		var saves []*report.MigrateSave
 		for _, run := range runs {
 			sd := report.NewMigrateSave(run.Result)
 			sd.Written = run.Written
 			saves = append(saves, sd)
 		}
-		if err := writeJSON(stdout, report.NewMigrate(ws, ds, saves)); err != nil {
+		if err := writeDocument(stdout, format, report.NewMigrate(ws, ds, saves), all); err != nil {
 			return exitUsage
 		}
 		return code

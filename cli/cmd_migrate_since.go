@@ -32,7 +32,7 @@ type migrateSinceDoc struct {
 }
 
 // runMigrateSince runs `rulebench migrate --since OLD [--json] PATH [SAVE...]`.
-func runMigrateSince(oldPath string, pos []string, asJSON, out bool, stdout, stderr io.Writer) int {
+func runMigrateSince(oldPath string, pos []string, format string, out bool, stdout, stderr io.Writer) int {
 	if out {
 		fmt.Fprintln(stderr, "rulebench migrate: --out writes saves migrated by PATH's own entries; it cannot be used with --since")
 		return exitUsage
@@ -52,7 +52,7 @@ func runMigrateSince(oldPath string, pos []string, asJSON, out bool, stdout, std
 	if ws.Ruleset == nil {
 		// Nothing to compare: the findings say why PATH cannot be read.
 		a, whole := analyse(ws, analysis.Options{}, stderr)
-		return writeSince(stdout, pos[0], ws, rulesetFindings(a), nil, nil, asJSON, whole)
+		return writeSince(stdout, pos[0], ws, rulesetFindings(a), nil, nil, format, whole)
 	}
 
 	names := pos[1:]
@@ -106,7 +106,7 @@ func runMigrateSince(oldPath string, pos []string, asJSON, out bool, stdout, std
 		}
 		runs = append(runs, &saveRun{Result: r})
 	}
-	return writeSince(stdout, pos[0], ws, ds, runs, rep, asJSON, whole)
+	return writeSince(stdout, pos[0], ws, ds, runs, rep, format, whole)
 }
 
 // sinceRefusal says why PATH's workspace cannot be compared with OLD's,
@@ -130,7 +130,7 @@ func sinceRefusal(oldPath string, old, cur *model.Workspace) string {
 // writeSince prints the comparison and the rehearsal, as JSON or for
 // people, and returns the exit code: 1 when any finding (the ruleset's, the
 // comparison's, the draft's or a save's) is an error.
-func writeSince(w io.Writer, path string, ws *model.Workspace, ds []model.Diagnostic, runs []*saveRun, rep *migrate.SinceReport, asJSON, whole bool) int {
+func writeSince(w io.Writer, path string, ws *model.Workspace, ds []model.Diagnostic, runs []*saveRun, rep *migrate.SinceReport, format string, whole bool) int {
 	head := append([]model.Diagnostic(nil), ds...) // the findings besides the saves'
 	if rep != nil {
 		head = append(head, rep.DraftDiagnostics...)
@@ -143,14 +143,14 @@ func writeSince(w io.Writer, path string, ws *model.Workspace, ds []model.Diagno
 	if !whole {
 		code = exitUsage
 	}
-	if asJSON {
+	if format != report.Text {
 		saves := []*report.MigrateSave{}
 		for _, r := range runs {
 			saves = append(saves, report.NewMigrateSave(r.Result))
 		}
 		doc := &migrateSinceDoc{Migrate: report.NewMigrate(ws, ds, saves), Since: rep}
 		doc.OK = !model.HasErrors(all)
-		if err := writeJSON(w, doc); err != nil {
+		if err := writeDocument(w, format, doc, all); err != nil {
 			return exitUsage
 		}
 		return code

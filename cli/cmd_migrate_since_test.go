@@ -134,7 +134,7 @@ func TestMigrateSinceCases(t *testing.T) {
 
 			pasted := pasteDraft(t, newPath, since)
 			var out, errOut bytes.Buffer
-			if code := runCheck([]string{pasted}, &out, &errOut); code != exitOK {
+			if code := run([]string{"check", pasted}, strings.NewReader(""), &out, &errOut); code != exitOK {
 				t.Fatalf("check on the pasted draft: exit %d\n%s%s", code, out.String(), errOut.String())
 			}
 			code, after := migrateJSON(t, append([]string{pasted}, saves...)...)

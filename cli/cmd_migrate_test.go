@@ -24,7 +24,7 @@ func needLanternRoad(t *testing.T) {
 
 func runMigrateCLI(args ...string) (int, string, string) {
 	var out, errOut bytes.Buffer
-	code := runMigrate(args, &out, &errOut)
+	code := run(append([]string{"migrate"}, args...), strings.NewReader(""), &out, &errOut)
 	return code, out.String(), errOut.String()
 }
 

@@ -11,7 +11,14 @@ import (
 
 // TestMain runs the tests noting the finding codes they report, held to
 // testdata/codes-reported.txt for the code registry's test.
-func TestMain(m *testing.M) { os.Exit(modeltest.RunTracingCodes(m)) }
+// With RULEBENCH_TEST_AS_PROGRAM=1 the test binary is rulebench itself,
+// for the tests that run the completion scripts in a real shell.
+func TestMain(m *testing.M) {
+	if os.Getenv(programEnv) == "1" {
+		os.Exit(Run(Streams{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr}, examplesFS, os.Args[1:]))
+	}
+	os.Exit(modeltest.RunTracingCodes(m))
+}
 
 // A workspace with no ruleset and no finding that says why (none that the
 // loader makes, but the analysis may be given one) still gets an error from

@@ -1,9 +1,11 @@
 package cli
 
 import (
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"rulebench/analysis"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -12,7 +14,7 @@ import (
 
 // Help, in every spelling, goes to stdout with exit 0 and nothing on stderr.
 func TestHelpPrintsToStdout(t *testing.T) {
-	for _, c := range commands() {
+	for _, c := range visibleCommands() {
 		forms := [][]string{{c.name, "--help"}, {c.name, "-h"}, {"help", c.name}}
 		for _, args := range forms {
 			code, out, errOut := runCLI(args...)
@@ -27,7 +29,7 @@ func TestHelpPrintsToStdout(t *testing.T) {
 		if code != exitOK || errOut != "" || !strings.Contains(out, "usage: rulebench [--theme NAME]") {
 			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out, errOut)
 		}
-		for _, c := range commands() {
+		for _, c := range visibleCommands() {
 			if !strings.Contains(out, "  "+c.name+" ") {
 				t.Errorf("%v: the top-level help does not list %q:\n%s", args, c.name, out)
 			}
@@ -48,11 +50,11 @@ func TestUsageErrorsSayWhatWasWrong(t *testing.T) {
 		{[]string{"check", "--fail-on", "never", "a.json"}, `rulebench: --fail-on takes error, warning or info, not "never"` + "\n"},
 		{[]string{"layers"}, "rulebench: layers takes one PATH\n"},
 		{[]string{"migrate"}, "rulebench: migrate takes at least one PATH\n"},
-		{[]string{"check", "--bogus", "x.json"}, "rulebench: check: flag provided but not defined: -bogus\n"},
+		{[]string{"check", "--bogus", "x.json"}, "rulebench: check: unknown flag --bogus\n"},
 		{[]string{"completion"}, "rulebench: completion takes one shell: bash, zsh or fish\n"},
 		{[]string{"completion", "tcsh"}, `rulebench: completion knows bash, zsh and fish, not "tcsh"` + "\n"},
 		{[]string{"help", "a", "b"}, "rulebench: help takes at most one COMMAND\n"},
-		{[]string{"help", "--bogus"}, "rulebench: help: flag provided but not defined: -bogus\n"},
+		{[]string{"help", "--bogus"}, "rulebench: help: unknown flag --bogus\n"},
 	}
 	for _, c := range cases {
 		code, out, errOut := runCLI(c.args...)
@@ -80,7 +82,7 @@ func TestUnknownCommand(t *testing.T) {
 		{"layer", `rulebench: unknown command "layer"; did you mean "layers"?`},
 		{"migrat", `rulebench: unknown command "migrat"; did you mean "migrate"?`},
 		{"i18", `rulebench: unknown command "i18"; did you mean "i18n"?`},
-		{"frobnicate", `rulebench: unknown command "frobnicate" (and no such file)`},
+		{"frobnicate", `rulebench: unknown command "frobnicate", and no file or folder has that name`},
 	}
 	for _, c := range cases {
 		code, out, errOut := runCLI(c.arg, "x.json")
@@ -128,45 +130,107 @@ func TestVersionText(t *testing.T) {
 	}
 }
 
-// Every command and every flag a command's help lists is in each script.
-func TestCompletionScriptsCoverEveryFlag(t *testing.T) {
-	for _, shell := range []string{"bash", "zsh", "fish"} {
-		code, script, errOut := runCLI("completion", shell)
-		if code != exitOK || errOut != "" {
-			t.Fatalf("completion %s: exit %d, stderr %q", shell, code, errOut)
-		}
-		for _, cf := range completionCommands() {
-			if cf.cmd.name != "" && !strings.Contains(script, cf.cmd.name) {
-				t.Errorf("%s: no command %q", shell, cf.cmd.name)
-			}
-			for _, f := range cf.flags {
-				if !strings.Contains(script, f.name) {
-					t.Errorf("%s: no flag %q of %q", shell, f.name, cf.cmd.name)
-				}
-			}
-		}
-		if bin, err := exec.LookPath(shell); err == nil && shell != "bash" {
-			path := filepath.Join(t.TempDir(), "rulebench."+shell)
-			if err := os.WriteFile(path, []byte(script), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			if out, err := exec.Command(bin, "-n", path).CombinedOutput(); err != nil {
-				t.Errorf("%s -n: %v\n%s", shell, err, out)
-			}
+// Help lists every flag as users type it, as usage does: --format, -w.
+func TestHelpListsFlagsAsTyped(t *testing.T) {
+	_, out, _ := runCLI("help", "check")
+	for _, want := range []string{"\n  --format F\n", "\n  --fail-on S\n", "\n  --json\n", "usage: rulebench check [--format F]"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("help check lacks %q:\n%s", want, out)
 		}
 	}
-	if flags := completionCommands()[1].flags; !slices.ContainsFunc(flags, func(f flagHelp) bool { return f.name == "json" && !f.takesValue }) ||
-		!slices.ContainsFunc(flags, func(f flagHelp) bool { return f.name == "format" && f.takesValue }) {
-		t.Errorf("check's flags read from its help: %+v", flags)
+	if strings.Contains(out, "\n  -format") || strings.Contains(out, "\n  -json") {
+		t.Errorf("help check spells a long flag with one dash:\n%s", out)
+	}
+	_, out, _ = runCLI("help", "fix")
+	if !strings.Contains(out, "\n  -w\n") {
+		t.Errorf("help fix does not list -w:\n%s", out)
+	}
+	// An unknown flag is named as typed, with the prefix once.
+	_, _, errOut := runCLI("check", "--formt", "json", "x.json")
+	if !strings.HasPrefix(errOut, "rulebench: check: unknown flag --formt\n") {
+		t.Errorf("unknown flag: %q", errOut)
+	}
+	_, _, errOut = runCLI("--formt")
+	if !strings.HasPrefix(errOut, "rulebench: unknown flag --formt\n") {
+		t.Errorf("unknown flag of the workbench: %q", errOut)
 	}
 }
 
-// The bash script completes for real: a command from its prefix, a
-// command's flags, and the shells of completion.
+// completeWords runs `rulebench __complete WORDS...` and returns the
+// candidates and the directive.
+func completeWords(t *testing.T, words ...string) ([]string, string) {
+	t.Helper()
+	code, out, errOut := runCLI(append([]string{"__complete"}, words...)...)
+	if code != exitOK || errOut != "" {
+		t.Fatalf("__complete %q: exit %d, stderr %q", words, code, errOut)
+	}
+	lines := strings.Split(strings.TrimSuffix(out, "\n"), "\n")
+	return lines[:len(lines)-1], lines[len(lines)-1]
+}
+
+// Completion follows the flag definitions: values of --format and
+// --fail-on, finding codes for explain, the workspace's languages and
+// layers, flags as typed, and file names where a PATH goes.
+func TestCompleteWords(t *testing.T) {
+	lantern := examplesDir + "/lantern-road"
+	cases := []struct {
+		words     []string
+		want      string // the candidates, space-separated
+		directive string
+	}{
+		{[]string{"che"}, "check", directiveFiles},
+		{[]string{"check", "--format", ""}, "text json sarif github", directiveNone},
+		{[]string{"layers", "--format", ""}, "text json sarif github", directiveNone},
+		{[]string{"fix", "--format", ""}, "text json", directiveNone},
+		{[]string{"check", "--format=s"}, "--format=sarif", directiveNone},
+		{[]string{"check", "--fail-on", "w"}, "warning", directiveNone},
+		{[]string{"check", "--fail"}, "--fail-on", directiveNone},
+		{[]string{"fix", "-"}, "-w --format --json --help", directiveNone},
+		{[]string{"check", ""}, "", directiveFiles},
+		{[]string{"explain", "unknown-ke"}, "unknown-key", directiveNone},
+		{[]string{"i18n", lantern, "--lang", ""}, "en fr pt pt-BR", directiveNone},
+		{[]string{"i18n", lantern, "--lang", "pt"}, "pt pt-BR", directiveNone},
+		{[]string{"i18n", "--only", "missing,e"}, "missing,empty", directiveNone},
+		{[]string{"--theme", "l"}, "light", directiveNone},
+		{[]string{"completion", "f"}, "fish", directiveNone},
+		{[]string{"help", "mi"}, "migrate", directiveNone},
+		{[]string{"migrate", "--out", ""}, "", directiveFolders},
+	}
+	for _, c := range cases {
+		got, directive := completeWords(t, c.words...)
+		slices.Sort(got)
+		want := strings.Fields(c.want)
+		slices.Sort(want)
+		if !slices.Equal(got, want) || directive != c.directive {
+			t.Errorf("%q: %q %s, want %q %s", c.words, got, directive, want, c.directive)
+		}
+	}
+	// Layers come from the PATH typed.
+	got, _ := completeWords(t, "layers", lantern, "--on", "")
+	if len(got) == 0 {
+		t.Errorf("layers --on offers no layer of %s", lantern)
+	}
+	// Every code is offered to explain.
+	got, _ = completeWords(t, "explain", "")
+	if len(got) != len(analysis.Codes()) {
+		t.Errorf("explain offers %d codes of %d", len(got), len(analysis.Codes()))
+	}
+}
+
+// programEnv makes this test binary act as rulebench itself (see
+// TestMain), so that the completion scripts can call it.
+const programEnv = "RULEBENCH_TEST_AS_PROGRAM"
+
+// The bash script completes for real, through `rulebench __complete`: a
+// command from its prefix, a command's flags and their values, and codes.
 func TestBashCompletionCompletes(t *testing.T) {
 	bash, err := exec.LookPath("bash")
 	if err != nil {
 		t.Skip("no bash")
+	}
+	self, err := os.Executable()
+	if err != nil {
+		t.Skip(err)
 	}
 	_, script, _ := runCLI("completion", "bash")
 	path := filepath.Join(t.TempDir(), "rulebench.bash")
@@ -175,8 +239,13 @@ func TestBashCompletionCompletes(t *testing.T) {
 	}
 	complete := func(words ...string) string {
 		t.Helper()
-		line := "source " + path + "; COMP_WORDS=(" + strings.Join(words, " ") + "); COMP_CWORD=" +
-			string(rune('0'+len(words)-1)) + `; _rulebench; echo "${COMPREPLY[*]}"`
+		quoted := make([]string, len(words))
+		for i, w := range words {
+			quoted[i] = "'" + w + "'"
+		}
+		line := "rulebench() { " + programEnv + "=1 '" + self + "' \"$@\"; }; source " + path +
+			"; COMP_WORDS=(" + strings.Join(quoted, " ") + "); COMP_CWORD=" + fmt.Sprint(len(words)-1) +
+			`; _rulebench; echo "${COMPREPLY[*]}"`
 		cmd := exec.Command(bash, "-c", line)
 		cmd.Dir = t.TempDir() // no files to offer beside the commands
 		out, err := cmd.CombinedOutput()
@@ -192,13 +261,35 @@ func TestBashCompletionCompletes(t *testing.T) {
 		{[]string{"rulebench", "che"}, "check"},
 		{[]string{"rulebench", "--ver"}, "--version"},
 		{[]string{"rulebench", "layers", "--o"}, "--on"},
-		{[]string{"rulebench", "fix", "-"}, "--json -w --help"},
+		{[]string{"rulebench", "check", "--format", ""}, "text json sarif github"},
+		{[]string{"rulebench", "explain", "unknown-ke"}, "unknown-key"},
 		{[]string{"rulebench", "completion", "f"}, "fish"},
 		{[]string{"rulebench", "help", "mi"}, "migrate"},
 	}
 	for _, c := range cases {
 		if got := complete(c.words...); got != c.want {
 			t.Errorf("%v: completes to %q, want %q", c.words, got, c.want)
+		}
+	}
+}
+
+// The zsh and fish scripts are valid for their shells, where installed.
+func TestCompletionScriptsParse(t *testing.T) {
+	for _, shell := range []string{"bash", "zsh", "fish"} {
+		code, script, errOut := runCLI("completion", shell)
+		if code != exitOK || errOut != "" || !strings.Contains(script, "rulebench __complete") {
+			t.Fatalf("completion %s: exit %d, stderr %q", shell, code, errOut)
+		}
+		bin, err := exec.LookPath(shell)
+		if err != nil {
+			continue
+		}
+		path := filepath.Join(t.TempDir(), "rulebench."+shell)
+		if err := os.WriteFile(path, []byte(script), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if out, err := exec.Command(bin, "-n", path).CombinedOutput(); err != nil {
+			t.Errorf("%s -n: %v\n%s", shell, err, out)
 		}
 	}
 }

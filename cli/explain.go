@@ -14,18 +14,24 @@ import (
 // explainWidth is the column at which explain wraps its paragraphs.
 const explainWidth = 78
 
-// runExplain prints what finding codes mean, from the code registry: with
-// no CODE a list of every code and its summary, otherwise each CODE's
+// explainCommand prints what finding codes mean, from the code registry:
+// with no CODE a list of every code and its summary, otherwise each CODE's
 // meaning, why it is refused and how to fix it.
-func runExplain(args []string, stdout, stderr io.Writer) int {
-	fs := newFlags("explain", "rulebench explain [CODE...]",
-		"Prints what a finding code means, why the Engine (or the spec) refuses it, and an\n"+
-			"example of the fix. With no CODE, lists every code with its summary. The same\n"+
-			"text is in docs/rules.md.", stderr)
-	pos, code, stop := parseFlags(fs, args)
-	if stop {
-		return code
-	}
+var explainCommand = &command{
+	name:    "explain",
+	summary: "what a finding code means, why it is refused, how to fix it",
+	usage:   []string{"explain [CODE...]"},
+	about: "Prints what a finding code means, why the Engine (or the spec) refuses it, and an\n" +
+		"example of the fix. With no CODE, lists every code with its summary. The same\n" +
+		"text is in docs/rules.md.",
+	args: argSpec{name: "CODE", min: 0, max: -1, values: findingCodes},
+	bind: func(*flagSet) runner {
+		return func(c *call, pos []string) int { return runExplain(c.stdout, c.stderr, pos) }
+	},
+}
+
+// runExplain explains the codes in pos, or lists them all.
+func runExplain(stdout, stderr io.Writer, pos []string) int {
 	if len(pos) == 0 {
 		writeCodeList(stdout, analysis.Codes())
 		return exitOK

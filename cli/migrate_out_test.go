@@ -45,7 +45,7 @@ func BenchmarkMigrateOut3000(b *testing.B) {
 	i := 0
 	for b.Loop() {
 		i++
-		if code := runMigrate([]string{"--json", "--out", filepath.Join(out, fmt.Sprint(i)), pkg}, io.Discard, io.Discard); code != exitOK {
+		if code := run([]string{"migrate", "--json", "--out", filepath.Join(out, fmt.Sprint(i)), pkg}, strings.NewReader(""), io.Discard, io.Discard); code != exitOK {
 			b.Fatalf("exit %d", code)
 		}
 	}

@@ -33,5 +33,5 @@ type Streams struct {
 // and returns its exit code. examples holds the bundled examples, with
 // BundledExample inside it.
 func Run(s Streams, examples fs.FS, args []string) int {
-	return dispatch(args, s.Stdin, s.Stdout, s.Stderr, examples)
+	return dispatch(args, &call{stdin: s.Stdin, stdout: s.Stdout, stderr: s.Stderr, examples: examples})
 }

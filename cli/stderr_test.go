@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"io"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -45,18 +46,19 @@ func TestStderrQuotesUserTextVisibly(t *testing.T) {
 	}
 	// Every flag that takes a value, given a hostile one (a path under a
 	// missing folder, so that nothing is written).
-	for _, c := range completionCommands() {
-		for _, f := range c.flags {
-			if !f.takesValue {
+	for _, c := range append([]*command{workbenchCommand}, visibleCommands()...) {
+		fs, _ := c.flags(io.Discard)
+		for _, f := range fs.defs {
+			if f.arg == "" {
 				continue
 			}
 			args := []string{f.dashed(), filepath.Join(dir, "missing", hostileText), pkg}
-			if c.cmd.name != "" {
-				args = append([]string{c.cmd.name}, args...)
+			if c.name != "" {
+				args = append([]string{c.name}, args...)
 			} else {
 				args = append([]string{"--no-mouse"}, args...)
 			}
-			runs = append(runs, run{strings.TrimSpace(c.cmd.name + " " + f.dashed()), args, false})
+			runs = append(runs, run{strings.TrimSpace(c.name + " " + f.dashed()), args, false})
 		}
 	}
 	for _, r := range runs {

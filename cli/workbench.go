@@ -3,10 +3,8 @@ package cli
 import (
 	"errors"
 	"fmt"
-	"io"
 	"io/fs"
 	"runtime/debug"
-	"strings"
 
 	"rulebench/model"
 	"rulebench/themes"
@@ -17,37 +15,47 @@ import (
 // reports a program stopped by SIGINT (128 + 2).
 const exitInterrupted = 130
 
-// runWorkbench runs the workbench on PATH (the bundled example without
+// workbenchCommand runs the workbench on PATH (the bundled example without
 // one) and returns the exit status: 0 after q, 130 after ctrl+c, 2 for bad
 // usage, an unreadable path, or a --since OLD that is not an older version
 // of the same ruleset (with the sentence migrate --since gives).
-func runWorkbench(args []string, stdin io.Reader, stdout, stderr io.Writer, examples fs.FS) int {
-	flags := newFlags("rulebench", "rulebench [--theme NAME] [--lang TAG] [--since OLD] [--ascii] [--no-mouse] [PATH]\n       rulebench COMMAND [flags] PATH...\n       rulebench --version",
-		"Opens the workbench on a ruleset file, package folder or catalog artifact; with no\nPATH, on the bundled example.\n\n"+commandList(), stderr)
-	theme := flags.String("theme", "auto", "colour theme: "+strings.Join(themes.Names(), ", ")+" (auto follows the terminal's background)")
-	lang := flags.String("lang", "", "language to preview translations in (a BCP 47 tag such as pt-BR)")
-	sincePath := flags.String("since", "", "the previous published version of the ruleset (a file, package folder or catalog artifact): the Migrations tab shows what PATH loses of its saved values and the draft entry that keeps them")
-	ascii := flags.Bool("ascii", false, "draw with ASCII only, for terminals without box-drawing characters")
-	noMouse := flags.Bool("no-mouse", false, "do not capture the mouse")
-	showVersion := flags.Bool("version", false, "print the version and exit")
-	pos, code, stop := parseFlags(flags, args)
-	if stop {
-		return code
-	}
-	if *showVersion {
+var workbenchCommand = &command{
+	usage: []string{"[--theme NAME] [--lang TAG] [--since OLD] [--ascii] [--no-mouse] [PATH]", "COMMAND [flags] PATH...", "--version"},
+	about: "Opens the workbench on a ruleset file, package folder or catalog artifact; with no\nPATH, on the bundled example.",
+	args:  argSpec{name: "PATH", min: 0, max: 1, values: files},
+	bind: func(flags *flagSet) runner {
+		o := workbenchOptions{
+			theme:   flags.Choice("theme", "NAME", "auto", themes.Names(), "colour theme; auto follows the terminal's background"),
+			lang:    flags.String("lang", "TAG", langsHere, "language to preview translations in (a BCP 47 tag such as pt-BR)"),
+			since:   flags.String("since", "OLD", files, "the previous published version of the ruleset (a file, package folder or catalog artifact): the Migrations tab shows what PATH loses of its saved values and the draft entry that keeps them"),
+			ascii:   flags.Bool("ascii", "draw with ASCII only, for terminals without box-drawing characters"),
+			noMouse: flags.Bool("no-mouse", "do not capture the mouse"),
+			version: flags.Bool("version", "print the version and exit"),
+		}
+		return func(c *call, pos []string) int { return runWorkbench(c, pos, o) }
+	},
+}
+
+// workbenchOptions are the workbench's flags, once parsed.
+type workbenchOptions struct {
+	theme, lang, since      *string
+	ascii, noMouse, version *bool
+}
+
+// runWorkbench opens the workbench with its flags parsed.
+func runWorkbench(c *call, pos []string, o workbenchOptions) int {
+	stdin, stdout, stderr := c.stdin, c.stdout, c.stderr
+	if *o.version {
 		info, ok := debug.ReadBuildInfo()
 		fmt.Fprint(stdout, versionText(info, ok))
 		return exitOK
-	}
-	if len(pos) > 1 {
-		return flags.usageError("the workbench opens one PATH, not %d: %s", len(pos), quoteList(pos))
 	}
 	var fsys fs.FS = model.OSFS{}
 	path := BundledExample
 	if len(pos) == 1 {
 		path = pos[0]
 	} else {
-		fsys = examples
+		fsys = c.examples
 	}
 	load := func() (*model.Workspace, error) { return model.Load(fsys, path) }
 	ws, err := load()
@@ -57,8 +65,8 @@ func runWorkbench(args []string, stdin io.Reader, stdout, stderr io.Writer, exam
 	}
 	var old *model.Workspace
 	var reloadOld func() (*model.Workspace, error)
-	if *sincePath != "" {
-		oldPath := *sincePath
+	if *o.since != "" {
+		oldPath := *o.since
 		reloadOld = func() (*model.Workspace, error) { return model.Load(model.OSFS{}, oldPath) }
 		if old, err = reloadOld(); err != nil {
 			complain(stderr, "rulebench: %v", err)
@@ -75,10 +83,10 @@ func runWorkbench(args []string, stdin io.Reader, stdout, stderr io.Writer, exam
 		Workspace:   ws,
 		Reload:      load,
 		FS:          fsys,
-		Theme:       *theme,
-		Lang:        *lang,
-		ASCII:       *ascii,
-		NoMouse:     *noMouse,
+		Theme:       *o.theme,
+		Lang:        *o.lang,
+		ASCII:       *o.ascii,
+		NoMouse:     *o.noMouse,
 		Watch:       len(pos) == 1,
 		Input:       stdin,
 		Output:      stdout,

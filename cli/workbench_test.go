@@ -31,7 +31,7 @@ func TestWorkbenchExitCodes(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var out, errs bytes.Buffer
 			done := make(chan int, 1)
-			go func() { done <- runWorkbench(tt.args, strings.NewReader(tt.input), &out, &errs, examplesFS) }()
+			go func() { done <- run(tt.args, strings.NewReader(tt.input), &out, &errs) }()
 			select {
 			case got := <-done:
 				if got != tt.want {
@@ -48,9 +48,9 @@ func TestWorkbenchExitCodes(t *testing.T) {
 // default follows the terminal.
 func TestWorkbenchThemeFlag(t *testing.T) {
 	var out, errs bytes.Buffer
-	runWorkbench([]string{"--help"}, strings.NewReader(""), &out, &errs, examplesFS)
-	help := out.String() + errs.String()
-	for _, w := range []string{"auto, dark, light, high-contrast", `(default "auto")`} {
+	run([]string{"--help"}, strings.NewReader(""), &out, &errs)
+	help := strings.Join(strings.Fields(out.String()+errs.String()), " ")
+	for _, w := range []string{"auto, dark, light, high-contrast", `(default auto)`} {
 		if !strings.Contains(help, w) {
 			t.Errorf("the workbench's help lacks %q:\n%s", w, help)
 		}
@@ -94,7 +94,7 @@ func TestWorkbenchSinceRefused(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			var out, errs bytes.Buffer
-			got := runWorkbench([]string{"--no-mouse", "--since", tt.old, tt.path}, strings.NewReader("q"), &out, &errs, examplesFS)
+			got := run([]string{"--no-mouse", "--since", tt.old, tt.path}, strings.NewReader("q"), &out, &errs)
 			if got != tt.want || !strings.HasPrefix(errs.String(), tt.stderr) {
 				t.Errorf("exit %d, want %d; stderr %q, want %q", got, tt.want, errs.String(), tt.stderr)
 			}
