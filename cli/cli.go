@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"unicode/utf16"
 	"unicode/utf8"
 
 	"rulebench/analysis/report"
@@ -71,7 +72,12 @@ func escapeControls(js []byte) []byte {
 		r, size := utf8.DecodeRune(js[i:])
 		if c == 0x7f || model.Escaped(r) {
 			out = append(out, js[last:i]...)
-			out = fmt.Appendf(out, `\u%04x`, r)
+			if r > 0xffff {
+				hi, lo := utf16.EncodeRune(r)
+				out = fmt.Appendf(out, `\u%04x\u%04x`, hi, lo)
+			} else {
+				out = fmt.Appendf(out, `\u%04x`, r)
+			}
 			last = i + size
 		}
 		i += size

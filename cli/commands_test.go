@@ -1,11 +1,14 @@
 package cli
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"rulebench/analysis"
+	"rulebench/model"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -291,5 +294,61 @@ func TestCompletionScriptsParse(t *testing.T) {
 		if out, err := exec.Command(bin, "-n", path).CombinedOutput(); err != nil {
 			t.Errorf("%s -n: %v\n%s", shell, err, out)
 		}
+	}
+}
+
+// Every command that prints a document takes --format: json gives the same
+// document as --json, and a format it does not know is a usage error.
+func TestFormatFlagEverywhere(t *testing.T) {
+	lantern := examplesDir + "/lantern-road"
+	for _, args := range [][]string{
+		{"check", lantern},
+		{"layers", lantern},
+		{"i18n", lantern},
+		{"migrate", lantern},
+		{"fix", examplesDir + "/mirefall"},
+	} {
+		cmd, path := args[0], args[1]
+		codeJSON, withJSON, _ := runCLI(cmd, "--json", path)
+		codeFormat, withFormat, _ := runCLI(cmd, "--format", "json", path)
+		if withJSON == "" || withJSON != withFormat || codeJSON != codeFormat {
+			t.Errorf("%s: --format json (exit %d) differs from --json (exit %d)", cmd, codeFormat, codeJSON)
+		}
+		if !json.Valid([]byte(withFormat)) {
+			t.Errorf("%s --format json: not JSON", cmd)
+		}
+		code, out, errOut := runCLI(cmd, "--format", "yaml", path)
+		if code != exitUsage || out != "" || !strings.Contains(errOut, `has no format "yaml"`) {
+			t.Errorf("%s --format yaml: exit %d, stdout %q, stderr %q", cmd, code, out, errOut)
+		}
+	}
+	// The findings formats are offered where there are findings.
+	for _, cmd := range []string{"layers", "i18n", "migrate"} {
+		code, out, _ := runCLI(cmd, "--format", "sarif", lantern)
+		if code == exitUsage || !strings.Contains(out, `"version": "2.1.0"`) {
+			t.Errorf("%s --format sarif: exit %d\n%s", cmd, code, out)
+		}
+	}
+	if code, _, errOut := runCLI("fix", "--format", "sarif", examplesDir+"/mirefall"); code != exitUsage || !strings.Contains(errOut, "it knows text, json") {
+		t.Errorf("fix --format sarif: exit %d, %q", code, errOut)
+	}
+}
+
+// The JSON writer escapes what Visible does, tag characters included, as
+// valid JSON (a surrogate pair above U+FFFF) that decodes to the same text.
+func TestJSONEscapesInvisibleCharacters(t *testing.T) {
+	in := "a\u061cb\U000E0041c\u202ed"
+	var buf bytes.Buffer
+	if err := writeJSON(&buf, map[string]string{"s": in}); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range buf.String() {
+		if model.Escaped(r) && r != '\n' {
+			t.Errorf("U+%04X reached the output raw: %q", r, buf.String())
+		}
+	}
+	var back map[string]string
+	if err := json.Unmarshal(buf.Bytes(), &back); err != nil || back["s"] != in {
+		t.Errorf("decoded %q, %v; want %q", back["s"], err, in)
 	}
 }

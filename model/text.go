@@ -212,6 +212,8 @@ func Visible(s string) string {
 			b.WriteString(`\r`)
 		case r < 0x20 || r == 0x7f:
 			fmt.Fprintf(&b, `\x%02x`, r)
+		case needsEscape(r) && r > 0xffff:
+			fmt.Fprintf(&b, `\U%08x`, r)
 		case needsEscape(r):
 			fmt.Fprintf(&b, `\u%04x`, r)
 		default:
@@ -223,16 +225,19 @@ func Visible(s string) string {
 }
 
 // Escaped tells whether Visible writes the character r as an escape: a
-// control character, a bidirectional control, a line or paragraph
-// separator, or the replacement character.
+// control character, a bidirectional control (the Arabic letter mark
+// included), a line or paragraph separator, a tag character (invisible,
+// U+E0000–U+E007F), or the replacement character.
 func Escaped(r rune) bool { return needsEscape(r) }
 
 func needsEscape(r rune) bool {
 	switch {
 	case r < 0x20, r == 0x7f, r >= 0x80 && r <= 0x9f:
 		return true
-	case r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069, r == 0x200e, r == 0x200f:
+	case r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069, r == 0x200e, r == 0x200f, r == 0x061c:
 		return true // bidirectional controls reorder what follows
+	case r >= 0xe0000 && r <= 0xe007f:
+		return true // tag characters are invisible, and can hide text
 	case r == 0x2028, r == 0x2029, r == utf8.RuneError:
 		return true
 	}

@@ -95,6 +95,9 @@ func TestVisible(t *testing.T) {
 		{"sep\u2028", `sep\u2028`},
 		{"bad\xffbyte", `bad\xffbyte`},
 		{"rep\uFFFD", `rep\ufffd`},
+		{"arabic\u061cmark", `arabic\u061cmark`},
+		{"tag\U000E0041\U000E007F", `tag\U000e0041\U000e007f`},
+		{"past tags\U000E0080", "past tags\U000E0080"},
 	}
 	for _, tt := range tests {
 		got := model.Visible(tt.in)
