@@ -101,21 +101,29 @@ var checkCommand = &command{
 	usage:   []string{"check [--format F] [--fail-on S] PATH..."},
 	about: "Runs every check on ruleset files, package folders and catalog artifacts: format,\n" +
 		"layers, translations, migrations and capability. A folder that is neither a package\n" +
-		"nor an artifact is walked for every package, artifact and ruleset file below it.\n" +
+		"nor an artifact is walked for every package, artifact and ruleset file below it,\n" +
+		"broken ones included (a *.json named ruleset.json, or holding both \"resolution\" and\n" +
+		"\"sheet\", that is not valid JSON), down to 32 folders deep; check says how many\n" +
+		"*.json files it skipped as not rulesets (--verbose names them) and names any folder\n" +
+		"too deep to walk, which makes the exit 2.\n" +
 		"Exit 0: no errors; 1: errors found (or warnings, with --fail-on warning);\n2: bad usage or unreadable input.",
 	args: argSpec{name: "PATH", min: 1, max: -1, values: files},
 	bind: func(fs *flagSet) runner {
 		fs.Format(true)
 		failOn := fs.Choice("fail-on", "S", "error", []string{"error", "warning", "info"}, "exit 1 when a finding is at least this severe")
-		return func(c *call, pos []string) int { return runCheck(c, pos, fs.chosenFormat(), severityNames[*failOn]) }
+		verbose := fs.Bool("verbose", "name the files a folder walk skipped as not rulesets")
+		return func(c *call, pos []string) int {
+			return runCheck(c, pos, fs.chosenFormat(), severityNames[*failOn], *verbose)
+		}
 	},
 }
 
 // runCheck checks each path and prints the findings in format, failing on
 // findings at least as severe as threshold.
-func runCheck(c *call, pos []string, format string, threshold model.Severity) int {
+func runCheck(c *call, pos []string, format string, threshold model.Severity, verbose bool) int {
 	stdout, stderr := c.stdout, c.stderr
-	targets := checkTargets(pos)
+	walk := checkTargets(pos)
+	targets := walk.targets
 	results := checkAllTargets(targets)
 	single := len(pos) == 1 && len(targets) == 1 && targets[0] == pos[0]
 
@@ -166,5 +174,31 @@ func runCheck(c *call, pos []string, format string, threshold model.Severity) in
 	if err != nil {
 		return exitUsage
 	}
+	if walkNotes(stderr, walk, verbose) && code == exitOK {
+		code = exitUsage
+	}
 	return code
+}
+
+// walkNotes tells on stderr what a folder walk left out: how many *.json
+// files were not rulesets (each named when verbose), and every folder too
+// deep to look into. It reports whether any folder went unchecked.
+func walkNotes(w io.Writer, walk walked, verbose bool) bool {
+	if n := len(walk.skipped); n > 0 {
+		how := " (--verbose names them)"
+		if verbose {
+			how = ":"
+		}
+		complain(w, "rulebench: skipped %s that %s not a ruleset, a package or an artifact%s",
+			plural(n, "*.json file"), map[bool]string{true: "is", false: "are"}[n == 1], how)
+		if verbose {
+			for _, p := range walk.skipped {
+				complain(w, "  %s", p)
+			}
+		}
+	}
+	for _, dir := range walk.tooDeep {
+		complain(w, "rulebench: %s is more than %d folders deep and was not checked", dir, maxWalkDepth)
+	}
+	return len(walk.tooDeep) > 0
 }

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"encoding/json"
 	"io"
 	"io/fs"
@@ -11,33 +12,43 @@ import (
 	"rulebench/model"
 )
 
-// maxWalkDepth bounds how deep a walked folder is followed; deeper folders
-// are not looked into.
+// maxWalkDepth bounds how deep a walked folder is followed; a folder
+// deeper than that is not looked into, and check says so.
 const maxWalkDepth = 32
+
+// walked is what walking the PATHs given to check found.
+type walked struct {
+	// targets are what is checked, in order.
+	targets []string
+	// skipped are the *.json files looked at and left out as not rulesets.
+	skipped []string
+	// tooDeep are the folders not looked into, past maxWalkDepth.
+	tooDeep []string
+}
 
 // checkTargets expands the PATHs given to check into what is checked: a
 // file, a package folder or a catalog artifact folder is itself; any other
 // folder is walked for the package folders, catalog artifacts and ruleset
-// files below it. The files of a package or of an artifact (its language
-// packs and entry) belong to it and are not checked again on their own.
-// Hidden folders, .git and node_modules are skipped, and links are not
-// followed. A folder with nothing to check is itself a target, so that
-// reading it reports why.
-func checkTargets(paths []string) []string {
-	var targets []string
+// files below it (see rulesetCandidate), broken ones included. The files of
+// a package or of an artifact (its language packs and entry) belong to it
+// and are not checked again on their own. Hidden folders, .git and
+// node_modules are skipped, and links are not followed. A folder with
+// nothing to check is itself a target, so that reading it reports why.
+func checkTargets(paths []string) walked {
+	var w walked
 	for _, p := range paths {
 		info, err := os.Stat(p)
 		if err != nil || !info.IsDir() || isCheckUnit(p) {
-			targets = append(targets, p)
+			w.targets = append(w.targets, p)
 			continue
 		}
-		before := len(targets)
-		targets = walkTargets(p, 0, targets)
-		if len(targets) == before {
-			targets = append(targets, p)
+		before := len(w.targets)
+		w.walk(p, 0)
+		if len(w.targets) == before {
+			w.targets = append(w.targets, p)
 		}
 	}
-	return targets
+	return w
 }
 
 // isCheckUnit tells whether a folder is checked whole: a package (it has a
@@ -50,23 +61,26 @@ func isCheckUnit(dir string) bool {
 	return len(artifacts) == 1
 }
 
-// walkTargets appends the targets found below dir.
-func walkTargets(dir string, depth int, targets []string) []string {
+// walk adds the targets found below dir.
+func (w *walked) walk(dir string, depth int) {
 	if depth > maxWalkDepth {
-		return targets
+		w.tooDeep = append(w.tooDeep, dir)
+		return
 	}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return append(targets, dir) // reading it says why it cannot be read
+		w.targets = append(w.targets, dir) // reading it says why it cannot be read
+		return
 	}
 	if depth > 0 && isRegular(filepath.Join(dir, "manifest.json")) {
-		return append(targets, dir)
+		w.targets = append(w.targets, dir)
+		return
 	}
 	var stems []string
 	for _, e := range entries {
 		if stem, ok := strings.CutSuffix(e.Name(), ".ruleset.json"); ok && e.Type().IsRegular() {
 			stems = append(stems, stem+".")
-			targets = append(targets, filepath.Join(dir, e.Name()))
+			w.targets = append(w.targets, filepath.Join(dir, e.Name()))
 		}
 	}
 	for _, e := range entries {
@@ -74,17 +88,18 @@ func walkTargets(dir string, depth int, targets []string) []string {
 		switch {
 		case !e.Type().IsRegular() || !strings.HasSuffix(name, ".json") || strings.HasSuffix(name, ".ruleset.json"):
 		case hasAnyPrefix(name, stems):
-		case looksLikeRuleset(filepath.Join(dir, name)):
-			targets = append(targets, filepath.Join(dir, name))
+		case rulesetCandidate(filepath.Join(dir, name)):
+			w.targets = append(w.targets, filepath.Join(dir, name))
+		default:
+			w.skipped = append(w.skipped, filepath.Join(dir, name))
 		}
 	}
 	for _, e := range entries {
 		name := e.Name()
 		if e.IsDir() && e.Type()&fs.ModeSymlink == 0 && !strings.HasPrefix(name, ".") && name != "node_modules" {
-			targets = walkTargets(filepath.Join(dir, name), depth+1, targets)
+			w.walk(filepath.Join(dir, name), depth+1)
 		}
 	}
-	return targets
 }
 
 func hasAnyPrefix(s string, prefixes []string) bool {
@@ -102,19 +117,37 @@ func isRegular(p string) bool {
 	return err == nil && info.Mode().IsRegular()
 }
 
-// looksLikeRuleset tells whether a JSON file's top-level object has the
-// keys every ruleset has, resolution and sheet. It reads only as far as it
-// needs to, so a file broken after both keys still counts.
-func looksLikeRuleset(p string) bool {
-	if !isRegular(p) {
-		return false
+// rulesetCandidate tells whether a *.json file found in a walk is checked:
+// a ruleset (a top-level object with the keys every ruleset has,
+// resolution and sheet), or a file that cannot be read as JSON but looks
+// like one — named ruleset.json, or holding both key names — which the
+// check then reports as broken rather than passing it by.
+func rulesetCandidate(p string) bool {
+	if filepath.Base(p) == "ruleset.json" {
+		return true
 	}
 	f, err := model.OpenRegular(p)
 	if err != nil {
-		return false
+		return true // reading it says why it cannot be read
 	}
 	defer f.Close()
-	dec := json.NewDecoder(io.LimitReader(f, model.MaxRulesetBytes))
+	data, err := io.ReadAll(io.LimitReader(f, model.MaxRulesetBytes+1))
+	if err != nil {
+		return true
+	}
+	if json.Valid(data) {
+		return hasRulesetKeys(data)
+	}
+	mentions := func(key string) bool {
+		return bytes.Contains(data, []byte(`"`+key+`"`)) || bytes.Contains(data, []byte(`'`+key+`'`))
+	}
+	return mentions("resolution") && mentions("sheet")
+}
+
+// hasRulesetKeys tells whether valid JSON is an object with the keys
+// resolution and sheet at its top level.
+func hasRulesetKeys(data []byte) bool {
+	dec := json.NewDecoder(bytes.NewReader(data))
 	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
 		return false
 	}

@@ -4,6 +4,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -49,8 +50,10 @@ func TestCheckTargetsWalksAFolder(t *testing.T) {
 	if err := os.Symlink(filepath.Join(root, "pkg"), filepath.Join(root, "link")); err != nil {
 		t.Fatal(err)
 	}
-	got := checkTargets([]string{root})
+	walk := checkTargets([]string{root})
+	got := walk.targets
 	want := []string{
+		filepath.Join(root, "early-break.json"),
 		filepath.Join(root, "late-break.json"),
 		filepath.Join(root, "loose.json"),
 		filepath.Join(root, "cat", "x-1.0.0.ruleset.json"),
@@ -61,6 +64,10 @@ func TestCheckTargetsWalksAFolder(t *testing.T) {
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("targets:\n%q\nwant:\n%q", got, want)
+	}
+	skipped := []string{filepath.Join(root, "list.json"), filepath.Join(root, "notes.json"), filepath.Join(root, "deep", "a", "saves", "s.json")}
+	if !slices.Equal(walk.skipped, skipped) {
+		t.Errorf("skipped:\n%q\nwant:\n%q", walk.skipped, skipped)
 	}
 }
 
@@ -77,7 +84,56 @@ func TestCheckTargetsKeepsUnits(t *testing.T) {
 	})
 	in := []string{filepath.Join(root, "pkg"), filepath.Join(root, "art"), filepath.Join(root, "empty"),
 		filepath.Join(root, "file.json"), filepath.Join(root, "missing")}
-	if got := checkTargets(in); !slices.Equal(got, in) {
+	if got := checkTargets(in).targets; !slices.Equal(got, in) {
 		t.Errorf("targets %q, want %q", got, in)
+	}
+}
+
+// Broken rulesets in a walked folder are checked, and fail, never skipped:
+// a BOM, a doubled comma, a leading comment, single quotes. The files left
+// out are counted, and a folder too deep to walk is named with exit 2.
+func TestCheckWalkReportsBrokenRulesets(t *testing.T) {
+	root := t.TempDir()
+	good, err := os.ReadFile(examplesDir + "/mirefall/mirefall-1.0.0.ruleset.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(good)
+	writeTree(t, root, map[string]string{
+		"good.json":          text,
+		"bom.json":           "\ufeff" + text,
+		"commas.json":        strings.Replace(text, ",", ",,", 1),
+		"comment.json":       "// a ruleset\n" + text,
+		"quotes.json":        `{'resolution': {'kind': 'dice-sum'}, 'sheet': {}}`,
+		"notes.json":         `{"title": "not a ruleset"}`,
+		"other/answers.json": `[1, 2, 3]`,
+	})
+	code, out, errOut := runCLI("check", root)
+	if code != exitFindings {
+		t.Errorf("exit %d, want 1\n%s\n%s", code, out, errOut)
+	}
+	for _, name := range []string{"bom.json", "commas.json", "comment.json", "quotes.json"} {
+		if !strings.Contains(out, filepath.Join(root, name)+":") {
+			t.Errorf("%s is not reported:\n%s", name, out)
+		}
+	}
+	if !strings.Contains(errOut, "skipped 2 *.json files that are not a ruleset") || strings.Contains(errOut, "notes.json") {
+		t.Errorf("the skipped files are not counted: %q", errOut)
+	}
+	_, _, errOut = runCLI("check", "--verbose", root)
+	if !strings.Contains(errOut, filepath.Join(root, "notes.json")) {
+		t.Errorf("--verbose does not name the skipped files: %q", errOut)
+	}
+
+	tall := t.TempDir()
+	deep := tall
+	for i := 0; i <= maxWalkDepth+1; i++ {
+		deep = filepath.Join(deep, "d")
+	}
+	writeTree(t, tall, map[string]string{"good.json": text})
+	writeTree(t, deep, map[string]string{"r.json": text})
+	code, _, errOut = runCLI("check", tall)
+	if code != exitUsage || !strings.Contains(errOut, "folders deep and was not checked") {
+		t.Errorf("a folder too deep: exit %d, %q", code, errOut)
 	}
 }
