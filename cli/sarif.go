@@ -1,9 +1,12 @@
 package cli
 
 import (
+	"cmp"
+	"fmt"
 	"io"
 	"net/url"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"rulebench/analysis"
@@ -24,8 +27,41 @@ type sarifLog struct {
 }
 
 type sarifRun struct {
-	Tool    sarifTool     `json:"tool"`
-	Results []sarifResult `json:"results"`
+	Tool        sarifTool         `json:"tool"`
+	Invocations []sarifInvocation `json:"invocations,omitempty"`
+	Results     []sarifResult     `json:"results"`
+}
+
+// sarifInvocation carries the notes about the run itself: here, that
+// findings were left out.
+type sarifInvocation struct {
+	ExecutionSuccessful bool                `json:"executionSuccessful"`
+	Notifications       []sarifNotification `json:"toolExecutionNotifications,omitempty"`
+}
+
+type sarifNotification struct {
+	Level   string    `json:"level"`
+	Message sarifText `json:"message"`
+}
+
+// sarifMaxResults is the most results one run holds: GitHub's code
+// scanning refuses an upload with more than 25,000.
+const sarifMaxResults = 25000
+
+// sarifCap keeps at most sarifMaxResults findings, the most severe first
+// and otherwise in their order, and the notes that say what was left out.
+func sarifCap(findings []model.Diagnostic) ([]model.Diagnostic, []sarifInvocation) {
+	if len(findings) <= sarifMaxResults {
+		return findings, nil
+	}
+	kept := slices.Clone(findings)
+	slices.SortStableFunc(kept, func(a, b model.Diagnostic) int { return cmp.Compare(b.Severity, a.Severity) })
+	left := len(kept) - sarifMaxResults
+	kept = kept[:sarifMaxResults]
+	note := sarifNotification{Level: "warning", Message: sarifText{fmt.Sprintf(
+		"%d more findings are not in this log: code scanning takes at most %d results a run; the least severe were left out (rulebench check --format json lists them all)",
+		left, sarifMaxResults)}}
+	return kept, []sarifInvocation{{ExecutionSuccessful: true, Notifications: []sarifNotification{note}}}
 }
 
 type sarifTool struct {
@@ -144,6 +180,7 @@ func buildSARIF(findings []model.Diagnostic, rules []ruleDoc, wd string) sarifLo
 			addRule(r)
 		}
 	}
+	findings, invocations := sarifCap(findings)
 	results := []sarifResult{}
 	for _, d := range findings {
 		i, ok := index[d.Code]
@@ -165,7 +202,7 @@ func buildSARIF(findings []model.Diagnostic, rules []ruleDoc, wd string) sarifLo
 			Properties: sarifProperties{JSONPath: d.Path, Category: d.Category, Fixable: d.Fixable},
 		})
 	}
-	return sarifLog{Version: sarifVersion, Schema: sarifSchema, Runs: []sarifRun{{Tool: sarifTool{Driver: driver}, Results: results}}}
+	return sarifLog{Version: sarifVersion, Schema: sarifSchema, Runs: []sarifRun{{Tool: sarifTool{Driver: driver}, Invocations: invocations, Results: results}}}
 }
 
 // writeSARIF writes the SARIF log of the findings.

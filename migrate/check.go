@@ -89,6 +89,11 @@ func Check(rs *model.Ruleset) []model.Diagnostic {
 		}
 	}
 	model.SortDiagnostics(c.diags) // file order, as the author reads it
+	n := len(c.diags)
+	c.diags = c.left.Close(c.rs.File, c.diags)
+	if len(c.diags) > n {
+		c.diags[n].Category = model.Migrations
+	}
 	return c.diags
 }
 
@@ -97,9 +102,14 @@ type checker struct {
 	steps    []chainStep
 	diags    []model.Diagnostic
 	endsMemo map[endsKey][]string
+	// left counts the findings past model.MaxFileFindings.
+	left model.LeftOut
 }
 
 func (c *checker) report(sev model.Severity, path string, code model.Code, format string, args ...any) {
+	if !c.left.Room(len(c.diags), sev) {
+		return
+	}
 	d := model.Errorf(c.rs.File, path, code, format, args...)
 	d.Severity = sev
 	d.Category = model.Migrations

@@ -36,13 +36,18 @@ func CheckLayers(rs *model.Ruleset) []model.Diagnostic {
 		c.conflicts(l, base)
 		c.fields(l, base)
 		if l.Ladder != nil {
-			c.ds = append(c.ds, model.InCategory(model.Layers, checkLadder(rs, l.Ladder, rs.File, base+".difficultyLadder"))...)
+			c.add(model.InCategory(model.Layers, checkLadder(rs, l.Ladder, rs.File, base+".difficultyLadder")))
 		}
 		c.currencies(l, base)
 		c.catalogs(l, base)
 		c.items(l, base)
 	}
 	c.unsettledHiding()
+	n := len(c.ds)
+	c.ds = c.left.Close(c.rs.File, c.ds)
+	if len(c.ds) > n {
+		c.ds[n].Category = model.Layers
+	}
 	return c.ds
 }
 
@@ -52,6 +57,8 @@ type layerChecker struct {
 	fc       *formatChecker // reused for item filters and loot tables
 	declared map[string]bool
 	ds       []model.Diagnostic
+	// left counts the findings past model.MaxFileFindings.
+	left model.LeftOut
 }
 
 // err reports an error at a node of the ruleset file, or at the path when
@@ -61,6 +68,9 @@ func (c *layerChecker) err(n *model.Node, path string, code model.Code, format s
 }
 
 func (c *layerChecker) report(sev model.Severity, n *model.Node, path string, code model.Code, format string, args ...any) {
+	if !c.left.Room(len(c.ds), sev) {
+		return
+	}
 	var d model.Diagnostic
 	if n != nil {
 		d = model.At(sev, c.rs.File, n, code, format, args...)
@@ -70,6 +80,15 @@ func (c *layerChecker) report(sev model.Severity, n *model.Node, path string, co
 	}
 	d.Category = model.Layers
 	c.ds = append(c.ds, d)
+}
+
+// add keeps findings made by another checker, within the cap.
+func (c *layerChecker) add(ds []model.Diagnostic) {
+	for _, d := range ds {
+		if c.left.Room(len(c.ds), d.Severity) {
+			c.ds = append(c.ds, d)
+		}
+	}
 }
 
 func (c *layerChecker) conflicts(l *model.Layer, base string) {
@@ -347,7 +366,7 @@ func (c *layerChecker) items(l *model.Layer, base string) {
 		seen[t.ID] = true
 		c.fc.lootTable(c.rs.File, t)
 	}
-	c.ds = append(c.ds, c.fc.findings()...)
+	c.add(c.fc.findings())
 	c.fc.ds = nil
 }
 
