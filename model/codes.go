@@ -353,6 +353,16 @@ const (
 	// Fix: write the file's current checksum into `sha256`, for example with
 	// `rulebench fix -w PATH`.
 	CodeManifestSHA256 Code = "manifest-sha256"
+	// CodeManifestOutside: the manifest lists a path that is not a file inside the package.
+	//
+	// Why: a listed path names a file of the package, relative to the manifest's folder; an
+	// absolute path (`/etc/passwd`), one that climbs out (`../x`) or one spelled in another way
+	// (`./a`, `a//b`, a backslash) names nothing the package ships, so the Engine cannot verify or
+	// install it, and rulebench never reads it.
+	//
+	// Fix: list the file by its path inside the package, with forward slashes: `"path":
+	// "catalogs/spells.json"`, or remove the listing.
+	CodeManifestOutside Code = "manifest-outside"
 	// CodeUnlistedFile: a file in the package is not listed by the manifest, so the Engine will not see it.
 	//
 	// Why: a warning: the Engine reads only the files the manifest lists, so a catalog or locale

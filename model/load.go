@@ -538,9 +538,20 @@ func DecodeManifest(file string, root *Node) (*Manifest, []Diagnostic) {
 		fo := d.object(f, "path", "sha256", "bytes")
 		mf := ManifestFile{Node: f, Path: fo.str("path", true, 1, 240, plainText), SHA256: fo.str("sha256", false, 0, 64, plainText)}
 		mf.Bytes, _ = fo.integer("bytes", true, 0, MaxReadBytes)
+		if mf.Path != "" && !insidePackage(mf.Path) {
+			d.errorf(f.Get("path"), CodeManifestOutside,
+				"the manifest lists %q, which is not a path inside the package; list files as paths below its folder, such as locales/de.json", mf.Path)
+		}
 		m.Files = append(m.Files, mf)
 	}
 	return m, d.result(Packaging)
 }
 
 const math32 = 1<<31 - 1
+
+// insidePackage tells whether a manifest's listed path names a file inside
+// the package: relative, with forward slashes, already clean, and not
+// climbing out of the folder.
+func insidePackage(p string) bool {
+	return fs.ValidPath(p) && p != "." && !strings.Contains(p, `\`)
+}
