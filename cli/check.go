@@ -25,7 +25,7 @@ func analyse(ws *model.Workspace, opts analysis.Options, stderr io.Writer) (*ana
 // whether nothing did.
 func noteFailure(r *analysis.Result, stderr io.Writer) bool {
 	if f := r.Failed(); f != "" {
-		complain(stderr, "rulebench: %s", visible(f))
+		complain(stderr, "rulebench: %s", f)
 		return false
 	}
 	return true
@@ -138,7 +138,7 @@ func runCheck(c *call, pos []string, format string, threshold model.Severity, ve
 			code = exitFindings
 		}
 		if c.failed != "" {
-			complain(stderr, "rulebench: %s", visible(c.failed))
+			complain(stderr, "rulebench: %s", c.failed)
 		}
 	}
 
@@ -164,7 +164,7 @@ func runCheck(c *call, pos []string, format string, threshold model.Severity, ve
 	default:
 		for _, c := range results {
 			if c.readErr != nil {
-				complain(stderr, "rulebench: %s", visible(c.readErr.Error()))
+				complain(stderr, "rulebench: %s", c.readErr.Error())
 				continue
 			}
 			writeDiagnostics(stdout, c.findings)

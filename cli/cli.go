@@ -113,7 +113,7 @@ func terminalSafeJSON(js []byte) []byte {
 // path: message [code], with control characters made visible.
 func writeDiagnostics(w io.Writer, ds []model.Diagnostic) {
 	for _, d := range ds {
-		fmt.Fprintf(w, "%s [%s]\n", visible(d.String()), visible(string(d.Code)))
+		printf(w, "%s [%s]\n", d.String(), string(d.Code))
 	}
 }
 
@@ -125,21 +125,10 @@ func exitFor(ds []model.Diagnostic) int {
 	return exitOK
 }
 
-// visible makes file text safe for the terminal.
-func visible(s string) string { return model.Visible(s) }
-
-// complain writes one line to w (stderr) with every control character in
-// it made visible, as on the screen: a message may quote a path, a flag
-// value or an error that quotes them, and none of it reaches the terminal
-// raw. The line is the message formatted from format and args.
-func complain(w io.Writer, format string, args ...any) {
-	fmt.Fprintln(w, visible(fmt.Sprintf(format, args...)))
-}
-
 // writeSummary ends a text report with the counts of errors and warnings:
 // "PATH: 1 error, 2 warnings".
 func writeSummary(w io.Writer, path string, ds []model.Diagnostic) {
-	fmt.Fprintf(w, "%s: %s, %s\n", visible(path), say.Count(model.Count(ds, model.Error), "error"), say.Count(model.Count(ds, model.Warning), "warning"))
+	printf(w, "%s: %s, %s\n", path, say.Count(model.Count(ds, model.Error), "error"), say.Count(model.Count(ds, model.Warning), "warning"))
 }
 
 // plural writes a count with its noun: "1 error", "2 errors" (say.Count).

@@ -69,7 +69,7 @@ func runMigrate(c *call, pos []string, format, outDir string) int {
 		return code
 	}
 	if len(pos) == 1 && len(ws.Saves) == 0 {
-		complain(stderr, "rulebench migrate: no SAVE given, and %s has no saves/ folder with saves in it", visible(pos[0]))
+		complain(stderr, "rulebench migrate: no SAVE given, and %s has no saves/ folder with saves in it", pos[0])
 		return exitUsage
 	}
 	a, whole := analyse(ws, analysis.Options{}, stderr)
@@ -89,7 +89,7 @@ func runMigrate(c *call, pos []string, format, outDir string) int {
 			r.Diagnostics = []model.Diagnostic{refused}
 			r.OK = false
 		case err != nil:
-			complain(stderr, "rulebench: cannot read %s: %v", visible(name), err)
+			complain(stderr, "rulebench: cannot read %s: %v", name, err)
 			return exitUsage
 		default:
 			r = a.Rehearse(name, data)
@@ -230,18 +230,18 @@ func writeMigrateSaves(w io.Writer, path string, ds []model.Diagnostic, runs []*
 		r := sd.Result
 		switch {
 		case r.Migrated && r.From == r.To:
-			fmt.Fprintf(w, "%s: v%d, already current\n", visible(r.File), r.From)
+			printf(w, "%s: v%d, already current\n", r.File, r.From)
 		case r.Migrated:
-			fmt.Fprintf(w, "%s: v%d → v%d\n", visible(r.File), r.From, r.To)
+			printf(w, "%s: v%d → v%d\n", r.File, r.From, r.To)
 		default:
-			fmt.Fprintf(w, "%s: %s, not migrated\n", visible(r.File), saveVersion(r))
+			printf(w, "%s: %s, not migrated\n", r.File, saveVersion(r))
 		}
 		writeTrace(w, r.Trace)
 		if len(r.Diagnostics) > 0 {
 			writeDiagnostics(w, r.Diagnostics)
 		}
 		if sd.Written != "" {
-			fmt.Fprintf(w, "  written to %s\n", visible(sd.Written))
+			printf(w, "  written to %s\n", sd.Written)
 		}
 		if r.Migrated && r.OK {
 			migrated++
@@ -253,7 +253,7 @@ func writeMigrateSaves(w io.Writer, path string, ds []model.Diagnostic, runs []*
 	for _, sd := range runs {
 		all = append(all, sd.Diagnostics...)
 	}
-	fmt.Fprintf(w, "\n%s: %s, %d migrated, %d not; %s, %s\n", visible(path), say.Count(len(runs), "save"), migrated, failed,
+	printf(w, "\n%s: %s, %d migrated, %d not; %s, %s\n", path, say.Count(len(runs), "save"), migrated, failed,
 		say.Count(model.Count(all, model.Error), "error"), say.Count(model.Count(all, model.Warning), "warning"))
 }
 

@@ -70,7 +70,7 @@ func runMigrateSince(oldPath string, pos []string, format string, out bool, stdo
 		case isRefused:
 			refused[i] = d
 		case err != nil:
-			complain(stderr, "rulebench: cannot read %s: %v", visible(name), err)
+			complain(stderr, "rulebench: cannot read %s: %v", name, err)
 			return exitUsage
 		}
 		files[i] = migrate.SaveFile{File: name, Data: data}
@@ -81,14 +81,14 @@ func runMigrateSince(oldPath string, pos []string, format string, out bool, stdo
 	var se *migrate.SinceError
 	switch {
 	case errors.As(err, &se):
-		complain(stderr, "rulebench migrate: --since %s: %s", visible(oldPath), visible(se.Reason))
+		complain(stderr, "rulebench migrate: --since %s: %s", oldPath, se.Reason)
 		return exitUsage
 	case err != nil || rep == nil:
 		failed := a.Failed()
 		if err != nil {
 			failed = err.Error()
 		}
-		complain(stderr, "rulebench: %s", visible(failed))
+		complain(stderr, "rulebench: %s", failed)
 		return exitUsage
 	}
 	ds = append(ds, rep.Diagnostics...)
@@ -186,7 +186,7 @@ func writeSinceText(w io.Writer, path string, rep *migrate.SinceReport) {
 		if rep.Draft != nil && l.Kept > 0 {
 			line += fmt.Sprintf(", the draft keeps %d", l.Kept)
 		}
-		fmt.Fprintln(w, visible(line))
+		printf(w, "%s\n", line)
 	}
 	if rep.Draft != nil {
 		if rep.AddTo != nil {
@@ -195,7 +195,7 @@ func writeSinceText(w io.Writer, path string, rep *migrate.SinceReport) {
 			fmt.Fprintf(w, "\ndraft: a new entry for sheet.migrations:\n")
 		}
 		for _, line := range strings.Split(strings.TrimSuffix(rep.DraftText, "\n"), "\n") {
-			fmt.Fprintln(w, visible(line))
+			printf(w, "%s\n", line)
 		}
 		if len(rep.DraftDiagnostics) > 0 {
 			fmt.Fprintln(w, "the draft's import checks:")
@@ -211,11 +211,11 @@ func writeSinceText(w io.Writer, path string, rep *migrate.SinceReport) {
 			if u.List != "" {
 				what = u.Kind + " " + u.List + "." + u.ID
 			}
-			fmt.Fprintln(w, visible(fmt.Sprintf("  %s: %s", what, u.Reason)))
+			printf(w, "  %s: %s\n", what, u.Reason)
 		}
 	}
 	if rep.Draft != nil && len(rep.Saves) > 0 {
-		fmt.Fprintf(w, "\nthe sample saves, rehearsed with the draft pasted into %s:\n", visible(path))
+		printf(w, "\nthe sample saves, rehearsed with the draft pasted into %s:\n", path)
 	}
 	fmt.Fprintln(w)
 }

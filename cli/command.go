@@ -39,7 +39,10 @@ type runner func(c *call, pos []string) int
 type call struct {
 	stdin          io.Reader
 	stdout, stderr io.Writer
-	examples       fs.FS
+	// terminal is the standard output itself, for the workbench, which
+	// draws with escape sequences of its own.
+	terminal io.Writer
+	examples fs.FS
 }
 
 // argSpec describes a command's positional arguments.

@@ -46,7 +46,7 @@ func runExplain(stdout, stderr io.Writer, pos []string) int {
 			if near := nearestCode(string(c)); near != "" {
 				msg += fmt.Sprintf("; did you mean %q?", near)
 			}
-			fmt.Fprintf(stderr, "rulebench: %s\n", visible(msg))
+			printf(stderr, "rulebench: %s\n", msg)
 			fmt.Fprintln(stderr, "Run 'rulebench explain' for the list of codes.")
 			return exitUsage
 		}

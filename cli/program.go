@@ -32,6 +32,17 @@ type Streams struct {
 // Run runs rulebench with args (the arguments after the program's name)
 // and returns its exit code. examples holds the bundled examples, with
 // BundledExample inside it.
+//
+// Everything it prints goes through a writer that makes control characters
+// and escape sequences visible, so that no text from a file can move the
+// cursor or change colours. The workbench, which draws with escape
+// sequences of its own, writes to the terminal directly and makes file text
+// visible where it draws it.
 func Run(s Streams, examples fs.FS, args []string) int {
-	return dispatch(args, &call{stdin: s.Stdin, stdout: s.Stdout, stderr: s.Stderr, examples: examples})
+	stdout, stderr := newSafeWriter(s.Stdout), newSafeWriter(s.Stderr)
+	c := &call{stdin: s.Stdin, stdout: stdout, stderr: stderr, terminal: s.Stdout, examples: examples}
+	code := dispatch(args, c)
+	stdout.Flush()
+	stderr.Flush()
+	return code
 }

@@ -45,6 +45,7 @@ type workbenchOptions struct {
 // runWorkbench opens the workbench with its flags parsed.
 func runWorkbench(c *call, pos []string, o workbenchOptions) int {
 	stdin, stdout, stderr := c.stdin, c.stdout, c.stderr
+	terminal := c.terminal
 	if *o.version {
 		info, ok := debug.ReadBuildInfo()
 		fmt.Fprint(stdout, versionText(info, ok))
@@ -89,7 +90,7 @@ func runWorkbench(c *call, pos []string, o workbenchOptions) int {
 		NoMouse:     *o.noMouse,
 		Watch:       len(pos) == 1,
 		Input:       stdin,
-		Output:      stdout,
+		Output:      terminal,
 	}
 	switch err := tui.Run(cfg); {
 	case errors.Is(err, tui.ErrInterrupted):
