@@ -3,7 +3,6 @@ package i18n
 import (
 	"bytes"
 	"fmt"
-	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -86,9 +85,12 @@ type poReader struct {
 	po   *PO
 	ds   []model.Diagnostic
 	// cur is the entry being read; part the keyword whose string the next
-	// continuation line extends ("" before any).
+	// continuation line extends ("" before any), and text that string as
+	// read so far, put into cur by flush: a string of many continuation
+	// lines is built in one buffer, not copied again for each line.
 	cur       *POEntry
 	part      string
+	text      strings.Builder
 	started   bool // cur has a keyword
 	headerSet bool
 	seenIDs   bool
@@ -172,6 +174,7 @@ func (r *poReader) line(n int, text string) {
 	}
 	rest := strings.TrimLeft(trimmed[len(word):], " \t")
 	restCol := col + len(trimmed) - len(rest)
+	r.flush()
 	switch {
 	case word == "msgctxt":
 		if r.started {
@@ -221,7 +224,16 @@ func truncate(s string, n int) string {
 }
 
 // extend appends s to the string of the current keyword.
-func (r *poReader) extend(s string) {
+func (r *poReader) extend(s string) { r.text.WriteString(s) }
+
+// flush appends the text read for the current keyword to its string in
+// cur, before another keyword or the end of the entry.
+func (r *poReader) flush() {
+	if r.text.Len() == 0 {
+		return
+	}
+	s := r.text.String()
+	r.text.Reset()
 	switch e := r.cur; {
 	case r.part == "msgctxt":
 		e.Context += s
@@ -255,6 +267,7 @@ func (r *poReader) comment(text string) {
 
 // finish ends the current entry: the header, or a message.
 func (r *poReader) finish(n int) {
+	r.flush()
 	e := r.cur
 	r.cur, r.part, r.started = &POEntry{}, "", false
 	if e.Line == 0 {
@@ -311,13 +324,20 @@ func (r *poReader) checkHeader() {
 }
 
 // quoted reads the one quoted string that text must be (after a keyword,
-// or a continuation line), with the C escapes gettext knows.
+// or a continuation line), with the escapes GNU msgfmt reads, byte for
+// byte as it reads them: \n \t \b \r \f \v \a \\ \", octal \NNN (one
+// to three digits) and hexadecimal \xH... (every hexadecimal digit that
+// follows), both of which give the value's low byte. Any other escape (\'
+// and \? too) is an error, as in msgfmt; so is a backslash ending the
+// line, which msgfmt reads as joining the next line on, and a NUL, where
+// msgfmt cuts the string short.
 func (r *poReader) quoted(n, col int, text string) (string, bool) {
 	if !strings.HasPrefix(text, `"`) {
 		r.errorf(n, col, r.part, CodePOSyntax, "expected a string in double quotes")
 		return "", false
 	}
 	var b strings.Builder
+	b.Grow(len(text))
 	i := 1
 	for {
 		if i >= len(text) {
@@ -329,12 +349,16 @@ func (r *poReader) quoted(n, col int, text string) (string, bool) {
 			break
 		}
 		if c != '\\' {
+			if c == 0 {
+				r.errorf(n, col+i, r.part, CodePOSyntax, poNUL)
+				return "", false
+			}
 			b.WriteByte(c)
 			i++
 			continue
 		}
 		if i+1 >= len(text) {
-			r.errorf(n, col+i, r.part, CodePOSyntax, "a backslash at the end of the line")
+			r.errorf(n, col+i, r.part, CodePOSyntax, "a backslash at the end of the line; end the string with a quote and go on in a new quoted string on the next line")
 			return "", false
 		}
 		e := text[i+1]
@@ -343,48 +367,60 @@ func (r *poReader) quoted(n, col int, text string) (string, bool) {
 			b.WriteByte('\n')
 		case 't':
 			b.WriteByte('\t')
-		case 'r':
-			b.WriteByte('\r')
-		case 'a':
-			b.WriteByte('\a')
 		case 'b':
 			b.WriteByte('\b')
+		case 'r':
+			b.WriteByte('\r')
 		case 'f':
 			b.WriteByte('\f')
 		case 'v':
 			b.WriteByte('\v')
-		case '\\', '"', '\'', '?':
+		case 'a':
+			b.WriteByte('\a')
+		case '\\', '"':
 			b.WriteByte(e)
 		case 'x':
+			// All the hexadecimal digits that follow, however many; the
+			// byte is the value's low eight bits, as msgfmt stores it.
 			j := i + 2
-			for j < len(text) && j < i+4 && isHex(text[j]) {
+			var v byte
+			for j < len(text) && isHex(text[j]) {
+				v = v<<4 | hexValue(text[j])
 				j++
 			}
 			if j == i+2 {
-				r.errorf(n, col+i, r.part, CodePOSyntax, `\x needs hexadecimal digits`)
+				r.errorf(n, col+i, r.part, CodePOSyntax, `\x needs hexadecimal digits (msgfmt refuses it without)`)
 				return "", false
 			}
-			v, _ := strconv.ParseUint(text[i+2:j], 16, 8)
-			b.WriteByte(byte(v))
+			if v == 0 {
+				r.errorf(n, col+i, r.part, CodePOSyntax, poNUL)
+				return "", false
+			}
+			b.WriteByte(v)
+			i = j
+			continue
+		case '0', '1', '2', '3', '4', '5', '6', '7':
+			// One to three octal digits; the byte is the value's low
+			// eight bits, as msgfmt stores it (\777 is 0xff).
+			j := i + 1
+			var v byte
+			for j < len(text) && j < i+4 && text[j] >= '0' && text[j] <= '7' {
+				v = v<<3 | (text[j] - '0')
+				j++
+			}
+			if v == 0 {
+				r.errorf(n, col+i, r.part, CodePOSyntax, poNUL)
+				return "", false
+			}
+			b.WriteByte(v)
 			i = j
 			continue
 		default:
-			if e < '0' || e > '7' {
-				r.errorf(n, col+i, r.part, CodePOSyntax, `unknown escape \%c`, e)
-				return "", false
-			}
-			j := i + 1
-			for j < len(text) && j < i+4 && text[j] >= '0' && text[j] <= '7' {
-				j++
-			}
-			v, _ := strconv.ParseUint(text[i+1:j], 8, 16)
-			if v > 0xff {
-				r.errorf(n, col+i, r.part, CodePOSyntax, "the octal escape \\%s is over one byte", text[i+1:j])
-				return "", false
-			}
-			b.WriteByte(byte(v))
-			i = j
-			continue
+			// msgfmt refuses every other escape: \' and \? of C too, and
+			// \u, \U and \e.
+			esc, _ := utf8.DecodeRuneInString(text[i+1:])
+			r.errorf(n, col+i, r.part, CodePOSyntax, `unknown escape \%c, which msgfmt refuses (it reads \n \t \b \r \f \v \a \\ \" \x and octal \NNN); write the character itself`, esc)
+			return "", false
 		}
 		i += 2
 	}
@@ -393,24 +429,41 @@ func (r *poReader) quoted(n, col int, text string) (string, bool) {
 		return "", false
 	}
 	s := b.String()
-	switch {
-	case strings.IndexByte(s, 0) >= 0:
-		r.errorf(n, col, r.part, CodePOSyntax, `the string holds a NUL character (\0), which PO strings cannot`)
-		return "", false
-	case !utf8.ValidString(s):
+	if !utf8.ValidString(s) {
 		r.errorf(n, col, r.part, CodePOEncoding, "the escapes in the string make bytes that are not UTF-8")
 		return "", false
 	}
 	return s, true
 }
 
+// poNUL is the error for a NUL in a string, raw or escaped (\0, \400,
+// \x00): msgfmt silently ends the string there.
+const poNUL = `the string holds a NUL character, at which msgfmt cuts it short; PO strings cannot hold one`
+
 func isHex(c byte) bool {
 	return c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'
+}
+
+// hexValue is the value of a hexadecimal digit (isHex).
+func hexValue(c byte) byte {
+	switch {
+	case c >= 'a':
+		return c - 'a' + 10
+	case c >= 'A':
+		return c - 'A' + 10
+	}
+	return c - '0'
 }
 
 // Bytes writes the PO file: header comments, the header entry, then each
 // message with its comments, references (wrapped at 79 columns) and
 // flags. A string holding a line break is written one line per line.
+//
+// ReadPO reads the strings back exactly. Comment lines have no escapes:
+// in their text (comments, #. extracted comments, #: references and #,
+// flags) each control character, and each character model.Escaped, is
+// written as a space, and they read back so replaced, then as ReadPO
+// reads such a line (#. and #, text trimmed, #: text split at spaces).
 func (p *PO) Bytes() []byte {
 	var b bytes.Buffer
 	for _, c := range p.Comments {
@@ -432,7 +485,7 @@ func (p *PO) Bytes() []byte {
 		}
 		writeReferences(&b, e.References)
 		if len(e.Flags) > 0 {
-			b.WriteString("#, " + strings.Join(e.Flags, ", ") + "\n")
+			b.WriteString("#, " + commentText(strings.Join(e.Flags, ", ")) + "\n")
 		}
 		if e.HasContext {
 			writeKeyword(&b, "msgctxt", e.Context)

@@ -178,10 +178,11 @@ type Merge struct {
 // entries the package section's (an empty msgstr there removes the member,
 // since the Engine refuses an empty one). An entry whose msgid is no
 // display string, with another msgctxt, with plural forms or marked fuzzy
-// is a finding and is not written; of two entries for one string, the
-// first counts. Members the PO does not mention stay as they are, byte for
-// byte, and the file's other members too: a PO written by BuildPO and
-// merged back unedited changes nothing.
+// is a finding and is not written (a fuzzy one writes nothing, empty
+// msgstr or not: msgfmt leaves fuzzy entries out); of two entries for one
+// string, the first counts. Members the PO does not mention stay as they
+// are, byte for byte, and the file's other members too: a PO written by
+// BuildPO and merged back unedited changes nothing.
 //
 // With no locale file for the language yet, the PO is merged into a new
 // one (NewLocale). The findings are those of the merge; the PO's own
@@ -250,6 +251,10 @@ func MergePO(ws *model.Workspace, r *Report, po *PO, poName string) (*Merge, err
 			continue
 		case e.Fuzzy() && str != "":
 			warn(e, CodePOFuzzy, "msgstr", "the translation of %q is marked fuzzy (to be reviewed); it was not written", truncate(e.ID, 60))
+			continue
+		case e.Fuzzy():
+			// An empty msgstr empties a value; a fuzzy one must not.
+			warn(e, CodePOFuzzy, "msgstr", "the empty translation of %q is marked fuzzy (to be reviewed); it was not written", truncate(e.ID, 60))
 			continue
 		case e.HasContext:
 			key, english := "", ""

@@ -130,13 +130,17 @@ func TestPORoundTripStrings(t *testing.T) {
 	}
 }
 
-// FuzzReadPO: reading never panics; a file read without findings, written
-// again and read back, gives the same messages.
+// FuzzReadPO: reading never panics and every finding is an error with a
+// line; a file read without findings, written again and read back, gives
+// the same header and messages: the strings exactly, the comments after
+// the replacement of their control characters that PO.Bytes documents
+// (asWritten).
 func FuzzReadPO(f *testing.F) {
 	f.Add([]byte(samplePO))
 	f.Add([]byte("msgid \"a\"\nmsgstr \"b\"\n"))
 	f.Add([]byte("msgctxt \"c\"\nmsgid \"\"\n\"x\\ny\"\nmsgstr[0] \"\"\n"))
 	f.Add([]byte("#, fuzzy\n#: a:1\nmsgid \"\\x41\\101\"\nmsgstr \"\\t\"\n"))
+	f.Add([]byte("# \u202e\x01x\n#. \x7fy\x02\n#: a\x03b c\n#, f\x04, \u0085\nmsgid \"\\xC2\\x41BC\\xc3\\251\"\nmsgstr \"\\703\\651\"\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		po, ds := ReadPO("f.po", data)
 		for _, d := range ds {
@@ -154,12 +158,54 @@ func FuzzReadPO(f *testing.F) {
 		if len(again.Entries) != len(po.Entries) || !slices.Equal(again.Header, po.Header) {
 			t.Fatalf("%d entries came back, want %d; header %v, want %v", len(again.Entries), len(po.Entries), again.Header, po.Header)
 		}
+		if want := mapComments(po.Comments); !slices.Equal(again.Comments, want) {
+			t.Fatalf("header comments %q came back as %q", want, again.Comments)
+		}
 		for i := range po.Entries {
-			if !samePOEntry(po.Entries[i], again.Entries[i]) {
-				t.Fatalf("entry %d:\n got %+v\nwant %+v", i, again.Entries[i], po.Entries[i])
+			if want := asWritten(po.Entries[i]); !samePOEntry(again.Entries[i], want) {
+				t.Fatalf("entry %d:\n got %+v\nwant %+v\n%s", i, again.Entries[i], want, po.Bytes())
 			}
 		}
 	})
+}
+
+// asWritten is e as PO.Bytes writes it and ReadPO reads it back: the
+// strings as they are; in the comments each control character (and each
+// character model.Escaped) a space, the extracted comments and flags then
+// trimmed (and a flag left empty gone), the references split at spaces.
+func asWritten(e POEntry) POEntry {
+	trimmed := func(list []string) []string {
+		var out []string
+		for _, s := range list {
+			if s = strings.TrimSpace(commentText(s)); s != "" {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	e.Comments = mapComments(e.Comments)
+	extracted := e.Extracted
+	e.Extracted = nil
+	for _, s := range extracted {
+		e.Extracted = append(e.Extracted, strings.TrimSpace(commentText(s)))
+	}
+	e.Flags = trimmed(e.Flags)
+	var refs []string
+	for _, s := range e.References {
+		refs = append(refs, strings.Fields(commentText(s))...)
+	}
+	e.References = refs
+	return e
+}
+
+// mapComments is translator comments as written and read back: each
+// control character a space.
+func mapComments(list []string) []string {
+	var out []string
+	for _, s := range list {
+		out = append(out, commentText(s))
+	}
+	return out
 }
 
 // FuzzPOString: any UTF-8 text without NUL written as a msgid and msgstr
@@ -223,14 +269,14 @@ func FuzzMergePO(f *testing.F) {
 	})
 }
 
-// TestPOKeepsControlsOffTheScreen writes strings, comments and references
-// holding C1 and bidirectional controls: the PO text holds none of them
-// raw (the strings have octal escapes, the comments spaces), and reads
-// back as the same strings.
+// TestPOKeepsControlsOffTheScreen writes strings, comments, references
+// and flags holding C1 and bidirectional controls: the PO text holds none
+// of them raw (the strings have octal escapes, the comments spaces), and
+// reads back as the same strings.
 func TestPOKeepsControlsOffTheScreen(t *testing.T) {
 	text := "a\u009b31mb \u202eevil\u202c \u200fé 緑"
 	po := &PO{Entries: []POEntry{{ID: text, Str: []string{text}, Comments: []string{"note " + text},
-		Extracted: []string{text}, References: []string{"sheet.fields.0\u009b.label"}}}}
+		Extracted: []string{text}, References: []string{"sheet.fields.0\u009b.label"}, Flags: []string{"fuzzy", "x\u202ey"}}}}
 	out := po.Bytes()
 	for _, r := range string(out) {
 		if r != '\n' && model.Escaped(r) {
