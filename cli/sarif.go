@@ -162,7 +162,7 @@ func buildSARIF(findings []model.Diagnostic, rules []ruleDoc, wd string) sarifLo
 			RuleID: string(d.Code), RuleIndex: i, Level: sarifLevel(d.Severity),
 			Message:    sarifText{d.Path + ": " + d.Message},
 			Locations:  []sarifLocation{loc},
-			Properties: sarifProperties{JSONPath: d.Path, Category: d.Category, Fixable: d.Fixable},
+			Properties: sarifProperties{JSONPath: d.Path, Category: d.Category, Fixable: d.Fixable()},
 		})
 	}
 	return sarifLog{Version: sarifVersion, Schema: sarifSchema, Runs: []sarifRun{{Tool: sarifTool{Driver: driver}, Results: results}}}
