@@ -164,21 +164,23 @@ func (r *Result) entryFix(d model.Diagnostic) *model.Fix {
 }
 
 // sizeFix writes the size of listed into the bytes value n of the listing
-// file f; nil when n is not a number or already says it.
+// file f; nil when n is not a number or already says it, or when f lists
+// itself (writing its size would change it).
 func sizeFix(f *model.File, n *model.Node, listed *model.File, whose, name string) *model.Fix {
 	size := len(listed.Data)
-	if n == nil || n.Kind != model.Number || n.Num() == float64(size) {
+	if n == nil || n.Kind != model.Number || n.Num() == float64(size) || listed == f {
 		return nil
 	}
 	return valueFix(f, n, size, "set %sbytes to %d, the size of %s", whose, size, name)
 }
 
 // checksumFix writes the SHA-256 of listed into the sha256 value n of the
-// listing file f; nil when n is not text or already says it.
+// listing file f; nil when n is not text or already says it, or when f
+// lists itself.
 func checksumFix(f *model.File, n *model.Node, listed *model.File, whose, name string) *model.Fix {
 	sum := sha256.Sum256(listed.Data)
 	sha := hex.EncodeToString(sum[:])
-	if n == nil || n.Kind != model.String || n.Str() == sha {
+	if n == nil || n.Kind != model.String || n.Str() == sha || listed == f {
 		return nil
 	}
 	return valueFix(f, n, sha, "set %ssha256 to the checksum of %s", whose, name)

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"rulebench/analysis"
 	"rulebench/model"
 )
 
@@ -343,5 +344,24 @@ func TestFixMetaLocaleSpelling(t *testing.T) {
 	}
 	if code, out, _ := runCLI("check", dir); code != exitOK || strings.Contains(out, "locale-meta") || len(reportedFixes(t, dir)) > 0 {
 		t.Errorf("check after fix -w: exit %d\n%s", code, out)
+	}
+}
+
+// Fixes that never settle (here: files read again that never show the
+// fixes made) stop after maxFixRounds with an error, before anything is
+// written.
+func TestFixRoundsAreBounded(t *testing.T) {
+	dir := copyExample(t, "mirefall")
+	ws, err := model.Load(model.OSFS{}, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rounds := 0
+	_, err = planFixes(analysis.Run(ws, analysis.Options{}), func(map[string][]byte) (*model.Workspace, error) {
+		rounds++
+		return model.Load(model.OSFS{}, dir)
+	})
+	if err != errUnsettled || rounds != maxFixRounds {
+		t.Errorf("err %v after %d rounds, want errUnsettled after %d", err, rounds, maxFixRounds)
 	}
 }
