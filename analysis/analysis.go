@@ -6,7 +6,9 @@
 // parts, located and sorted; the layer resolver, the translation report,
 // the catalog entry, the import refusals and the rehearsal of every sample
 // save are kept beside them, so that no front end calls a check a second
-// time. A panic in a domain package is caught here and becomes a note on
+// time. Last, each finding that has a mechanical fix is given it
+// (Diagnostic.Fix): the commands and the workbench make exactly those
+// fixes. A panic in a domain package is caught here and becomes a note on
 // the result (Failed), so that bad input never takes a front end down.
 //
 // The package imports the domain packages (model, rules, i18n, migrate)
@@ -56,7 +58,8 @@ type Result struct {
 	// Findings are every finding of `rulebench check`, located and sorted:
 	// what loading found, the format's cross-references, the layer import
 	// checks, the capability check, the translation checks and the
-	// migration import refusals. Each carries its category.
+	// migration import refusals. Each carries its category, and the fix
+	// that mends it when it has a mechanical one (see Diagnostic.Fix).
 	Findings []model.Diagnostic
 	// Translations is the translation report (nil when it failed).
 	Translations *i18n.Report
@@ -114,6 +117,7 @@ func Run(ws *model.Workspace, opts Options) *Result {
 		r.Saves()
 		r.Since()
 	}
+	r.attachFixes()
 	return r
 }
 

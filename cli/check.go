@@ -51,9 +51,6 @@ func checkOne(p string) checked {
 		return checked{path: p, findings: []model.Diagnostic{d}, readErr: err}
 	}
 	r := analysis.Run(ws, analysis.Options{})
-	if plan, err := planFixes(r); err == nil {
-		plan.markFixable(r.Findings)
-	}
 	return checked{path: p, result: r, findings: r.Findings, failed: r.Failed()}
 }
 

@@ -12,11 +12,13 @@ import (
 	"rulebench/model"
 )
 
-const fixAbout = `Mends every finding that has a mechanical fix: a manifest's files[] sha256 and bytes,
-its capabilityApi.minor raised to what the package needs, a catalog entry's artifact and
-locales.<lang> sha256 and bytes, and a locale's _meta.locale in its canonical spelling
-(pt-br becomes pt-BR). Only the bytes of those values change; the rest of each file stays
-byte for byte. A checksum is that of the file as fixed, so one run is enough.
+const fixAbout = `Makes the fixes that check's findings carry (check --json shows each as "fix"), and
+nothing else: a manifest's files[] sha256 and bytes, its capabilityApi.minor raised to
+what the package needs, a catalog entry's artifact and locales.<lang> sha256 and bytes,
+and a locale's _meta.locale in a spelling the Engine's catalogs refuse (PT-br becomes
+pt-BR). Only the bytes of those values change; the rest of each file stays byte for
+byte. The files are then checked again in memory and the new findings' fixes made, until
+none is left (a checksum is that of the file as fixed), so one run is enough.
 
 Without -w, prints a unified diff of what would change: exit 0 when nothing would, 1 when
 something would. With -w, writes each changed file in place (a temporary file in the same
@@ -49,7 +51,10 @@ func runFix(c *call, pos []string, write bool, format string) int {
 	if !whole {
 		return exitUsage
 	}
-	plan, err := planFixes(a)
+	reload := func(files map[string][]byte) (*model.Workspace, error) {
+		return model.Load(model.Overlay{Base: model.OSFS{}, Files: files}, pos[0])
+	}
+	plan, err := planFixes(a, reload)
 	if err != nil {
 		complain(stderr, "rulebench fix: %v", err)
 		return exitUsage

@@ -213,7 +213,7 @@ func TestFixKinds(t *testing.T) {
 			wantFiles: []string{"locales/pt-BR.json", "manifest.json"}},
 		{name: "pack locale spelled another way", example: "mirefall",
 			edit: func(t *testing.T, dir string) {
-				editFile(t, filepath.Join(dir, "mirefall-1.0.0.pt-BR.json"), `"locale": "pt-BR", "direction": "ltr"}`, `"locale": "pt-br", "direction": "ltr" }`)
+				editFile(t, filepath.Join(dir, "mirefall-1.0.0.pt-BR.json"), `"locale": "pt-BR", "direction": "ltr"}`, `"locale": "PT-br", "direction": "ltr" }`)
 			},
 			wantCheck: []string{"entry-sha256 locales.pt-BR.sha256 (fixable)", "entry-bytes locales.pt-BR.bytes (fixable)", "entry-sha256 locales.de.sha256 (fixable)"},
 			wantFiles: []string{"mirefall-1.0.0.pt-BR.json", "mirefall-1.0.0.entry.json"}},
@@ -325,7 +325,7 @@ func TestFixRefusesLinks(t *testing.T) {
 	if err := os.Symlink(elsewhere, locale); err != nil {
 		t.Skip("no symbolic links:", err)
 	}
-	editFile(t, elsewhere, `"locale": "pt-BR"`, `"locale": "pt-br"`)
+	editFile(t, elsewhere, `"locale": "pt-BR"`, `"locale": "PT-br"`)
 	manifest := readText(t, filepath.Join(dir, "manifest.json"))
 	target := readText(t, elsewhere)
 	code, _, errOut := runCLI("fix", "-w", dir)
@@ -376,10 +376,11 @@ func TestFixUsage(t *testing.T) {
 
 // A locale whose only change is a spelling fix comes back to the bytes the
 // manifest lists: the checksum finding is mended without a change to the
-// manifest.
+// manifest (its checksum, fixed in the first round, is fixed back in the
+// second).
 func TestFixSpellingAloneMendsTheListing(t *testing.T) {
 	dir := copyExample(t, "lantern-road")
-	editFile(t, filepath.Join(dir, "locales", "pt-BR.json"), `"locale": "pt-BR"`, `"locale": "pt-br"`)
+	editFile(t, filepath.Join(dir, "locales", "pt-BR.json"), `"locale": "pt-BR"`, `"locale": "PT-br"`)
 	if code, got := checkCodes(t, dir); code != exitFindings || strings.Join(got, "|") != "manifest-sha256 files.5 (fixable)" {
 		t.Errorf("check: exit %d, %q", code, got)
 	}

@@ -1,226 +1,175 @@
 package cli
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
+	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
-	"path"
+	"reflect"
 	"slices"
 
 	"rulebench/analysis"
-	"rulebench/i18n"
 	"rulebench/model"
-	"rulebench/rules"
 )
 
-// fixedFile is one file `rulebench fix` would change: its bytes before and
-// after, and the values changed.
+// maxFixRounds bounds how many times fix makes the fixes of the findings
+// and analyses the files again. A fix that changes a listed file makes the
+// listing's finding appear at the next round, so two rounds settle every
+// fix rulebench knows today; the rest is room.
+const maxFixRounds = 8
+
+// fixedFile is one file `rulebench fix` changes: its bytes as read and as
+// fixed, and the values changed.
 type fixedFile struct {
 	Name     string
 	Old, New []byte
 	Changes  []fixChange
+	// round is the last round that changed the file.
+	round int
 }
 
 // fixChange is one value fix writes: where (the JSON path of the value),
-// the finding it mends (the code, reported at FindingPath), and the value
-// before and after.
+// the code of the finding it mends, and the value before and after.
 type fixChange struct {
-	Path        string
-	Code        model.Code
-	FindingPath string
-	Old, New    any
+	Path     string
+	Code     model.Code
+	Old, New any
 }
 
-// fixer works out every mechanical fix of a workspace, in an order that
-// converges: locale files first, then the listings (manifest, catalog
-// entry) with the checksums of the files as fixed.
-type fixer struct {
-	ws *model.Workspace
-	// need is the Capability API minor the files need.
-	need  int
-	files map[string]*fixedFile
-	edits map[string][]model.Edit
-	order []string
-	// mends are the findings the fixes mend, by file, path and code.
-	mends map[fixPlace]bool
-}
-
-// fixPlace is where a finding is reported, and its code.
-type fixPlace struct {
-	file, path string
-	code       model.Code
-}
-
-// fixPlan is what `rulebench fix` would do: the files it changes, in the
-// order they are to be written (listed files before their listings), and
-// the findings that disappear once it has.
+// fixPlan is what `rulebench fix` does: the files it changes, in the order
+// they are to be written (a listed file before the file that lists it).
 type fixPlan struct {
 	Files []*fixedFile
-	mends map[fixPlace]bool
 }
 
-// planFixes works out every fix of an analysed workspace. The error is for
-// a file whose parsed values do not match its bytes.
-func planFixes(a *analysis.Result) (*fixPlan, error) {
-	ws := a.Workspace
-	f := &fixer{ws: ws, need: a.Capability, files: map[string]*fixedFile{}, edits: map[string][]model.Edit{}, mends: map[fixPlace]bool{}}
-	r := a.Translations
-	if r == nil {
-		return nil, errors.New("the translations could not be worked out")
-	}
-	for _, l := range r.Locales {
-		f.metaLocale(l)
-	}
-	if err := f.flush(); err != nil {
-		return nil, err
-	}
-	if ws.Kind == model.Package && ws.Manifest != nil {
-		manifest := path.Join(ws.Path, "manifest.json")
-		for _, mf := range ws.Manifest.Files {
-			f.listing(manifest, mf.Node, path.Join(ws.Path, mf.Path), model.CodeManifestBytes, model.CodeManifestSHA256)
-		}
-		f.capability(manifest)
-	}
-	if entry := a.Entry; entry != nil {
-		if a := entry.Artifact.Node; a != nil && a.Kind == model.Object {
-			f.listing(entry.File, a, ws.RulesetFile, i18n.CodeEntryBytes, i18n.CodeEntrySHA256)
-		}
-		for _, p := range entry.Packs {
-			if l := r.Locale(p.Lang); p.Lang != "" && l != nil && p.Node != nil && p.Node.Kind == model.Object {
-				f.listing(entry.File, p.Node, l.Name(), i18n.CodeEntryBytes, i18n.CodeEntrySHA256)
+// errUnsettled is the error of fixes that still leave findings to fix
+// after maxFixRounds rounds.
+var errUnsettled = fmt.Errorf("the fixes did not settle after %d rounds; nothing was changed", maxFixRounds)
+
+// planFixes makes in memory exactly the fixes the findings of an analysed
+// workspace carry, and nothing else: every fix whose edits overlap no
+// fix taken before it; then it reads the workspace again with those bytes
+// (reload) and analyses it, and makes the fixes its findings carry, until
+// no finding carries one. Every change is thus the fix of a finding the
+// analysis reports at that round: a fix that changes a locale file is
+// followed by the fix of the manifest's checksum of it.
+//
+// The error is for a fix that does not fit its file, fixes that do not
+// settle in maxFixRounds rounds, a workspace that cannot be read again, or
+// an analysis that failed.
+func planFixes(a *analysis.Result, reload func(files map[string][]byte) (*model.Workspace, error)) (*fixPlan, error) {
+	read := a.Workspace
+	state := map[string][]byte{} // the bytes of the files fixed so far
+	files := map[string]*fixedFile{}
+	var order []string
+	for round := 1; ; round++ {
+		var fixes []*model.Fix
+		var mends []model.Diagnostic
+		for _, d := range a.Findings {
+			if d.Fix != nil {
+				fixes, mends = append(fixes, d.Fix), append(mends, d)
 			}
 		}
+		if len(fixes) == 0 {
+			break
+		}
+		if round > maxFixRounds {
+			return nil, errUnsettled
+		}
+		ws := a.Workspace
+		now := make(map[string][]byte, len(ws.Files))
+		for name, f := range ws.Files {
+			now[name] = f.Data
+		}
+		out, taken, err := model.ApplyFixes(now, fixes)
+		if err != nil {
+			return nil, err
+		}
+		for i, fix := range fixes {
+			if !slices.Contains(taken, fix) {
+				continue
+			}
+			for _, e := range fix.Edits {
+				ff := files[e.File]
+				if ff == nil {
+					old := read.Files[e.File]
+					if old == nil {
+						return nil, fmt.Errorf("%s: a fix changes a file that was not read", visible(e.File))
+					}
+					ff = &fixedFile{Name: e.File, Old: old.Data}
+					files[e.File] = ff
+					order = append(order, e.File)
+				}
+				ff.round = round
+				ff.record(changeOf(ws.Files[e.File], e, mends[i].Code))
+			}
+		}
+		for name, data := range out {
+			state[name] = data
+		}
+		next, err := reload(state)
+		if err != nil {
+			return nil, err
+		}
+		if a = analysis.Run(next, analysis.Options{}); a.Failed() != "" {
+			return nil, errors.New(a.Failed())
+		}
 	}
-	if err := f.flush(); err != nil {
-		return nil, err
+	plan := &fixPlan{}
+	for _, name := range order {
+		ff := files[name]
+		ff.New = state[name]
+		if bytes.Equal(ff.New, ff.Old) {
+			continue // changed, then changed back (a listing of a file fixed back to what it lists)
+		}
+		ff.Changes = slices.DeleteFunc(ff.Changes, func(c fixChange) bool { return reflect.DeepEqual(c.Old, c.New) })
+		plan.Files = append(plan.Files, ff)
 	}
-	plan := &fixPlan{mends: f.mends}
-	for _, name := range f.order {
-		plan.Files = append(plan.Files, f.files[name])
-	}
+	// A file changed in a later round lists one changed before it: it is
+	// written after it.
+	slices.SortStableFunc(plan.Files, func(a, b *fixedFile) int { return a.round - b.round })
 	return plan, nil
 }
 
-// current is a file as fix would leave it so far: its fixed bytes, or the
-// bytes read.
-func (f *fixer) current(name string) []byte {
-	if ff := f.files[name]; ff != nil {
-		return ff.New
+// changeOf describes one edit of a file as the value it changes: its JSON
+// path, and its value before and after.
+func changeOf(f *model.File, e model.FileEdit, code model.Code) fixChange {
+	c := fixChange{Path: model.RootPath, Code: code}
+	if n := nodeAt(f.Root, e.Start); n != nil {
+		c.Path, c.Old = n.Path(), n.Scalar()
 	}
-	if file := f.ws.Files[name]; file != nil {
-		return file.Data
+	if err := json.Unmarshal([]byte(e.New), &c.New); err != nil {
+		c.New = e.New
+	}
+	return c
+}
+
+// record adds a change of a value, or updates the change already made to
+// it in an earlier round: it keeps the value as read.
+func (ff *fixedFile) record(c fixChange) {
+	for i, was := range ff.Changes {
+		if was.Path == c.Path {
+			ff.Changes[i].New, ff.Changes[i].Code = c.New, c.Code
+			return
+		}
+	}
+	ff.Changes = append(ff.Changes, c)
+}
+
+// nodeAt returns the value of a tree that starts at byte off, or nil.
+func nodeAt(n *model.Node, off int) *model.Node {
+	for n != nil {
+		if n.Pos().Offset == off {
+			return n
+		}
+		var next *model.Node
+		for _, c := range n.Children() {
+			if c.Pos().Offset > off {
+				break
+			}
+			next = c
+		}
+		n = next
 	}
 	return nil
-}
-
-// set records that the value n of file should become v.
-func (f *fixer) set(file string, n *model.Node, v any, code model.Code, findingPath string) {
-	ff := f.files[file]
-	if ff == nil {
-		data := f.current(file)
-		ff = &fixedFile{Name: file, Old: data, New: data}
-		f.files[file] = ff
-		f.order = append(f.order, file)
-	}
-	e, err := model.ReplaceValue(f.current(file), n, v)
-	if err != nil {
-		// Recorded as an edit that Apply refuses, so flush reports it.
-		e = model.Edit{Start: -1}
-	}
-	f.edits[file] = append(f.edits[file], e)
-	f.mends[fixPlace{file, findingPath, code}] = true
-	ff.Changes = append(ff.Changes, fixChange{Path: n.Path(), Code: code, FindingPath: findingPath, Old: n.Scalar(), New: v})
-}
-
-// flush applies the edits recorded so far to each file's bytes.
-func (f *fixer) flush() error {
-	for _, name := range f.order {
-		edits := f.edits[name]
-		if len(edits) == 0 {
-			continue
-		}
-		ff := f.files[name]
-		if slices.ContainsFunc(edits, func(e model.Edit) bool { return e.Start < 0 }) {
-			return fmt.Errorf("%s: %w", visible(name), model.ErrStale)
-		}
-		out, err := model.Apply(ff.New, edits)
-		if err != nil {
-			return fmt.Errorf("%s: %v", visible(name), err)
-		}
-		ff.New = out
-		delete(f.edits, name)
-	}
-	return nil
-}
-
-// metaLocale writes a locale's _meta.locale in its canonical spelling when
-// it names the file's own language another way (pt-br for pt-BR).
-func (f *fixer) metaLocale(l *i18n.Locale) {
-	if l.Lang == "" || l.File.Root == nil || f.ws.Files[l.Name()] == nil {
-		return
-	}
-	loc, ok := l.File.Root.Find("_meta.locale")
-	if !ok || loc.Kind != model.String {
-		return
-	}
-	if canon, err := i18n.Canonical(loc.Str()); err == nil && canon == l.Lang && loc.Str() != canon {
-		f.set(l.Name(), loc, canon, i18n.CodeLocaleMeta, loc.Path())
-	}
-}
-
-// listing makes the bytes and sha256 of a listing (a manifest's files[]
-// item, a catalog entry's artifact or pack) those of the file it lists, as
-// fixed. Only values already there, of the right type, are rewritten.
-func (f *fixer) listing(file string, listing *model.Node, listed string, bytesCode, shaCode model.Code) {
-	data := f.current(listed)
-	if listed == file || listing == nil || listing.Kind != model.Object || data == nil {
-		return
-	}
-	sum := sha256.Sum256(data)
-	sha := hex.EncodeToString(sum[:])
-	// A manifest's finding is at the listing; a catalog entry's at the value.
-	at := func(n *model.Node) string {
-		if bytesCode == model.CodeManifestBytes || n == nil {
-			return listing.Path()
-		}
-		return n.Path()
-	}
-	if f.files[listed] != nil {
-		// The listed file changes: a mismatch found now is gone after.
-		f.mends[fixPlace{file, at(listing.Get("bytes")), bytesCode}] = true
-		f.mends[fixPlace{file, at(listing.Get("sha256")), shaCode}] = true
-	}
-	if n := listing.Get("bytes"); n != nil && n.Kind == model.Number && n.Num() != float64(len(data)) {
-		f.set(file, n, len(data), bytesCode, at(n))
-	}
-	// A manifest's empty sha256 asks for no check, and stays empty.
-	if n := listing.Get("sha256"); n != nil && n.Kind == model.String && n.Str() != sha && (n.Str() != "" || bytesCode != model.CodeManifestBytes) {
-		f.set(file, n, sha, shaCode, at(n))
-	}
-}
-
-// capability raises the manifest's capabilityApi.minor to what the package
-// needs.
-func (f *fixer) capability(manifest string) {
-	m := f.ws.Manifest
-	if !m.HasCapability || f.ws.Files[manifest] == nil {
-		return
-	}
-	n, ok := m.Node.Find("capabilityApi.minor")
-	if !ok || n.Kind != model.Number {
-		return
-	}
-	if need := f.need; n.Num() < float64(need) {
-		f.set(manifest, n, need, rules.CodeCapabilityTooLow, n.Path())
-	}
-}
-
-// markFixable sets Fixable on each finding the plan mends.
-func (p *fixPlan) markFixable(ds []model.Diagnostic) {
-	for i, d := range ds {
-		if p.mends[fixPlace{d.File, d.Path, d.Code}] {
-			ds[i].Fixable = true
-		}
-	}
 }

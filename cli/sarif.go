@@ -96,7 +96,32 @@ type sarifResult struct {
 	Level      string          `json:"level"`
 	Message    sarifText       `json:"message"`
 	Locations  []sarifLocation `json:"locations"`
+	Fixes      []sarifFix      `json:"fixes,omitempty"`
 	Properties sarifProperties `json:"properties"`
+}
+
+// sarifFix is a finding's fix: its description and the bytes it replaces
+// in each file.
+type sarifFix struct {
+	Description     sarifText             `json:"description"`
+	ArtifactChanges []sarifArtifactChange `json:"artifactChanges"`
+}
+
+type sarifArtifactChange struct {
+	ArtifactLocation sarifArtifact      `json:"artifactLocation"`
+	Replacements     []sarifReplacement `json:"replacements"`
+}
+
+type sarifReplacement struct {
+	DeletedRegion   sarifByteRegion `json:"deletedRegion"`
+	InsertedContent *sarifText      `json:"insertedContent,omitempty"`
+}
+
+// sarifByteRegion is a region by bytes; byteLength 0 (an insertion) is
+// written too.
+type sarifByteRegion struct {
+	ByteOffset int `json:"byteOffset"`
+	ByteLength int `json:"byteLength"`
 }
 
 type sarifLocation struct {
@@ -199,10 +224,35 @@ func buildSARIF(findings []model.Diagnostic, rules []ruleDoc, wd string) sarifLo
 			RuleID: string(d.Code), RuleIndex: i, Level: sarifLevel(d.Severity),
 			Message:    sarifText{d.Path + ": " + d.Message},
 			Locations:  []sarifLocation{loc},
-			Properties: sarifProperties{JSONPath: d.Path, Category: d.Category, Fixable: d.Fixable},
+			Fixes:      sarifFixes(d.Fix, wd),
+			Properties: sarifProperties{JSONPath: d.Path, Category: d.Category, Fixable: d.Fixable()},
 		})
 	}
 	return sarifLog{Version: sarifVersion, Schema: sarifSchema, Runs: []sarifRun{{Tool: sarifTool{Driver: driver}, Invocations: invocations, Results: results}}}
+}
+
+// sarifFixes writes a finding's fix as SARIF fixes (none without one):
+// the edits of each file, in the order of its files, as byte replacements.
+func sarifFixes(fix *model.Fix, wd string) []sarifFix {
+	if fix == nil {
+		return nil
+	}
+	f := sarifFix{Description: sarifText{fix.Description}, ArtifactChanges: []sarifArtifactChange{}}
+	for _, name := range fix.Files() {
+		change := sarifArtifactChange{ArtifactLocation: sarifArtifact{URI: sarifURI(name, wd)}, Replacements: []sarifReplacement{}}
+		for _, e := range fix.Edits {
+			if e.File != name {
+				continue
+			}
+			r := sarifReplacement{DeletedRegion: sarifByteRegion{ByteOffset: e.Start, ByteLength: e.End - e.Start}}
+			if e.New != "" {
+				r.InsertedContent = &sarifText{e.New}
+			}
+			change.Replacements = append(change.Replacements, r)
+		}
+		f.ArtifactChanges = append(f.ArtifactChanges, change)
+	}
+	return []sarifFix{f}
 }
 
 // writeSARIF writes the SARIF log of the findings.

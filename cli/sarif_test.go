@@ -101,3 +101,63 @@ func TestSARIFEmpty(t *testing.T) {
 		t.Errorf("empty log:\n%s", buf.String())
 	}
 }
+
+// A finding with a fix carries it as a SARIF fix: the bytes it replaces in
+// each file, and what goes in their place; fixable stays in the
+// properties.
+func TestSARIFFixes(t *testing.T) {
+	dir := copyExample(t, "mirefall")
+	t.Chdir(dir)
+	code, out, _ := runCLI("check", "--format", "sarif", ".")
+	var log struct {
+		Runs []struct {
+			Results []struct {
+				RuleID string
+				Fixes  []struct {
+					Description     struct{ Text string }
+					ArtifactChanges []struct {
+						ArtifactLocation struct{ URI string }
+						Replacements     []struct {
+							DeletedRegion   map[string]int
+							InsertedContent struct{ Text string }
+						}
+					}
+				}
+				Properties struct{ Fixable bool }
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &log); err != nil || code != exitFindings {
+		t.Fatalf("exit %d, %v\n%s", code, err, out)
+	}
+	fixes := reportedFixes(t, ".")
+	if len(fixes) != 1 {
+		t.Fatalf("check --json reports %d fixes, want the de pack's checksum", len(fixes))
+	}
+	want := fixes[0].Fix.Edits[0]
+	n := 0
+	for _, r := range log.Runs[0].Results {
+		if len(r.Fixes) == 0 {
+			if r.Properties.Fixable {
+				t.Errorf("%s is fixable without a fix", r.RuleID)
+			}
+			continue
+		}
+		n++
+		f := r.Fixes[0]
+		if !r.Properties.Fixable || r.RuleID != "entry-sha256" || f.Description.Text != fixes[0].Fix.Description || len(f.ArtifactChanges) != 1 {
+			t.Fatalf("result %+v", r)
+		}
+		c := f.ArtifactChanges[0]
+		if c.ArtifactLocation.URI != "mirefall-1.0.0.entry.json" || len(c.Replacements) != 1 {
+			t.Fatalf("change %+v", c)
+		}
+		rep := c.Replacements[0]
+		if rep.DeletedRegion["byteOffset"] != want.Start || rep.DeletedRegion["byteLength"] != want.End-want.Start || rep.InsertedContent.Text != want.New {
+			t.Errorf("replacement %+v, want %+v", rep, want)
+		}
+	}
+	if n != 1 {
+		t.Errorf("%d results with fixes, want 1", n)
+	}
+}

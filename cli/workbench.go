@@ -92,6 +92,12 @@ func runWorkbench(c *call, pos []string, o workbenchOptions) int {
 		Input:       stdin,
 		Output:      terminal,
 	}
+	if len(pos) == 1 {
+		// The f key writes a finding's fix as fix -w does.
+		cfg.WriteFile = func(name string, data, old []byte) error {
+			return writeFixes([]*fixedFile{{Name: name, Old: old, New: data}})
+		}
+	}
 	switch err := tui.Run(cfg); {
 	case errors.Is(err, tui.ErrInterrupted):
 		return exitInterrupted

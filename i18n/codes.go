@@ -33,14 +33,17 @@ const (
 	// Fix: rename the file after its language tag, for example `locales/pt-BR.json` or
 	// `lantern-road-1.2.0.de.json`.
 	CodeLocaleName model.Code = "locale-name"
-	// CodeLocaleMeta: a locale's _meta.locale is no language tag, names another language than the file, or is not spelled canonically.
+	// CodeLocaleMeta: a locale's _meta.locale is no language tag, names another language than the file, or is spelled in a form the Engine's catalogs refuse.
 	//
-	// Why: `_meta.locale` must be the language the file name says, written as the Engine writes
-	// tags (`pt-BR`, not `pt-br`); the Engine checks a pack's language against it, so a mismatch
-	// means the translation is refused or shown for the wrong language.
+	// Why: `_meta.locale` must be the language the file name says once canonicalised (`pt-br` in
+	// `locales/pt-BR.json` is that language); the Engine checks a pack's language against it, so
+	// another language means the translation is refused or shown for the wrong language. Its
+	// localization catalogs also take only a lower-case language and then subtags, so `PT-br` is a
+	// warning.
 	//
-	// Fix: write the file's own tag in canonical form: in `locales/pt-BR.json`, `"_meta": {
-	// "locale": "pt-BR", "direction": "ltr" }`; `rulebench fix -w` mends the spelling.
+	// Fix: write the file's own tag: in `locales/pt-BR.json`, `"_meta": { "locale": "pt-BR",
+	// "direction": "ltr" }`; `rulebench fix -w` mends a spelling the catalogs refuse (`PT-br`
+	// becomes `pt-BR`).
 	CodeLocaleMeta model.Code = "locale-meta"
 	// CodeLocaleDirection: _meta.direction is neither ltr nor rtl, or not the way the language is written.
 	//

@@ -239,8 +239,8 @@ func (r *localeReader) meta(root *model.Node) {
 			r.errorf(loc, CodeLocaleMeta, "_meta.locale is %s but the file name says %s: the Engine refuses a file whose language differs from its name", tag, r.l.Lang)
 		} else if !metaLocalePattern.MatchString(loc.Str()) {
 			msg := "_meta.locale %q is not in the form the Engine's localization catalogs require (a lower-case language of 2 or 3 letters, then subtags of 2 to 8 letters or digits)"
-			if metaLocalePattern.MatchString(tag.String()) {
-				msg += "; write it as " + tag.String()
+			if spelling, ok := MetaLocaleSpelling(loc.Str()); ok {
+				msg += "; write it as " + spelling
 			}
 			r.ds = append(r.ds, model.At(model.Warning, r.file, loc, CodeLocaleMeta, msg, loc.Str()))
 		}
@@ -270,6 +270,23 @@ func (r *localeReader) meta(root *model.Node) {
 // that it canonicalise to the file's language, so another spelling of the
 // right language (PT-br for pt-BR) is a warning.
 var metaLocalePattern = regexp.MustCompile(`^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$`)
+
+// MetaLocaleSpelling is the spelling to write for a _meta.locale that is
+// a language tag in a form the Engine's localization catalogs refuse (PT-br
+// for pt-BR): its canonical form, when the catalogs take that. ok is false
+// for a value in a form they take (pt-br among them: decisions §3 asks only
+// that it canonicalise to the file's language), for one that is not a tag,
+// and for one whose canonical form they refuse too.
+func MetaLocaleSpelling(s string) (spelling string, ok bool) {
+	if metaLocalePattern.MatchString(s) {
+		return "", false
+	}
+	canon, err := Canonical(s)
+	if err != nil || !metaLocalePattern.MatchString(canon) {
+		return "", false
+	}
+	return canon, true
+}
 
 // missingAt reports a required key absent from obj, at the path the key
 // would have and the position of the object.

@@ -2,6 +2,7 @@ package model
 
 import (
 	"cmp"
+	"encoding/json"
 	"fmt"
 	"slices"
 )
@@ -57,9 +58,26 @@ type Diagnostic struct {
 	Line     int      `json:"line"`
 	Column   int      `json:"column"`
 	Message  string   `json:"message"`
-	// Fixable tells that `rulebench fix` mends the finding (set by the
-	// commands that know; false elsewhere).
-	Fixable bool `json:"fixable,omitempty"`
+	// Fix is the change of the files that mends the finding, nil when it
+	// has none: the analysis attaches it (analysis.Run), and `rulebench
+	// fix` makes exactly the fixes the findings carry. In JSON a finding
+	// with a fix also says "fixable": true (see MarshalJSON).
+	Fix *Fix `json:"fix,omitempty"`
+}
+
+// Fixable tells whether the finding carries a fix.
+func (d Diagnostic) Fixable() bool { return d.Fix != nil }
+
+// MarshalJSON writes the finding with its fields' JSON names, and
+// "fixable": true before "fix" when it carries a fix: the one flag
+// programs read is worked out from Fix, never kept beside it.
+func (d Diagnostic) MarshalJSON() ([]byte, error) {
+	type plain Diagnostic // without the method, so no recursion
+	return json.Marshal(struct {
+		plain
+		Fixable bool `json:"fixable,omitempty"`
+		Fix     *Fix `json:"fix,omitempty"` // after fixable: shadows plain's
+	}{plain(d), d.Fixable(), d.Fix})
 }
 
 // String formats the finding the way compilers do:

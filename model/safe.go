@@ -141,8 +141,9 @@ func (OSFS) ReadDir(name string) ([]fs.DirEntry, error) { return os.ReadDir(name
 // given: every name is resolved through its links and must stay in the
 // folder, and is then opened through an os.Root of that folder by the path
 // it resolved to, so that a link swapped in after the check cannot lead
-// out either. The zero confinement (a file system other than OSFS, such as
-// the bundled examples) confines nothing.
+// out either. An Overlay over OSFS is confined the same way, its own files
+// looked up on disk and read from memory. The zero confinement (a file
+// system other than OSFS, such as the bundled examples) confines nothing.
 type confinement struct {
 	// dir is the folder, absolute and with its links resolved ("" for none).
 	dir string
@@ -152,6 +153,9 @@ type confinement struct {
 
 // confine makes the confinement of a workspace read from fsys in dir.
 func confine(fsys fs.FS, dir, exempt string) confinement {
+	if o, ok := fsys.(Overlay); ok {
+		fsys = o.Base
+	}
 	if _, ok := fsys.(OSFS); !ok {
 		return confinement{}
 	}
@@ -216,6 +220,11 @@ func (c confinement) open(fsys fs.FS, name string) (fs.File, error) {
 	}
 	if err := checkRegular(info.Mode()); err != nil {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: err}
+	}
+	if o, ok := fsys.(Overlay); ok {
+		if _, in := o.Files[name]; in {
+			return o.Open(name) // looked up on disk by stat, read from memory
+		}
 	}
 	if c.dir == "" || filepath.Clean(filepath.FromSlash(name)) == c.exempt {
 		return fsys.Open(name) // OSFS opens regular files only, without blocking

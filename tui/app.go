@@ -78,6 +78,7 @@ func New(cfg Config) (*App, error) {
 	a.snap = snapshot{chosen: map[string]bool{}, lang: cfg.Lang}
 	if ws := cfg.Workspace; ws != nil {
 		a.snap.analysis = analysis{ws: ws, diags: ws.Diagnostics}
+		a.snap.diagsWS = ws
 		a.snap.pending = true
 	}
 	a.snap.resolve()
@@ -136,6 +137,8 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 		a.onReloaded(msg)
 	case editorDoneMsg:
 		cmd = a.onEditorDone(msg)
+	case fixedMsg:
+		cmd = a.onFixed(msg)
 	default:
 		cmd = a.broadcast(msg)
 	}
@@ -282,6 +285,8 @@ func (a *App) syncKeys() {
 	typing := a.typing()
 	k.Reload.SetEnabled(a.cfg.Reload != nil && !typing)
 	k.Edit.SetEnabled(a.ready() && !typing && a.editable())
+	_, fixable := a.selectedFix()
+	k.Fix.SetEnabled(a.ready() && !typing && fixable)
 	for _, b := range []*key.Binding{&k.Quit, &k.Help, &k.NextTab, &k.PrevTab} {
 		b.SetEnabled(!typing)
 	}
@@ -312,6 +317,8 @@ func (a *App) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return a.startReload()
 	case key.Matches(msg, k.Edit):
 		return a.edit()
+	case key.Matches(msg, k.Fix):
+		return a.fix()
 	default:
 		for i, b := range k.Tabs {
 			if key.Matches(msg, b) {
@@ -416,6 +423,7 @@ func (a *App) onReloaded(msg reloadedMsg) {
 	a.snap.broken = broken(msg.ws) && !broken(a.snap.ws)
 	a.snap.pending = false
 	a.snap.loads++
+	a.snap.diagsWS = msg.ws
 	if a.snap.broken {
 		a.snap.diags = msg.diags
 	} else {

@@ -27,6 +27,12 @@ type Config struct {
 	// FS is the file system the workspace was read from; the source preview
 	// of a finding reads its file from it. Nil shows no source.
 	FS fs.FS
+	// WriteFile writes data in place of the file name (a finding's fix, the
+	// f key), atomically, and only while the file still holds old (the
+	// bytes the fix was worked out on). Nil: the workbench writes nothing,
+	// and f says so. The command line fills it with the writer
+	// `rulebench fix -w` uses, so that the tui needs no writer of its own.
+	WriteFile func(name string, data, old []byte) error
 	// Theme names the colour theme; Lang the translation language to show.
 	Theme, Lang string
 	// ASCII draws without box-drawing characters; NoMouse leaves the mouse

@@ -21,6 +21,9 @@ type snapshot struct {
 	// analysis is then the last good one, and diags the findings of the
 	// broken files.
 	broken bool
+	// diagsWS is the workspace diags were worked out from (the broken one
+	// when broken): the bytes their fixes edit.
+	diagsWS *model.Workspace
 	// unreadable says why the files on disk could not be read at all at
 	// the last reload ("gone from disk" when the folder or file is not
 	// there); "" when they could. The analysis is then the last good one.

@@ -25,7 +25,8 @@
 //   - Migrations: the entries (with the import refusals) and the sample
 //     saves; enter on a save steps through its migration (n, p, ], [, and c
 //     for the whole chain) with the save before and after each step.
-//   - Problems: every finding; enter shows the source around it.
+//   - Problems: every finding, those with a fix marked (f makes the
+//     selected one's); enter shows the source around it.
 //
 // # Shape
 //

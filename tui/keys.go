@@ -12,6 +12,8 @@ type keyMap struct {
 	Toggle, Open, Close, Reload key.Binding
 	// Edit opens $VISUAL or $EDITOR at the selection.
 	Edit key.Binding
+	// Fix makes the selected finding's fix (Problems).
+	Fix key.Binding
 	// translations: the string filters and the search
 	Untranslated, ViaBase, Stale, AllStrings, Search key.Binding
 	// migrations: stepping through a save; NextGroup and PrevGroup also
@@ -50,6 +52,7 @@ func newKeyMap(ascii bool) keyMap {
 		Close:        key.NewBinding(key.WithKeys("esc"), key.WithHelp("esc", "close")),
 		Reload:       key.NewBinding(key.WithKeys("r", "ctrl+r"), key.WithHelp("r", "reload")),
 		Edit:         key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit")),
+		Fix:          key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "fix")),
 		Untranslated: key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "untranslated")),
 		ViaBase:      key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "via base")),
 		Stale:        key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "stale keys")),
@@ -101,7 +104,7 @@ type helpView struct{ k keyMap }
 // quit, then the rest; a line too long is cut from the end.
 func (h helpView) ShortHelp() []key.Binding {
 	k := h.k
-	return []key.Binding{k.Toggle, k.Open, k.Close, k.Edit, k.NextStep, k.PrevStep, k.RunAll, k.ChangesOnly, k.NextGroup, k.PrevGroup,
+	return []key.Binding{k.Toggle, k.Open, k.Close, k.Fix, k.Edit, k.NextStep, k.PrevStep, k.RunAll, k.ChangesOnly, k.NextGroup, k.PrevGroup,
 		k.NextLevel, k.PrevLevel, k.Severity, k.Untranslated, k.Stale, k.Search, k.Help, k.Quit, k.NextTab, k.Reload}
 }
 
@@ -115,7 +118,7 @@ func (h helpView) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{help, k.Quit, k.Interrupt},
 		{k.NextTab, k.PrevTab, k.TabsHelp},
-		{k.Toggle, k.Open, k.Close, k.Edit, k.Reload},
+		{k.Toggle, k.Open, k.Close, k.Fix, k.Edit, k.Reload},
 		{k.Untranslated, k.ViaBase, k.Stale, k.AllStrings, k.Search, k.Severity},
 		{k.NextStep, k.PrevStep, k.NextGroup, k.PrevGroup, k.RunAll, k.ChangesOnly, k.NextLevel, k.PrevLevel},
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
@@ -139,6 +142,7 @@ func keyDocs(k keyMap) []keyDoc {
 		{keys(k.TabsHelp), "go to tab 1 " + paneID(0).String() + " … " + itoa(int(paneCount)) + " " + (paneCount - 1).String(), "everywhere"},
 		{keys(k.Reload), "read the files again (they are also watched)", "everywhere"},
 		{keys(k.Edit), "open $VISUAL or $EDITOR at the file, line and column of the selection; the workbench waits, then reads the files again", "Layers, Effective (a price or an entry), Translations, Migrations, Problems"},
+		{keys(k.Fix), "make the selected finding's fix, as rulebench fix would (a checksum, a size, a capability, a spelling), writing the file in place; the workbench then reads the files again", "Problems, a finding marked as fixable"},
 		{keys(k.Up), "up: the cursor, or the text (in Effective the cursor stops on rows: prices, entries, steps)", "lists and documents"},
 		{keys(k.Down), "down", "lists and documents"},
 		{keys(k.PageUp), "page up", "lists and documents"},

@@ -46,6 +46,9 @@ type problemsPane struct {
 	st      *styles
 	// locW is the width of the widest file:line:col, measured once per set.
 	locW int
+	// fixW is the width of the column that marks findings with a fix: 0
+	// when none has one.
+	fixW int
 	// fsys is where sources are read from (nil: nowhere); loads is the
 	// load the sources were read for, and reading the file being read.
 	fsys    fs.FS
@@ -133,12 +136,35 @@ func (p *problemsPane) settle() tea.Cmd {
 	return readSourceCmd(p.ws, p.fsys, p.loads, file)
 }
 
-// hint is the selected finding's code.
+// hint is the selected finding's code, and what its fix does when it has
+// one.
 func (p *problemsPane) hint() string {
-	if d, ok := p.selected(); ok {
-		return vis(string(d.Code))
+	d, ok := p.selected()
+	switch {
+	case !ok:
+		return ""
+	case d.Fix != nil:
+		return vis(string(d.Code)) + p.st.g.sep + "f fixes it: " + vis(d.Fix.Description)
 	}
-	return ""
+	return vis(string(d.Code))
+}
+
+// selectedFix implements fixing: the selected finding, when it has a fix.
+func (p *problemsPane) selectedFix() (model.Diagnostic, bool) {
+	d, ok := p.selected()
+	return d, ok && d.Fix != nil
+}
+
+// fixMark is the mark of a finding with a fix, or blanks as wide, in the
+// column of width p.fixW.
+func (p *problemsPane) fixMark(d model.Diagnostic) string {
+	if p.fixW == 0 {
+		return ""
+	}
+	if d.Fix == nil {
+		return strings.Repeat(" ", p.fixW)
+	}
+	return padRight(p.st.g.fixable, p.fixW)
 }
 
 // syncKeys offers enter to open the source and esc to close it.
@@ -216,9 +242,12 @@ func (p *problemsPane) set(s *snapshot, st *styles, body rect, wide bool) {
 	was, had := p.selected()
 	p.st, p.wide, p.all, p.ws = st, wide, s.diags, s.ws
 	p.filter.restyle(st)
-	p.locW = 0
+	p.locW, p.fixW = 0, 0
 	for _, d := range p.all {
 		p.locW = max(p.locW, ansi.StringWidth(location(d, p.ws)))
+		if d.Fix != nil {
+			p.fixW = ansi.StringWidth(st.g.fixable) + 1
+		}
 	}
 	p.full = rect{0, 0, body.W, body.H}
 	p.apply()
@@ -306,7 +335,7 @@ func (p *problemsPane) view() string {
 		}
 		return d.Severity.String()
 	}
-	locW := min(p.locW, max(lr.W-sevW-4-12, 12))
+	locW := min(p.locW, max(lr.W-sevW-p.fixW-4-12, 12))
 	if !p.open {
 		locW = min(p.locW, max(lr.W/3, 12))
 	}
@@ -315,12 +344,12 @@ func (p *problemsPane) view() string {
 	for i := start; i < end; i++ {
 		d := p.diags[i]
 		if i == p.scroll.cursor {
-			plain := fmt.Sprintf("%s %s%s %s %s", st.g.cursor, padRight(sevText(d), sevW),
+			plain := fmt.Sprintf("%s %s%s%s %s %s", st.g.cursor, padRight(sevText(d), sevW), p.fixMark(d),
 				padRight(fit(location(d, p.ws), locW, st.g.ellipsis), locW), vis(d.Path), vis(d.Message))
 			rows = append(rows, st.rowSelected.Render(padRight(fit(plain, lr.W, st.g.ellipsis), lr.W)))
 			continue
 		}
-		rows = append(rows, st.g.noCursor+" "+severityStyle(d.Severity, st)(padRight(sevText(d), sevW))+
+		rows = append(rows, st.g.noCursor+" "+severityStyle(d.Severity, st)(padRight(sevText(d), sevW))+st.fix.Render(p.fixMark(d))+
 			st.muted.Render(padRight(fit(location(d, p.ws), locW, st.g.ellipsis), locW))+" "+
 			st.accent.Render(vis(d.Path))+" "+st.text.Render(vis(d.Message)))
 	}
@@ -361,6 +390,11 @@ func (p *problemsPane) detail(width, height int) []string {
 	}
 	out := []string{" " + severityStyle(d.Severity, st)(d.Severity.String()) + " " + st.muted.Render(location(d, p.ws)) +
 		"  " + st.accent.Render(vis(d.Path)) + "  " + st.muted.Render(vis(string(d.Code)))}
+	if d.Fix != nil {
+		for _, line := range wrap(st.g.fixable+" f fixes it: "+vis(d.Fix.Description), width-2) {
+			out = append(out, " "+st.fix.Render(line))
+		}
+	}
 	for _, line := range wrap(vis(d.Message), width-2) {
 		out = append(out, " "+st.text.Render(line))
 	}

@@ -23,17 +23,18 @@ type glyphs struct {
 	lquote, rquote   string // around quoted file text
 	textCursor       string // the cursor of a text being typed
 	dash             string // between a language's English and own names
+	fixable          string // a finding with a fix
 }
 
 func newGlyphs(ascii bool) glyphs {
 	if ascii {
 		return glyphs{on: "[x]", off: "[ ]", blocked: "[-]", dropped: "[!]", cursor: ">", noCursor: " ",
 			ellipsis: "...", sep: " - ", rule: "-", arrow: "->", vbar: "|",
-			lquote: `"`, rquote: `"`, textCursor: "_", dash: " - "}
+			lquote: `"`, rquote: `"`, textCursor: "_", dash: " - ", fixable: "*"}
 	}
 	return glyphs{on: "[●]", off: "[ ]", blocked: "[⊘]", dropped: "[!]", cursor: "▸", noCursor: " ",
 		ellipsis: "…", sep: " · ", rule: "─", arrow: "→", vbar: "│",
-		lquote: "“", rquote: "”", textCursor: "▏", dash: " — "}
+		lquote: "“", rquote: "”", textCursor: "▏", dash: " — ", fixable: "✎"}
 }
 
 // styles are every style the workbench draws with, derived from one theme
@@ -53,6 +54,9 @@ type styles struct {
 	status, statusErr, statusInfo lipgloss.Style
 
 	lineNo, lineMark lipgloss.Style
+
+	// fix marks a finding with a fix, and says what the fix does.
+	fix lipgloss.Style
 
 	help help.Styles
 }
@@ -107,6 +111,8 @@ func newStyles(t themes.Theme, isDark, ascii bool) *styles {
 
 	s.lineNo = s.muted
 	s.lineMark = s.err
+
+	s.fix = s.ok.Bold(true)
 
 	key := s.accent
 	desc := s.muted
