@@ -115,7 +115,9 @@ func writeFixes(files []*fixedFile) error {
 // the terminal (tabs kept).
 func fileDiff(ff *fixedFile) string {
 	old, new := string(ff.Old), string(ff.New)
-	d, err := udiff.ToUnified(ff.Name, ff.Name, old, udiff.Lines(old, new), udiff.DefaultContextLines)
+	// The header names the file on one line, whatever its name holds.
+	name := model.Visible(ff.Name)
+	d, err := udiff.ToUnified(name, name, old, udiff.Lines(old, new), udiff.DefaultContextLines)
 	if err != nil {
 		return ""
 	}

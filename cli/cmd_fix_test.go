@@ -392,3 +392,21 @@ func TestFixSpellingAloneMendsTheListing(t *testing.T) {
 		t.Errorf("check after: exit %d, %q", code, got)
 	}
 }
+
+// A file name holding a line break stays on the diff's header line, so a
+// name cannot start a line of its own (a GitHub workflow command, say).
+func TestFixDiffHeaderKeepsNameOnOneLine(t *testing.T) {
+	ff := &fixedFile{Name: "ev\n::error::x-1.0.0.entry.json", Old: []byte("{\"a\": 1}\n"), New: []byte("{\"a\": 2}\n")}
+	d := fileDiff(ff)
+	if d == "" {
+		t.Fatal("no diff")
+	}
+	for line := range strings.Lines(d) {
+		if strings.HasPrefix(line, "::") {
+			t.Errorf("a line starts with the name's text: %q in\n%s", line, d)
+		}
+	}
+	if !strings.Contains(d, `--- ev\n::error::x-1.0.0.entry.json`) {
+		t.Errorf("the header does not name the file visibly:\n%s", d)
+	}
+}
