@@ -338,6 +338,8 @@ func (w *writer) check(f *file) error {
 		return refuse(f.Name, err)
 	case f.Old == nil && w.isInput(info):
 		return refuse(f.Name, ErrInput)
+	case f.Old == nil && info.Mode()&fs.ModeSymlink != 0:
+		return refuse(f.Name, errors.Join(ErrExists, ErrLink))
 	case f.Old == nil:
 		return refuse(f.Name, ErrExists)
 	case info.Mode()&fs.ModeSymlink != 0:

@@ -533,7 +533,7 @@ func TestConcurrentWriters(t *testing.T) {
 		for _, lang := range []string{"de", "es"} {
 			wg.Go(func() {
 				_, err := Write(dir, listingChange(dir, lang, manifest), Options{Fault: func(step, name string) error {
-					if step == StepStage && i%2 == 0 {
+					if step == StepPlace && i%2 == 0 {
 						time.Sleep(time.Millisecond)
 					}
 					return nil
@@ -569,7 +569,7 @@ func TestConcurrentProcesses(t *testing.T) {
 			time.Sleep(time.Millisecond)
 		}
 		pause := Options{Fault: func(step, name string) error {
-			if step == StepStage {
+			if step == StepPlace {
 				time.Sleep(time.Millisecond) // widens the race a lock must close
 			}
 			return nil

@@ -94,7 +94,7 @@ func (e *Error) Error() string {
 	case len(e.Undone) > 0:
 		s += "; " + e.UndoneSentence() + ", so nothing was written"
 	case e.Step == StepStage || e.Step == StepPlace:
-		s += "; nothing was written"
+		s += "; removed the temporary files this run had made, so nothing was written"
 	}
 	return s
 }
@@ -103,6 +103,8 @@ func (e *Error) Error() string {
 func (e *Error) Reason() string {
 	name, dir := model.Visible(e.Name), model.Visible(e.Dir)
 	switch {
+	case errors.Is(e.Err, ErrExists) && errors.Is(e.Err, ErrLink):
+		return name + " already exists as a symbolic link; refusing to write over it or through it"
 	case errors.Is(e.Err, ErrExists):
 		return name + " already exists; refusing to overwrite it"
 	case errors.Is(e.Err, ErrInput):
