@@ -155,6 +155,9 @@ type file struct {
 }
 
 func (w *writer) run(changes []Change) (err error) {
+	if err := w.prepare(changes); err != nil || len(w.files) == 0 {
+		return err // nothing to write: the folder is not even locked
+	}
 	if err := w.open(); err != nil {
 		w.removeMadeAbove()
 		return err
@@ -169,9 +172,6 @@ func (w *writer) run(changes []Change) (err error) {
 			w.removeMadeAbove()
 		}
 	}()
-	if err := w.prepare(changes); err != nil {
-		return err
-	}
 	if err := w.checkAll(); err != nil {
 		return err
 	}

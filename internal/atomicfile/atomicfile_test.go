@@ -95,6 +95,12 @@ func TestWriteReplacesAndCreates(t *testing.T) {
 	if got := list(t, dir); !slices.Equal(got, []string{"a.json", "locales/", "locales/de.json"}) {
 		t.Errorf("the folder holds %v (temporary files or the lock left?)", got)
 	}
+	// A write that changes nothing does not touch the folder (here one
+	// that is not there), so it succeeds where nothing may be written.
+	missing := filepath.Join(dir, "missing")
+	if res, err := Write(missing, []Change{{Name: filepath.Join(missing, "a.json"), Old: []byte("x"), Data: []byte("x")}}, Options{}); err != nil || len(res.Written) != 0 {
+		t.Errorf("a write of nothing: %v, %v", res, err)
+	}
 	// A new file whose name is taken, and a file to replace that is gone.
 	if _, err := Write(dir, []Change{{Name: target, Data: []byte("x")}}, Options{}); !errors.Is(err, ErrExists) || !strings.Contains(err.Error(), "already exists; refusing to overwrite it") {
 		t.Errorf("a new file over an existing one: %v", err)
