@@ -9,6 +9,7 @@ import (
 
 	"rulebench/analysis"
 	"rulebench/analysis/report"
+	"rulebench/internal/atomicfile"
 	"rulebench/model"
 )
 
@@ -69,7 +70,7 @@ func runFix(c *call, pos []string, write bool, format string) int {
 		doc.Files = append(doc.Files, fd)
 	}
 	if write {
-		if err := writeFixes(files); err != nil {
+		if err := writeFixes(ws, files, stderr); err != nil {
 			complain(stderr, "rulebench fix: %v", err)
 			return exitUsage
 		}
@@ -94,21 +95,16 @@ func runFix(c *call, pos []string, write bool, format string) int {
 	return exitOK
 }
 
-// writeFixes writes every changed file in place, checking first that each
-// is still a regular file (not a link) and unchanged since it was read, so
-// that nothing is written when one of them would be refused.
-func writeFixes(files []*fixedFile) error {
+// writeFixes writes every changed file in place, listed files before
+// their listings (the plan's order), as one change: each must still be a
+// regular file (not a link) holding the bytes read, or nothing is written.
+func writeFixes(ws *model.Workspace, files []*fixedFile, stderr io.Writer) error {
+	var changes []atomicfile.Change
 	for _, ff := range files {
-		if err := checkReplaceable(ff.Name, ff.Old); err != nil {
-			return err
-		}
+		changes = append(changes, atomicfile.Change{Name: ff.Name, Old: ff.Old, Data: ff.New})
 	}
-	for _, ff := range files {
-		if err := writeAtomic(ff.Name, ff.New, true); err != nil {
-			return fmt.Errorf("cannot write %s: %v", visible(ff.Name), err)
-		}
-	}
-	return nil
+	_, err := writeInPlace(ws, changes, "rulebench fix", stderr)
+	return err
 }
 
 // fileDiff is the unified diff of one fixed file, each line made safe for

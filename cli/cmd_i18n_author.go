@@ -3,19 +3,16 @@ package cli
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"io"
-	"io/fs"
-	"os"
 	"path"
-	"path/filepath"
 	"slices"
 	"strings"
 
 	"rulebench/analysis"
 	"rulebench/analysis/report"
 	"rulebench/i18n"
+	"rulebench/internal/atomicfile"
 	"rulebench/model"
 )
 
@@ -238,12 +235,8 @@ func (w *authorWriter) update(lang string) int {
 func (w *authorWriter) deliver(lang, target string, old, data []byte) int {
 	switch {
 	case w.flags.out != "":
-		if err := refuseTarget(w.flags.out, w.inputs()); err != nil {
+		if err := writeNew(w.flags.out, data, w.inputs(), "rulebench i18n", w.stderr); err != nil {
 			complain(w.stderr, "rulebench i18n: %v", err)
-			return exitUsage
-		}
-		if err := writeAtomic(w.flags.out, data, false); err != nil {
-			complain(w.stderr, "rulebench i18n: cannot write %s: %v", visible(w.flags.out), err)
 			return exitUsage
 		}
 		fmt.Fprintln(w.stdout, visible(w.flags.out))
@@ -255,7 +248,7 @@ func (w *authorWriter) deliver(lang, target string, old, data []byte) int {
 		w.stdout.Write(terminalSafeJSON(data))
 		return exitOK
 	}
-	writes := []pendingWrite{{name: target, old: old, data: data}}
+	writes := []atomicfile.Change{{Name: target, Old: old, Data: data}}
 	listing, err := refreshListing(w.a, lang, target, data)
 	if err != nil {
 		complain(w.stderr, "rulebench i18n: %v", err)
@@ -264,7 +257,7 @@ func (w *authorWriter) deliver(lang, target string, old, data []byte) int {
 	if listing != nil {
 		writes = append(writes, *listing)
 	}
-	written, err := writeAll(writes)
+	written, err := writeInPlace(w.ws, writes, "rulebench i18n", w.stderr)
 	for _, name := range written {
 		fmt.Fprintln(w.stdout, visible(name))
 	}
@@ -316,53 +309,6 @@ func (w *authorWriter) inputs() []string {
 	return in
 }
 
-// pendingWrite is one file a writing command changes: its bytes as read
-// (nil for a new file) and as they are to be.
-type pendingWrite struct {
-	name      string
-	old, data []byte
-}
-
-// writeAll writes the files in order, each by atomic rename, after
-// checking every one first: a new file must not exist (and its folder is
-// made if need be), a replaced one must be a regular file, not a link,
-// still holding the bytes read. A file whose bytes do not change is not
-// written. It returns the files written.
-func writeAll(writes []pendingWrite) ([]string, error) {
-	for _, pw := range writes {
-		if pw.old == nil {
-			if _, err := os.Lstat(pw.name); err == nil {
-				return nil, fmt.Errorf("%s already exists; refusing to overwrite it", visible(pw.name))
-			} else if !errors.Is(err, fs.ErrNotExist) {
-				return nil, fmt.Errorf("cannot write %s: %v", visible(pw.name), unwrapPath(err))
-			}
-			continue
-		}
-		if string(pw.old) == string(pw.data) {
-			continue
-		}
-		if err := checkReplaceable(pw.name, pw.old); err != nil {
-			return nil, err
-		}
-	}
-	var written []string
-	for _, pw := range writes {
-		if pw.old != nil && string(pw.old) == string(pw.data) {
-			continue
-		}
-		if pw.old == nil {
-			if err := os.MkdirAll(filepath.Dir(pw.name), 0o755); err != nil {
-				return written, fmt.Errorf("cannot write %s: %v", visible(pw.name), unwrapPath(err))
-			}
-		}
-		if err := writeAtomic(pw.name, pw.data, pw.old != nil); err != nil {
-			return written, fmt.Errorf("cannot write %s: %v", visible(pw.name), err)
-		}
-		written = append(written, pw.name)
-	}
-	return written, nil
-}
-
 // refreshListing works out the listing file's change for a locale file
 // about to become data: in a package, the manifest's files[] item for it
 // gets its sha256 and size (the item is added when the manifest lists no
@@ -370,7 +316,7 @@ func writeAll(writes []pendingWrite) ([]string, error) {
 // with it; beside a catalog artifact, the catalog entry's listing of the
 // pack (when it lists one) gets its sha256 and size. nil when there is no
 // listing file.
-func refreshListing(a *analysis.Result, lang, target string, data []byte) (*pendingWrite, error) {
+func refreshListing(a *analysis.Result, lang, target string, data []byte) (*atomicfile.Change, error) {
 	ws := a.Workspace
 	sum := sha256.Sum256(data)
 	sha := hex.EncodeToString(sum[:])
@@ -408,7 +354,7 @@ func refreshListing(a *analysis.Result, lang, target string, data []byte) (*pend
 	if err != nil {
 		return nil, fmt.Errorf("%s: %v", visible(file.Name), err)
 	}
-	return &pendingWrite{name: file.Name, old: file.Data, data: out}, nil
+	return &atomicfile.Change{Name: file.Name, Old: file.Data, Data: out}, nil
 }
 
 // localeHasRuleset tells whether locale bytes have a ruleset section (and

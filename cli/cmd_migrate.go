@@ -24,10 +24,10 @@ changed. With no SAVE, the saves in PATH's saves/ folder are used.
 (DIR is made if missing), all or nothing. Nothing is ever overwritten: the command stops
 before writing anything when DIR is a symbolic link or lies inside the package read,
 when a target file already exists or is one of the inputs, or when two saves share a
-name. Every file is first staged in DIR as .rulebench-migrate-*.tmp, then given its
-name by a rename that never replaces a file; if one cannot be written, everything the
-run wrote is removed again. Staged files left by a killed run are removed by the next
-run into DIR.
+name. Every file is first staged in DIR as .rulebench-<pid>-<random>.tmp, then given
+its name by a rename that never replaces a file; if one cannot be written, everything
+the run wrote is removed again. Staged files left by a killed run are removed by the
+next run into DIR (never those of a run still going).
 
 Exit 0: no errors; 1: errors found (in the migrations, or a save newer than the ruleset,
 or a save that cannot be read as JSON); 2: bad usage, an unreadable path, or a file

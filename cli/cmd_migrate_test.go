@@ -3,14 +3,13 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
-	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
-	"rulebench/migrate"
+	"rulebench/internal/atomicfile"
 )
 
 const lanternRoadDir = "../examples/lantern-road"
@@ -442,41 +441,40 @@ func TestMigrateOutNeverOverwrites(t *testing.T) {
 
 // Placing a staged save refuses a name that is taken, even when it was
 // free when the command checked: the file is moved into place by a rename
-// that never replaces, or linked.
+// that never replaces, or linked; what the run had written is removed.
 func TestPlaceRefusesATakenName(t *testing.T) {
-	dir := t.TempDir()
-	o := &outRun{dir: dir}
-	run := func(name string, v int) *saveRun {
-		return &saveRun{Result: &migrate.Result{File: name, Sheet: migrate.State{V: v, Build: map[string]any{"fields": map[string]any{"x": 1.0}}}}}
+	pkg := manySaves(t, 2)
+	out := t.TempDir()
+	target := filepath.Join(out, "s00001.json")
+	defer func() { writeFault = nil }()
+	writeFault = func(step, name string) error {
+		if step == atomicfile.StepPlace && name == target {
+			os.WriteFile(target, []byte("first"), 0o644)
+		}
+		return nil
 	}
-	if err := o.stageAll([]*saveRun{run("s.json", 1), run("t.json", 2)}); err != nil {
-		t.Fatal(err)
-	}
-	target := filepath.Join(dir, "s.json")
-	if err := os.WriteFile(target, []byte("first"), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if err := o.place(o.staged[0]); err == nil {
-		t.Error("a staged save was placed over an existing file")
+	code, stdout, errOut := runMigrateCLI("--out", out, pkg)
+	if code != exitUsage || stdout != "" || !strings.Contains(errOut, target+" already exists; refusing to overwrite it; removed the 1 file this run had written, so nothing was written") {
+		t.Errorf("exit %d, stdout %q, stderr %q", code, stdout, errOut)
 	}
 	if data, _ := os.ReadFile(target); string(data) != "first" {
 		t.Errorf("the file became %q", data)
 	}
-	if err := o.place(o.staged[1]); err != nil {
-		t.Fatal(err)
+	if got := listDir(out); !slices.Equal(got, []string{"s00001.json"}) {
+		t.Errorf("the folder holds %v, want only the file that was there", got)
 	}
-	fresh := filepath.Join(dir, "t.json")
-	data, _ := os.ReadFile(fresh)
+	writeFault = nil
+	os.Remove(target)
+	if code, _, errOut := runMigrateCLI("--out", out, pkg); code != exitOK {
+		t.Fatalf("exit %d, %s", code, errOut)
+	}
+	data, _ := os.ReadFile(target)
 	var back map[string]any
-	if err := json.Unmarshal(data, &back); err != nil || back["v"] != 2.0 {
+	if err := json.Unmarshal(data, &back); err != nil || back["v"] == nil {
 		t.Errorf("written %s (%v)", data, err)
 	}
-	if info, err := os.Stat(fresh); err != nil || info.Mode().Perm() != 0o644 {
+	if info, err := os.Stat(target); err != nil || info.Mode().Perm() != 0o644 {
 		t.Errorf("mode %v, %v", info.Mode(), err)
-	}
-	o.undo(io.Discard)
-	if got := listDir(dir); !slices.Equal(got, []string{"s.json"}) {
-		t.Errorf("after undo the folder holds %v, want only the file that was there", got)
 	}
 }
 

@@ -5,11 +5,14 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
 	"testing"
+
+	"rulebench/internal/atomicfile"
 )
 
 // manySaves copies the Lantern Road package to a temporary folder with n
@@ -106,29 +109,28 @@ func TestMigrateOutRefusesALinkAndThePackage(t *testing.T) {
 // prints no report; a run that succeeds lists every file written.
 func TestMigrateOutAllOrNothing(t *testing.T) {
 	pkg := manySaves(t, 6)
-	failAt := func(n int) func() bool {
+	defer func() { writeFault = nil }()
+	failAt := func(step string, n int) func(string, string) error {
 		calls := 0
 		var mu sync.Mutex
-		return func() bool {
+		return func(s, name string) error {
+			if s != step {
+				return nil
+			}
 			mu.Lock()
 			defer mu.Unlock()
 			calls++
-			return calls == n
+			if calls == n {
+				if step == atomicfile.StepStage {
+					return &os.PathError{Op: "open", Path: name, Err: errors.New("quota exceeded")}
+				}
+				return errors.New("no space left on device")
+			}
+			return nil
 		}
 	}
-	defer func(p func(string, string) (bool, error), c func(string, string) (*os.File, error)) {
-		placeFile, createTemp = p, c
-	}(placeFile, createTemp)
 
-	third := failAt(3)
-	var tmpNames []string
-	placeFile = func(tmp, target string) (bool, error) {
-		tmpNames = append(tmpNames, filepath.Base(tmp))
-		if third() {
-			return false, errors.New("no space left on device")
-		}
-		return placeNew(tmp, target)
-	}
+	writeFault = failAt(atomicfile.StepPlace, 3)
 	parent := t.TempDir()
 	out := filepath.Join(parent, "new", "out")
 	code, stdout, errOut := runMigrateCLI("--out", out, pkg)
@@ -141,20 +143,8 @@ func TestMigrateOutAllOrNothing(t *testing.T) {
 	if got := listDir(parent); len(got) != 0 {
 		t.Errorf("a failed run left %v (want the folders it made gone too)", got)
 	}
-	for _, name := range tmpNames {
-		if ok, _ := filepath.Match(stagePattern, name); !ok {
-			t.Errorf("temporary file %q is not named %s", name, stagePattern)
-		}
-	}
 
-	placeFile = placeNew
-	fifth := failAt(5)
-	createTemp = func(dir, pattern string) (*os.File, error) {
-		if fifth() {
-			return nil, &os.PathError{Op: "open", Path: filepath.Join(dir, pattern), Err: errors.New("quota exceeded")}
-		}
-		return os.CreateTemp(dir, pattern)
-	}
+	writeFault = failAt(atomicfile.StepStage, 5)
 	out = t.TempDir()
 	code, stdout, errOut = runMigrateCLI("--out", out, pkg)
 	if code != exitUsage || !strings.Contains(errOut, "quota exceeded") || !strings.Contains(errOut, "so nothing was written") || stdout != "" {
@@ -164,7 +154,7 @@ func TestMigrateOutAllOrNothing(t *testing.T) {
 		t.Errorf("a failed staging left %v", got)
 	}
 
-	createTemp = os.CreateTemp
+	writeFault = nil
 	code, stdout, errOut = runMigrateCLI("--out", out, pkg)
 	if code != exitOK {
 		t.Fatalf("exit %d, stderr %q", code, errOut)
@@ -181,26 +171,42 @@ func TestMigrateOutAllOrNothing(t *testing.T) {
 }
 
 // TestMigrateOutRemovesLeftovers puts temporary files of a killed run in
-// DIR (one a link, which is removed, not followed): the next run into DIR
-// removes them and says so; other files stay.
+// DIR (one a link, which is removed, not followed), and one of a run still
+// going: the next run into DIR removes the killed run's and says so; the
+// live run's and other files stay. (Before, every file of the pattern was
+// removed, a live run's staged saves too.)
 func TestMigrateOutRemovesLeftovers(t *testing.T) {
 	pkg := manySaves(t, 2)
 	out := t.TempDir()
 	victim := filepath.Join(t.TempDir(), "victim.json")
+	dead := exec.Command(os.Args[0], "-test.run=^$")
+	if err := dead.Run(); err != nil {
+		t.Fatal(err)
+	}
+	live := exec.Command("sleep", "60")
+	if err := live.Start(); err != nil {
+		t.Skip("no sleep to stand for a live run:", err)
+	}
+	defer func() { live.Process.Kill(); live.Wait() }()
+	killed := fmt.Sprintf(".rulebench-%d-0123456789abcdef.tmp", dead.Process.Pid)
+	killedLink := fmt.Sprintf(".rulebench-%d-fedcba9876543210.tmp", dead.Process.Pid)
+	going := fmt.Sprintf(".rulebench-%d-0123456789abcdef.tmp", live.Process.Pid)
 	writeFiles(t, out, map[string]string{
-		".rulebench-migrate-1234567.tmp": `{"v": 1`,
-		"notes.tmp":                      "mine",
-		".rulebench-other.tmp":           "mine",
+		killed:                 `{"v": 1`,
+		going:                  `{"v": 1`,
+		"notes.tmp":            "mine",
+		".rulebench-other.tmp": "mine",
 	})
 	writeFiles(t, filepath.Dir(victim), map[string]string{"victim.json": "kept"})
-	if err := os.Symlink(victim, filepath.Join(out, ".rulebench-migrate-89.tmp")); err != nil {
+	if err := os.Symlink(victim, filepath.Join(out, killedLink)); err != nil {
 		t.Skip("no symbolic links here:", err)
 	}
 	code, _, errOut := runMigrateCLI("--out", out, pkg)
 	if code != exitOK || !strings.Contains(errOut, "removed 2 temporary files left in "+out+" by an earlier run") {
 		t.Errorf("exit %d, stderr %q", code, errOut)
 	}
-	want := []string{".rulebench-other.tmp", "notes.tmp", "s00000.json", "s00001.json"}
+	want := []string{".rulebench-other.tmp", going, "notes.tmp", "s00000.json", "s00001.json"}
+	slices.Sort(want)
 	if got := listDir(out); !slices.Equal(got, want) {
 		t.Errorf("DIR holds %v, want %v", got, want)
 	}

@@ -3,6 +3,7 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"runtime/debug"
 
@@ -93,9 +94,11 @@ func runWorkbench(c *call, pos []string, o workbenchOptions) int {
 		Output:      terminal,
 	}
 	if len(pos) == 1 {
-		// The f key writes a finding's fix as fix -w does.
+		// The f key writes a finding's fix as fix -w does, inside the
+		// folder of PATH (notes, which would cut into the screen, are
+		// left out).
 		cfg.WriteFile = func(name string, data, old []byte) error {
-			return writeFixes([]*fixedFile{{Name: name, Old: old, New: data}})
+			return writeFixes(ws, []*fixedFile{{Name: name, Old: old, New: data}}, io.Discard)
 		}
 	}
 	switch err := tui.Run(cfg); {

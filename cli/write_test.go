@@ -8,6 +8,8 @@ import (
 	"strings"
 	"syscall"
 	"testing"
+
+	"rulebench/internal/atomicfile"
 )
 
 // readOnlyEnv names, in the child process readOnlyFolder starts, the
@@ -105,78 +107,20 @@ func leftovers(t *testing.T, dir string, want ...string) []string {
 	return extra
 }
 
-func TestWriteAtomicReplaces(t *testing.T) {
-	dir := t.TempDir()
-	target := filepath.Join(dir, "a.json")
-	if err := os.WriteFile(target, []byte("old"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	if err := writeAtomic(target, []byte("new"), false); err == nil {
-		t.Error("a new file was written over an existing one")
-	}
-	if err := writeAtomic(target, []byte("new"), true); err != nil {
-		t.Fatal(err)
-	}
-	got, _ := os.ReadFile(target)
-	info, _ := os.Stat(target)
-	if string(got) != "new" || info.Mode().Perm() != 0o600 {
-		t.Errorf("after replacing: %q, mode %v; want new, 0600 kept", got, info.Mode().Perm())
-	}
-	if extra := leftovers(t, dir, "a.json"); len(extra) > 0 {
-		t.Errorf("temporary files left: %v", extra)
-	}
-	if err := writeAtomic(filepath.Join(dir, "absent.json"), []byte("x"), true); err == nil {
-		t.Error("replacing a file that does not exist must fail")
-	}
-	if err := writeAtomic(filepath.Join(dir, "fresh.json"), []byte("x"), false); err != nil {
-		t.Errorf("a new file: %v", err)
-	}
-}
-
-func TestWriteAtomicRefusesLinks(t *testing.T) {
-	dir := t.TempDir()
-	real := filepath.Join(dir, "real.json")
-	os.WriteFile(real, []byte("real"), 0o644)
-	link := filepath.Join(dir, "link.json")
-	if err := os.Symlink(real, link); err != nil {
-		t.Skip("no symbolic links here:", err)
-	}
-	dangling := filepath.Join(dir, "dangling.json")
-	os.Symlink(filepath.Join(dir, "nowhere.json"), dangling)
-	for _, replace := range []bool{false, true} {
-		for _, target := range []string{link, dangling} {
-			if err := writeAtomic(target, []byte("x"), replace); err == nil {
-				t.Errorf("wrote through the link %s (replace %v)", target, replace)
-			}
-		}
-	}
-	if got, _ := os.ReadFile(real); string(got) != "real" {
-		t.Errorf("the linked file changed: %q", got)
-	}
-	if _, err := os.Lstat(filepath.Join(dir, "nowhere.json")); err == nil {
-		t.Error("a dangling link was followed")
-	}
-	if err := refuseTarget(link, nil); err == nil || !strings.Contains(err.Error(), "link") {
-		t.Errorf("refuseTarget on a link: %v", err)
-	}
-	if err := refuseTarget(real, []string{real}); err == nil || !strings.Contains(err.Error(), "input") {
-		t.Errorf("refuseTarget on an input: %v", err)
-	}
-	if err := refuseTarget(filepath.Join(dir, "free.json"), []string{real}); err != nil {
-		t.Errorf("a free name: %v", err)
-	}
-}
-
-func TestWriteAtomicReadOnlyFolder(t *testing.T) {
+// TestWriteReadOnlyFolder: in a folder that may not be written, neither a
+// new file nor a replacement is written, and nothing is left behind (not
+// even the lock file).
+func TestWriteReadOnlyFolder(t *testing.T) {
 	dir := readOnlyFolder(t, map[string]string{"a.json": "old"})
 	if dir == "" {
 		return
 	}
 	target := filepath.Join(dir, "a.json")
-	if err := writeAtomic(target, []byte("new"), true); err == nil {
-		t.Error("replaced a file in a read-only folder")
+	_, err := atomicfile.Write(dir, []atomicfile.Change{{Name: target, Old: []byte("old"), Data: []byte("new")}}, atomicfile.Options{})
+	if err == nil || !strings.Contains(err.Error(), "cannot write") {
+		t.Errorf("replaced a file in a read-only folder: %v", err)
 	}
-	if err := writeAtomic(filepath.Join(dir, "b.json"), []byte("new"), false); err == nil {
+	if err := writeNew(filepath.Join(dir, "b.json"), []byte("new"), nil, "rulebench test", io.Discard); err == nil {
 		t.Error("wrote a new file in a read-only folder")
 	}
 	if got, _ := os.ReadFile(target); string(got) != "old" {
