@@ -2,7 +2,6 @@ package tui
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -16,6 +15,7 @@ import (
 
 	"rulebench/analysis/say"
 	"rulebench/i18n"
+	"rulebench/migrate"
 	"rulebench/model"
 )
 
@@ -106,7 +106,7 @@ type translationsPane struct {
 	// renamed its ids renamed by migrations (renames).
 	creatures    map[string]bool
 	creaturesFor *model.Ruleset
-	renamed      map[string]rename
+	renamed      []migrate.Rename
 	renamesFor   *model.Ruleset
 }
 
@@ -1031,9 +1031,9 @@ func (p *translationsPane) stringDetail() []string {
 		k := l.Stale[row]
 		out := field("Stale key", quote(k.English, st), &st.warn)
 		out = append(out, field("In", at(l.Own.Name(), k.Node), &st.text)...)
-		if r, ok := p.renames()[renameKey(k.English)]; ok {
-			out = append(out, field("Renamed", fmt.Sprintf("the migrations rename the %s %s to %s, shown as %s (rename the key to it?)",
-				r.what, vis(r.from), vis(r.to), quote(r.label, st)), &st.text)...)
+		if r, ok := migrate.RenameOfKey(p.renames(), k.English); ok {
+			q := func(s string) string { return quote(s, st) }
+			out = append(out, field("Renamed", say.Renamed(r, q)+" (rename the key to it?)", &st.text)...)
 		}
 		if near := p.s.report.Nearest(k.English); near != "" {
 			out = append(out, field("Nearest", quote(near, st)+" (rename the key to it?)", &st.text)...)
@@ -1125,82 +1125,13 @@ func (p *translationsPane) creatureNames() map[string]bool {
 	return p.creatures
 }
 
-// rename is where a migration rename took an id: the kind renamed, the old
-// and the final id (after a chain of renames), and the final id's label.
-type rename struct{ what, from, to, label string }
-
-// renameKey is how a stale key is matched with a renamed id: lower case,
-// with spaces and hyphens as underscores ("Road XP" and "road_xp").
-func renameKey(s string) string {
-	return strings.NewReplacer(" ", "_", "-", "_").Replace(strings.ToLower(strings.TrimSpace(s)))
-}
-
-// renames lists, by renameKey of the old id, the ids the ruleset's
-// migrations renamed whose final id has a label: a stale key spelt like an
-// old id most likely translated the label of the id it became. Found once
-// per ruleset.
-func (p *translationsPane) renames() map[string]rename {
-	rs := p.s.ruleset()
-	if p.renamesFor == rs && p.renamed != nil {
-		return p.renamed
-	}
-	p.renamed, p.renamesFor = map[string]rename{}, rs
-	if rs == nil {
-		return p.renamed
-	}
-	label := func(what, id string) string {
-		sh := rs.Sheet
-		switch what {
-		case "ability":
-			for _, a := range sh.Abilities {
-				if a.ID == id {
-					return a.Label
-				}
-			}
-		case "skill", "save":
-			list := sh.Skills
-			if what == "save" {
-				list = sh.Saves
-			}
-			for _, k := range list {
-				if k.ID == id {
-					return k.Label
-				}
-			}
-		case "field":
-			if f := sh.Field(id); f != nil {
-				return f.Label
-			}
-		}
-		return ""
-	}
-	// Run the renames in the order a migration runs them (entries by
-	// ascending from, steps in file order): each old id goes where the
-	// steps take it, through any chain.
-	at := map[[2]string]string{} // (kind, old id) → the id it is now
-	var order [][2]string
-	entries := slices.Clone(rs.Sheet.Migrations)
-	slices.SortStableFunc(entries, func(x, y *model.Migration) int { return x.From - y.From })
-	for _, m := range entries {
-		for _, st := range m.Steps {
-			if st.Op != model.StepRename || st.From == "" || st.To == "" {
-				continue
-			}
-			for k, now := range at {
-				if k[0] == st.What && now == st.From {
-					at[k] = st.To
-				}
-			}
-			if k := [2]string{st.What, st.From}; at[k] == "" {
-				at[k] = st.To
-				order = append(order, k)
-			}
-		}
-	}
-	for _, k := range order {
-		if l := label(k[0], at[k]); l != "" {
-			p.renamed[renameKey(k[1])] = rename{what: k[0], from: k[1], to: at[k], label: l}
-		}
+// renames are the ids the ruleset's migrations rename, each followed to
+// where its chain of renames ends (migrate.Renames): a stale key spelt like
+// an old id most likely translated the label of the id it became. Found
+// once per ruleset.
+func (p *translationsPane) renames() []migrate.Rename {
+	if rs := p.s.ruleset(); p.renamesFor != rs {
+		p.renamed, p.renamesFor = migrate.Renames(rs), rs
 	}
 	return p.renamed
 }
