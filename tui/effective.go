@@ -495,7 +495,7 @@ func (d *effectiveDoc) skips(texts ...string) bool {
 // marked with the layer that made it.
 func effectiveLines(s *snapshot, st *styles, width int, view *effectiveView) document {
 	view.tags, view.skipped = view.tags[:0], 0
-	d := &effectiveDoc{view: view, s: s, st: st, width: width, e: s.eff, base: s.base, tag: lineTag{section: "Applied layers", head: true, price: -1}}
+	d := &effectiveDoc{view: view, s: s, st: st, width: width, e: s.eff, base: s.base(), tag: lineTag{section: "Applied layers", head: true, price: -1}}
 	if d.e == nil {
 		d.add("", " "+st.muted.Render("There is no ruleset to apply layers to."))
 		return d.document

@@ -327,7 +327,7 @@ func TestScreenOverviewOwnTranslations(t *testing.T) {
 	cfg := exampleConfig(t, "lantern-road")
 	a := jumpTo(t, newTestApp(t, cfg, 120, 40), "Languages")
 	var ptBR *i18n.Language
-	for _, l := range a.snap.report.Languages {
+	for _, l := range a.snap.report().Languages {
 		if l.Lang == "pt-BR" {
 			ptBR = l
 		}
