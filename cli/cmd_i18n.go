@@ -9,6 +9,7 @@ import (
 	"rulebench/analysis/report"
 	"rulebench/analysis/say"
 	"rulebench/i18n"
+	"rulebench/migrate"
 	"rulebench/model"
 )
 
@@ -124,21 +125,23 @@ func runI18n(fs *flagSet, c *call, pos []string, o i18nOptions) int {
 		imp = &choice
 	}
 
+	renames := migrate.Renames(ws.Ruleset)
 	if format := fs.chosenFormat(); format != report.Text {
-		if err := writeDocument(stdout, format, only.filterDoc(report.NewI18n(r, langs, *langFlag != "", imp, ds)), ds); err != nil {
+		if err := writeDocument(stdout, format, only.filterDoc(report.NewI18n(r, langs, *langFlag != "", renames, imp, ds)), ds); err != nil {
 			return exitUsage
 		}
 		return code
 	}
-	writeI18nText(stdout, pos[0], r, langs, *langFlag != "", only, imp)
+	writeI18nText(stdout, pos[0], r, langs, *langFlag != "", only, imp, renames)
 	writeDiagnostics(stdout, ds)
 	writeSummary(stdout, pos[0], ds)
 	return code
 }
 
 // writeI18nText prints the coverage table, then with --lang every string
-// in that language, then the import choice.
-func writeI18nText(w io.Writer, name string, r *i18n.Report, langs []*i18n.Language, detail bool, only stateFilter, imp *i18n.Import) {
+// in that language (a stale key with the rename among renames it is spelt
+// like), then the import choice.
+func writeI18nText(w io.Writer, name string, r *i18n.Report, langs []*i18n.Language, detail bool, only stateFilter, imp *i18n.Import, renames []migrate.Rename) {
 	fmt.Fprintf(w, "%s: %s, %s\n", visible(name), say.Count(len(r.Strings()), "display string"), say.Count(r.Words(), "word"))
 	if len(langs) == 0 {
 		fmt.Fprintln(w, "no translations")
@@ -155,7 +158,7 @@ func writeI18nText(w io.Writer, name string, r *i18n.Report, langs []*i18n.Langu
 		}
 	}
 	if detail && len(langs) == 1 {
-		writeI18nDetail(w, r, langs[0], only)
+		writeI18nDetail(w, r, langs[0], only, renames)
 	}
 	if imp != nil {
 		fmt.Fprintf(w, "\nOn import, %s.\n", say.Import(*imp, r.Catalog))
@@ -163,7 +166,7 @@ func writeI18nText(w io.Writer, name string, r *i18n.Report, langs []*i18n.Langu
 	fmt.Fprintln(w)
 }
 
-func writeI18nDetail(w io.Writer, r *i18n.Report, l *i18n.Language, only stateFilter) {
+func writeI18nDetail(w io.Writer, r *i18n.Report, l *i18n.Language, only stateFilter, renames []migrate.Rename) {
 	fmt.Fprintln(w)
 	switch {
 	case l.Own != nil && l.BaseLocale != nil:
@@ -195,6 +198,9 @@ func writeI18nDetail(w io.Writer, r *i18n.Report, l *i18n.Language, only stateFi
 			break
 		}
 		line := "  stale       " + say.Quoted(k.English)
+		if rn, ok := migrate.RenameOfKey(renames, k.English); ok {
+			line += " (" + say.Renamed(rn, say.Quoted) + ")"
+		}
 		if near := r.Nearest(k.English); near != "" {
 			line += ", nearest current string " + say.Quoted(near)
 		}

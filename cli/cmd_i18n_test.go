@@ -492,3 +492,55 @@ func TestI18nArtifactWithLocales(t *testing.T) {
 		t.Errorf("locales/ inside an artifact is not a translation: %+v", doc.Languages)
 	}
 }
+
+// TestI18nStaleRenamed: a stale key spelt like an id the migrations rename
+// gets the hint the Translations tab gives, in the --lang listing and in
+// the JSON document's stale keys; one spelt like no renamed id gets none.
+func TestI18nStaleRenamed(t *testing.T) {
+	dir := copyExample(t, "lantern-road")
+	editFile(t, filepath.Join(dir, "locales", "pt-BR.json"), `"Lantern Road": "Estrada das Lanternas",`,
+		`"Lantern Road": "Estrada das Lanternas", "Scouting": "Reconhecimento",`)
+	// The manifest's size and digest of the file no longer match: exit 1.
+	code, out, errOut := i18nCLI("--lang", "pt-BR", dir)
+	if code != exitFindings {
+		t.Fatalf("exit %d\n%s%s", code, out, errOut)
+	}
+	for _, want := range []string{
+		`  stale       "Scouting" (the migrations rename the skill scouting to pathfinding, shown as "Pathfinding")` + "\n",
+		`  stale       "Guild favour", nearest current string "Guild favor"` + "\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q\n%s", want, out)
+		}
+	}
+	code, out, errOut = i18nCLI("--json", "--lang", "pt-BR", dir)
+	if code != exitFindings {
+		t.Fatalf("exit %d\n%s%s", code, out, errOut)
+	}
+	var doc struct {
+		Languages []struct {
+			StaleKeys []struct {
+				Key     string
+				Nearest string
+				Renamed *struct{ What, From, To, Label string }
+			}
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil || len(doc.Languages) != 1 {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	renamed := map[string]string{}
+	for _, k := range doc.Languages[0].StaleKeys {
+		if r := k.Renamed; r != nil {
+			renamed[k.Key] = fmt.Sprintf("%s %s %s %s", r.What, r.From, r.To, r.Label)
+		} else {
+			renamed[k.Key] = ""
+		}
+	}
+	if want := (map[string]string{"Scouting": "skill scouting pathfinding Pathfinding", "Road luck die": "", "Guild favour": ""}); fmt.Sprint(renamed) != fmt.Sprint(want) {
+		t.Errorf("stale keys %v, want %v", renamed, want)
+	}
+	if strings.Count(out, `"renamed"`) != 1 {
+		t.Errorf("a stale key with no rename has a renamed member:\n%s", out)
+	}
+}

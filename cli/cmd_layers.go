@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"rulebench/analysis"
+	"rulebench/analysis/outline"
 	"rulebench/analysis/report"
 	"rulebench/analysis/say"
 	"rulebench/model"
@@ -62,7 +63,7 @@ func runLayers(c *call, pos []string, on []string, format string) int {
 		}
 		return code
 	}
-	writeLayersText(stdout, pos[0], eff, r.Base(), doc)
+	writeLayersText(stdout, pos[0], outline.New(eff, r.Base(), ws.Saves))
 	if len(ds) > 0 {
 		fmt.Fprintln(stdout)
 		writeDiagnostics(stdout, ds)
@@ -71,10 +72,13 @@ func runLayers(c *call, pos []string, on []string, format string) int {
 	return code
 }
 
-// writeLayersText prints the effective ruleset for people.
-func writeLayersText(w io.Writer, path string, eff, baseEff *rules.Effective, doc *report.Layers) {
+// writeLayersText prints the effective ruleset for people: which layers
+// apply, then the outline (package outline) as plain text, one line a
+// fact, a change against the base with the base's value beside it.
+func writeLayersText(w io.Writer, path string, o *outline.Outline) {
 	v := visible
 	p := func(format string, args ...any) { fmt.Fprintf(w, format, args...) }
+	eff := o.Effective
 	rs := eff.Base
 	name := rs.Name
 	if name == "" {
@@ -101,144 +105,136 @@ func writeLayersText(w io.Writer, path string, eff, baseEff *rules.Effective, do
 			}
 		}
 	}
-	for _, d := range eff.Dropped {
-		p("  dropped %s: %s\n", v(d.ID), v(d.Reason()))
+	for _, d := range o.Dropped {
+		p("  dropped %s: %s\n", d.ID, d.Reason)
 	}
-	p("\nCheck guidance:\n  %s\n", v(eff.CheckGuidance))
-	if eff.WorldGuidance != nil {
-		p("World guidance:\n  %s\n", v(*eff.WorldGuidance))
+	p("\nCheck guidance:\n  %s\n", o.Check.Text)
+	if o.World.HasText {
+		p("World guidance:\n  %s\n", o.World.Text)
 	} else {
 		p("World guidance: none\n")
 	}
 	from := "the base"
-	if eff.LadderFrom != nil {
-		from = "layer " + v(eff.LadderFrom.ID) + "; the base beside each changed step"
+	if o.Ladder.From != nil {
+		from = "layer " + o.Ladder.From.ID + "; the base beside each changed step"
 	}
-	p("\nDifficulty ladder (%s, %s):\n", v(rs.Resolution.Kind), from)
-	for _, c := range eff.LadderChanges() {
+	p("\nDifficulty ladder (%s, %s):\n", o.Ladder.Kind, from)
+	for _, c := range o.Ladder.Steps {
 		switch c.Kind {
 		case rules.StepRemoved:
-			p("  %-20s removed (base %s)\n", v(c.Label), stepText(c.Base))
+			p("  %-20s removed (base %s)\n", c.Label, stepText(c.Base))
 		case rules.StepAdded:
-			p("  %-20s %s  (added)\n", v(c.Label), stepText(c.Effective))
+			p("  %-20s %s  (added)\n", c.Label, stepText(c.Effective))
 		case rules.StepChanged:
-			p("  %-20s %s  (base %s)\n", v(c.Label), stepText(c.Effective), stepText(c.Base))
+			p("  %-20s %s  (base %s)\n", c.Label, stepText(c.Effective), stepText(c.Base))
 		default:
-			p("  %-20s %s\n", v(c.Label), stepText(c.Effective))
+			p("  %-20s %s\n", c.Label, stepText(c.Effective))
 		}
 	}
-	if len(eff.Enums) > 0 {
+	if len(o.Enums) > 0 {
 		p("\nEnum fields:\n")
-		for _, f := range eff.Enums {
-			line := fmt.Sprintf("  %s: %s", v(f.Field.ID), v(strings.Join(f.Values, ", ")))
-			if f.Default != nil {
-				line += fmt.Sprintf("; default %s", v(*f.Default))
+		for _, f := range o.Enums {
+			line := fmt.Sprintf("  %s: %s", f.ID, strings.Join(f.Kept, ", "))
+			if f.HasDefault {
+				line += "; default " + f.Default
 			} else {
 				line += "; no default"
 			}
 			if len(f.Removed) > 0 {
-				line += fmt.Sprintf("  (removed %s by %s)", v(strings.Join(f.Removed, ", ")), v(strings.Join(f.By, ", ")))
+				line += fmt.Sprintf("  (removed %s by %s)", strings.Join(f.Removed, ", "), strings.Join(f.By, ", "))
 			}
 			p("%s\n", line)
 		}
 	}
-	hidden := 0
-	for _, c := range eff.Catalogs {
-		hidden += len(c.Hidden)
-	}
-	if len(eff.Catalogs) > 0 {
+	if len(o.Catalogs) > 0 {
+		hidden := 0
+		for _, c := range o.Catalogs {
+			hidden += c.Hidden
+		}
 		p("\nHidden catalog entries: %d\n", hidden)
-		for _, c := range eff.Catalogs {
-			for _, h := range c.Hidden {
-				p("  %s/%s  (%s, rule %d)\n", v(c.Catalog.ID), v(h.Entry.ID), v(h.Layer.ID), h.Rule+1)
+		for _, c := range o.Catalogs {
+			for _, e := range c.Entries {
+				if e.Hidden && e.By != nil {
+					p("  %s/%s  (%s, rule %d)\n", c.ID, e.ID, e.By.ID, e.Rule+1)
+				}
 			}
 		}
 	}
-	if len(eff.Currencies) > 0 {
+	if len(o.Coins) > 0 {
 		p("\nCoins:\n")
-		for _, c := range eff.Currencies {
-			var left, gone []string
-			for _, u := range c.Units {
-				left = append(left, u.ID)
-			}
-			for _, u := range c.RemovedUnits {
-				gone = append(gone, u.ID)
-			}
+		for _, c := range o.Coins {
 			switch {
 			case c.Removed:
-				p("  %s: removed (no price in it)\n", v(c.Family.ID))
-			case len(gone) > 0:
-				p("  %s: %s  (removed %s)\n", v(c.Family.ID), v(strings.Join(left, ", ")), v(strings.Join(gone, ", ")))
+				p("  %s: removed (no price in it)\n", c.ID)
+			case len(c.Gone) > 0:
+				p("  %s: %s  (removed %s)\n", c.ID, strings.Join(c.Left, ", "), strings.Join(c.Gone, ", "))
 			default:
-				p("  %s: %s\n", v(c.Family.ID), v(strings.Join(left, ", ")))
+				p("  %s: %s\n", c.ID, strings.Join(c.Left, ", "))
 			}
 		}
 	}
-	if len(eff.Prices) > 0 {
-		base := map[string]rules.ItemPrice{}
-		if len(eff.Applied) > 0 && baseEff != nil {
-			for _, pr := range baseEff.Prices {
-				base[pr.Key] = pr
-			}
-		}
+	if len(o.Prices.Items) > 0 {
 		p("\nPrices (written → shown; then at each market price level, the base beside a changed one):\n")
-		for _, pr := range eff.Prices {
-			w := pr.Written()
-			written := fmt.Sprintf("%d %s", w.Amount, w.Unit)
-			if _, coin := rs.Items.Family(w.Unit); coin != nil {
-				written = fmt.Sprintf("%d %s", w.Amount, coin.Label)
-			}
-			p("  %-32s %-16s → %s\n", v(pr.Key), v(written), v(amountText(pr.Shown)))
-			if why, ok := eff.WhyPrice(pr); ok {
-				p("    %s\n", v(why.Text()))
+		for _, pr := range o.Prices.Items {
+			p("  %-32s %-16s → %s\n", pr.Key, pr.Written, pr.Shown.Text)
+			if why, ok := o.Why(pr); ok {
+				p("    %s\n", why)
 			}
 			if len(pr.Levels) > 0 {
-				b, hasBase := base[pr.Key]
-				var parts []string
-				for j, a := range pr.Levels {
-					part := eff.Market.Levels[j].Label + " " + amountText(a)
-					if hasBase && j < len(b.Levels) && amountText(b.Levels[j]) != amountText(a) {
-						part += " (base " + amountText(b.Levels[j]) + ")"
+				parts := make([]string, len(pr.Levels))
+				for j, c := range pr.Levels {
+					parts[j] = o.Prices.Levels[j] + " " + c.Text
+					if c.Changed {
+						parts[j] += " (base " + c.Base + ")"
 					}
-					parts = append(parts, part)
 				}
-				p("    market: %s\n", v(strings.Join(parts, "; ")))
+				p("    market: %s\n", strings.Join(parts, "; "))
 			}
 		}
 	}
-	if eff.Market.Declared {
-		m := doc.Market
-		p("\nMarket:\n  sellers: %s\n", v(strings.Join(m.Sellers, ", ")))
-		if len(m.RemovedSellers) > 0 {
-			p("  removed: %s\n", v(strings.Join(m.RemovedSellers, ", ")))
+	if m := o.Market; m.Declared {
+		ids := func(ss []outline.Seller) string {
+			out := make([]string, len(ss))
+			for i, s := range ss {
+				out[i] = s.ID
+			}
+			return strings.Join(out, ", ")
+		}
+		p("\nMarket:\n  sellers: %s\n", ids(m.Sellers))
+		if len(m.Removed) > 0 {
+			removed := make([]outline.Seller, len(m.Removed))
+			for i, r := range m.Removed {
+				removed[i] = r.Seller
+			}
+			p("  removed: %s\n", ids(removed))
 		}
 		if len(m.UnsoldItems) > 0 {
-			p("  sold by no seller: %s\n", v(strings.Join(m.UnsoldItems, ", ")))
+			p("  sold by no seller: %s\n", strings.Join(m.UnsoldItems, ", "))
 		}
 		for _, n := range m.Notes {
-			p("  note: %s\n", v(n))
+			p("  note: %s\n", n)
 		}
 	}
-	if len(eff.Loot) > 0 {
+	if len(o.Loot) > 0 {
 		p("\nLoot tables:\n")
-		for _, lt := range eff.Loot {
+		for _, lt := range o.Loot {
 			by := ""
 			if lt.ReplacedBy != nil {
-				by = " — replaced by " + v(lt.ReplacedBy.ID)
+				by = " — replaced by " + lt.ReplacedBy.ID
 			}
-			p("  %s%s\n", v(lt.Base.ID), by)
+			p("  %s%s\n", lt.ID, by)
 			for _, d := range lt.Dead {
-				p("    line %d drops nothing: %s\n", d.Line+1, d.Reason())
+				p("    line %d drops nothing: %s\n", d.Line+1, d.Reason)
 			}
 		}
 	}
-	for _, s := range doc.Saves {
+	for _, s := range o.Saves {
 		if len(s.Kept) == 0 {
 			continue
 		}
 		p("\nSave %s keeps (kept and shown):\n", v(s.File))
 		for _, k := range s.Kept {
-			p("  %s = %s  (%s)\n", v(k.Path), v(k.Value), k.Kind)
+			p("  %s = %s  (%s)\n", k.Path, k.Value, k.Kind)
 		}
 	}
 }
@@ -252,12 +248,4 @@ func stepText(s model.LadderStep) string {
 		return fmt.Sprintf("%s, target %d", say.Count(s.Successes, "success"), s.Target)
 	}
 	return say.Count(s.Successes, "success")
-}
-
-// amountText is an amount as the Engine shows it, or "no price".
-func amountText(a rules.Amount) string {
-	if !a.Priced() {
-		return "no price"
-	}
-	return a.Text()
 }

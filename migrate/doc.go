@@ -12,6 +12,7 @@
 //	r.StateAt(n)          the save after the first n steps, to step back and forth
 //	Since(old, rs, saves) what a new version loses of the old one's saved
 //	                      values, a draft entry that keeps them, rehearsed
+//	Renames(rs)           every id the renames move, to where its chain ends
 //
 // Choices where the spec is silent:
 //

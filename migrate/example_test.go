@@ -74,3 +74,25 @@ func ExampleResult_StateAt() {
 	// 1 map[class:Wizard level:2 level_wizard:2] map[hit_dice:map[value:1]]
 	// 2 map[class:Wizard level:2 level_wizard:2] map[hd_d6:map[value:1]]
 }
+
+func ExampleRenames() {
+	rs := &model.Ruleset{Sheet: model.Sheet{
+		Fields: []*model.Field{{ID: "experience", Label: "Experience"}},
+		Migrations: []*model.Migration{
+			{From: 2, Steps: []*model.Step{{Op: model.StepRename, What: "field", From: "road_xp", To: "experience"}}},
+			{From: 1, Steps: []*model.Step{{Op: model.StepRename, What: "field", From: "xp", To: "road_xp"}}},
+		},
+	}}
+	renames := migrate.Renames(rs)
+	for _, r := range renames {
+		fmt.Printf("%s %s → %s (%q)\n", r.What, r.From, r.To, r.Label)
+	}
+	// A stale locale key "Road XP" translated what is now Experience.
+	if r, ok := migrate.RenameOfKey(renames, "Road XP"); ok {
+		fmt.Println("Road XP is now", r.Label)
+	}
+	// Output:
+	// field xp → experience ("Experience")
+	// field road_xp → experience ("Experience")
+	// Road XP is now Experience
+}

@@ -434,9 +434,9 @@ func (a *App) onReloaded(msg reloadedMsg) {
 	switch {
 	case a.snap.broken:
 		a.status = statusLine{text: fmt.Sprintf("Broken on disk (%s): showing the last good version", describeFindings(msg.diags)), isErr: true}
-	case msg.failed != "":
-		a.status = statusLine{text: vis(msg.failed), isErr: true}
-	case msg.sinceWS != nil && msg.sinceErr != nil:
+	case msg.failed() != "":
+		a.status = statusLine{text: vis(msg.failed()), isErr: true}
+	case msg.sinceWS != nil && msg.sinceErr() != nil:
 		a.status = statusLine{text: sinceNews(msg.analysis), isErr: true}
 	case msg.first:
 		a.status = statusLine{text: sinceNews(msg.analysis)}

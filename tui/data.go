@@ -80,11 +80,11 @@ func (s *snapshot) chosenIDs() []string {
 func (s *snapshot) resolve() {
 	s.toggles, s.eff = nil, nil
 	rs := s.ruleset()
-	if rs == nil || s.resolver == nil {
+	if rs == nil || s.resolver() == nil {
 		return
 	}
 	var failed string
-	guard(&failed, "layers", func() { s.eff = s.resolver.Resolve(s.chosenIDs()) })
+	guard(&failed, "layers", func() { s.eff = s.resolver().Resolve(s.chosenIDs()) })
 	if s.eff == nil {
 		return
 	}
@@ -111,10 +111,10 @@ func (s *snapshot) resolve() {
 // setLang chooses the language to preview.
 func (s *snapshot) setLang(code string) {
 	s.lang, s.preview = code, nil
-	if code == "" || s.report == nil {
+	if code == "" || s.report() == nil {
 		return
 	}
-	if l, err := s.report.Language(code); err == nil {
+	if l, err := s.report().Language(code); err == nil {
 		s.preview = l
 	}
 }

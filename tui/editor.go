@@ -78,10 +78,10 @@ func (p *translationsPane) spotAt(s *snapshot) (spot, bool) {
 		}
 		return keySpot(l.Own.Name(), l.Stale[row].Node)
 	}
-	if s.report == nil || row >= len(s.report.Strings()) {
+	if s.report() == nil || row >= len(s.report().Strings()) {
 		return spot{}, false
 	}
-	ds := s.report.Strings()[row]
+	ds := s.report().Strings()[row]
 	if k, ok := l.Own.Lookup(ds.Text); ok {
 		return keySpot(l.Own.Name(), k.Node)
 	}

@@ -174,13 +174,13 @@ func TestEditSpots(t *testing.T) {
 		a = keysTo(t, a, "down")
 	}
 	a = keysTo(t, a, "enter", "e")
-	fr := a.snap.report.Locale("fr")
+	fr := a.snap.report().Locale("fr")
 	k, _ := fr.Lookup("Ferry Crossing")
 	if want := key(k.Node) + " " + fr.Name(); last() != want {
 		t.Errorf("a translated string: want %q", want)
 	}
 	a = keysTo(t, a, "down", "e")
-	s := a.snap.report.Strings()[1]
+	s := a.snap.report().Strings()[1]
 	if want := line(s.Uses[0].Node) + " " + s.Uses[0].File; s.Text != "Test printing" || last() != want {
 		t.Errorf("an untranslated string (%q): want %q", s.Text, want)
 	}

@@ -8,6 +8,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
 
+	"rulebench/analysis/outline"
 	"rulebench/analysis/say"
 	"rulebench/model"
 	"rulebench/rules"
@@ -34,6 +35,12 @@ type effectiveView struct {
 	// the filter left out before they were drawn.
 	tags    []lineTag
 	skipped int
+	// ol is the outline drawn, worked out for olEff beside olBase with
+	// olWS's sample saves (outlineOf).
+	ol     *outline.Outline
+	olEff  *rules.Effective
+	olBase *rules.Effective
+	olWS   *model.Workspace
 }
 
 // lineTag says what a line of the Effective document is: the section it
@@ -438,17 +445,34 @@ func (p *effectivePane) view() string {
 	return block(lines, p.width, p.body.H, st.g.ellipsis)
 }
 
-// effectiveDoc builds the Effective tab.
+// effectiveDoc builds the Effective tab from the outline of the effective
+// ruleset (package outline), styling it.
 type effectiveDoc struct {
 	document
 	view  *effectiveView
 	s     *snapshot
 	st    *styles
 	width int
-	e     *rules.Effective
-	base  *rules.Effective
+	o     *outline.Outline
 	// tag is what the lines added now are (see lineTag).
 	tag lineTag
+}
+
+// outlineOf is the outline of the snapshot's effective ruleset, worked out
+// again only when the layers, the base or the workspace change. The sample
+// saves are read only while a layer applies, the only time their kept
+// values are shown.
+func (v *effectiveView) outlineOf(s *snapshot) *outline.Outline {
+	base := s.base()
+	if v.ol != nil && v.olEff == s.eff && v.olBase == base && v.olWS == s.ws {
+		return v.ol
+	}
+	var saves []*model.Save
+	if s.ws != nil && len(s.eff.Applied) > 0 {
+		saves = s.ws.Saves
+	}
+	v.ol, v.olEff, v.olBase, v.olWS = outline.New(s.eff, base, saves), s.eff, base, s.ws
+	return v.ol
 }
 
 // add appends lines to the document, tagged with the row they belong to.
@@ -495,14 +519,12 @@ func (d *effectiveDoc) skips(texts ...string) bool {
 // marked with the layer that made it.
 func effectiveLines(s *snapshot, st *styles, width int, view *effectiveView) document {
 	view.tags, view.skipped = view.tags[:0], 0
-	d := &effectiveDoc{view: view, s: s, st: st, width: width, e: s.eff, base: s.base, tag: lineTag{section: "Applied layers", head: true, price: -1}}
-	if d.e == nil {
+	d := &effectiveDoc{view: view, s: s, st: st, width: width, tag: lineTag{section: "Applied layers", head: true, price: -1}}
+	if s.eff == nil {
 		d.add("", " "+st.muted.Render("There is no ruleset to apply layers to."))
 		return d.document
 	}
-	if d.base == nil {
-		d.base = d.e
-	}
+	d.o = view.outlineOf(s)
 	d.applied()
 	d.guidance()
 	d.ladder()
@@ -555,19 +577,21 @@ func labelOr(label, id string) string {
 	return id
 }
 
-func layerName(l *model.Layer) string {
+// layerName names the layer that made a change by its label, or says
+// that the base ruleset did (nil).
+func layerName(l *outline.Layer) string {
 	if l == nil {
 		return "the base ruleset"
 	}
-	return vis(l.Label)
+	return l.Label
 }
 
 // applied says which layers apply and which chosen ones do not.
 func (d *effectiveDoc) applied() {
-	st, e := d.st, d.e
+	st, o := d.st, d.o
 	var applied []string
-	for _, l := range e.Applied {
-		applied = append(applied, vis(l.Label))
+	for _, l := range o.Applied {
+		applied = append(applied, l.Label)
 	}
 	if len(applied) == 0 {
 		d.add(" " + st.title.Render("No layer applied") + "  " + st.muted.Render("switch layers on in the Layers tab to see what they change"))
@@ -575,64 +599,58 @@ func (d *effectiveDoc) applied() {
 		d.add(" " + st.title.Render("Applied: ") + st.ok.Render(strings.Join(applied, ", ")) +
 			"  " + st.muted.Render("changes against the base ruleset are marked ") + d.changedMark())
 	}
-	label := func(id string) string { return layerLabels(e, []string{id})[0] }
-	for _, dr := range e.Dropped {
-		d.item(fmt.Sprintf("%s is chosen but not applied: %s", vis(label(dr.ID)), say.DroppedReason(dr, label)), st.warn.Render)
+	for _, dr := range o.Dropped {
+		d.item(fmt.Sprintf("%s is chosen but not applied: %s", dr.Name, dr.Why), st.warn.Render)
 	}
 }
 
 // guidance shows the Game Master's texts: the base text, then each layer's
 // appended text, marked with its layer.
 func (d *effectiveDoc) guidance() {
-	st, rs := d.st, d.e.Base
+	st, o := d.st, d.o
 	d.heading("Game Master", "layers append to the base text")
 	d.row("check", "check guidance")
-	d.para("Check", vis(rs.GM.CheckGuidance), st.text.Render)
-	for _, l := range d.e.Applied {
-		if l.Guidance != nil {
-			d.appended(l, *l.Guidance)
-		}
+	d.para("Check", o.Check.Base, st.text.Render)
+	for _, a := range o.Check.Appended {
+		d.appended(a)
 	}
 	d.row("world", "world guidance")
-	if rs.GM.WorldGuidance != nil {
-		d.para("World", vis(*rs.GM.WorldGuidance), st.text.Render)
+	if o.World.HasBase {
+		d.para("World", o.World.Base, st.text.Render)
 	} else {
 		d.para("World", "none in the base ruleset", st.muted.Render)
 	}
-	for _, l := range d.e.Applied {
-		if l.WorldGuidance != nil {
-			d.appended(l, *l.WorldGuidance)
-		}
+	for _, a := range o.World.Appended {
+		d.appended(a)
 	}
 }
 
 // appended shows a layer's text appended to a guidance, marked with a +
 // and the layer.
-func (d *effectiveDoc) appended(l *model.Layer, text string) {
-	d.add(strings.Repeat(" ", 13) + d.st.ok.Render("+ appended by "+vis(l.Label)+":"))
-	d.para("", vis(text), d.st.ok.Render)
+func (d *effectiveDoc) appended(a outline.Appended) {
+	d.add(strings.Repeat(" ", 13) + d.st.ok.Render("+ appended by "+a.Layer.Label+":"))
+	d.para("", a.Text, d.st.ok.Render)
 }
 
 // ladder shows the difficulty ladder, the base's beside the effective one.
 func (d *effectiveDoc) ladder() {
-	st, e := d.st, d.e
-	base := e.Base.Resolution.Ladder
+	st, l := d.st, d.o.Ladder
 	note := "the base ladder"
-	if e.LadderFrom != nil {
-		note = "replaced by " + layerName(e.LadderFrom)
+	if l.From != nil {
+		note = "replaced by " + layerName(l.From)
 	}
 	d.heading("Difficulty ladder", note)
 	labelW := 5
-	for _, s := range append(append([]model.LadderStep(nil), base...), e.Ladder...) {
-		labelW = max(labelW, min(len(vis(s.Label)), 28))
+	for _, c := range l.Steps {
+		labelW = max(labelW, min(len(c.Label), 28))
 	}
 	d.add("   " + st.label.Render(padRight("Step", labelW)+"  "+padRight("Base", 14)+"  Effective"))
 	// The steps pair by label, never by position: a step the layer drops
 	// says so, as does one it adds.
-	for _, c := range e.LadderChanges() {
+	for _, c := range l.Steps {
 		d.row(c.Label, "")
 		bt, ft := stepValue(c.Base, c.HasBase), stepValue(c.Effective, c.HasEffective)
-		line := "   " + st.text.Render(padRight(fit(vis(c.Label), labelW, st.g.ellipsis), labelW)) + "  " + st.muted.Render(padRight(bt, 14)) + "  "
+		line := "   " + st.text.Render(padRight(fit(c.Label, labelW, st.g.ellipsis), labelW)) + "  " + st.muted.Render(padRight(bt, 14)) + "  "
 		switch c.Kind {
 		case rules.StepChanged:
 			line += st.warn.Render(ft) + d.changedMark()
@@ -665,113 +683,78 @@ func stepValue(s model.LadderStep, present bool) string {
 // enums shows each enum field's values, the removed ones marked, and its
 // default beside the base's.
 func (d *effectiveDoc) enums() {
-	st, e := d.st, d.e
-	if len(e.Enums) == 0 {
+	st := d.st
+	if len(d.o.Enums) == 0 {
 		return
 	}
 	d.heading("Enum fields", "removed values are marked")
-	for _, f := range e.Enums {
-		d.row(f.Field.ID, f.Field.Label)
-		removed := map[string]bool{}
-		for _, v := range f.Removed {
-			removed[v] = true
-		}
+	for _, f := range d.o.Enums {
+		d.row(f.ID, f.Label)
 		var parts []string
-		for _, v := range f.Field.Values {
-			if removed[v] {
-				parts = append(parts, st.err.Render(vis(v)+" (removed)"))
+		for _, v := range f.Values {
+			if v.Removed {
+				parts = append(parts, st.err.Render(v.Text+" (removed)"))
 			} else {
-				parts = append(parts, st.text.Render(vis(v)))
+				parts = append(parts, st.text.Render(v.Text))
 			}
 		}
-		line := "  " + st.accent.Render(bullet(st)) + " " + st.bold.Render(vis(f.Field.ID)) + st.muted.Render(": ") + strings.Join(parts, st.muted.Render(", "))
-		d.add(fitWrapped(line, d.width, st)...)
-		def, baseDef := "", ""
-		if f.Default != nil {
-			def = *f.Default
-		}
-		if s, ok := f.Field.Default.(string); ok {
-			baseDef = s
-		}
-		note := "default " + vis(def)
+		line := "  " + st.accent.Render(bullet(st)) + " " + st.bold.Render(f.ID) + st.muted.Render(": ") + strings.Join(parts, st.muted.Render(", "))
+		d.add(fit(line, d.width, st.g.ellipsis))
+		var note string
 		switch {
-		case def == "" && baseDef == "":
+		case f.Default == "" && f.BaseDefault == "":
 			note = "no default"
-		case def != baseDef:
-			note = st.warn.Render(fmt.Sprintf("default %s, was %s", vis(def), vis(baseDef))) + d.changedMark()
+		case f.DefaultChanged:
+			note = st.warn.Render(fmt.Sprintf("default %s, was %s", f.Default, f.BaseDefault)) + d.changedMark()
 		default:
-			note = st.muted.Render(note)
+			note = st.muted.Render("default " + f.Default)
 		}
 		if len(f.By) > 0 {
-			note += st.muted.Render("; narrowed by " + quoteList(layerLabels(e, f.By)))
+			note += st.muted.Render("; narrowed by " + quoteList(f.ByNames))
 		}
 		d.add("    " + note)
 	}
 }
 
-// layerLabels turns layer ids into their labels.
-func layerLabels(e *rules.Effective, ids []string) []string {
-	out := make([]string, len(ids))
-	for i, id := range ids {
-		out[i] = id
-		for _, l := range e.Base.Layers {
-			if l.ID == id && l.Label != "" {
-				out[i] = l.Label
-			}
-		}
-	}
-	return out
-}
-
-// fitWrapped cuts a styled line to the width; the pane's lines never wrap.
-func fitWrapped(line string, width int, st *styles) []string {
-	return []string{fit(line, width, st.g.ellipsis)}
-}
-
 // catalogs shows each catalog's entries, the hidden ones dimmed with the
 // rule that hides each.
 func (d *effectiveDoc) catalogs() {
-	st, e := d.st, d.e
-	if len(e.Catalogs) == 0 {
+	st := d.st
+	if len(d.o.Catalogs) == 0 {
 		return
 	}
 	d.heading("Catalogs", "entries hidden from the pickers are dimmed")
-	for _, c := range e.Catalogs {
-		d.row(c.Catalog.ID, c.Catalog.Label)
-		line := fmt.Sprintf("%s: %s", vis(c.Catalog.ID), plural(len(c.Catalog.Entries), "entry", "entries"))
-		if len(c.Hidden) == 0 {
+	for _, c := range d.o.Catalogs {
+		d.row(c.ID, c.Label)
+		line := fmt.Sprintf("%s: %s", c.ID, plural(len(c.Entries), "entry", "entries"))
+		if c.Hidden == 0 {
 			d.item(line+", none hidden", st.text.Render)
 			continue
 		}
-		d.item(fmt.Sprintf("%s, %d hidden", line, len(c.Hidden)), st.warn.Render)
-		hidden := map[*model.Entry]rules.HideCause{}
-		for _, h := range c.Hidden {
-			hidden[h.Entry] = h.HideCause
-		}
+		d.item(fmt.Sprintf("%s, %d hidden", line, c.Hidden), st.warn.Render)
 		shown := 0
-		for i, en := range c.Catalog.Entries {
-			h, isHidden := hidden[en]
+		for i, en := range c.Entries {
 			rule := ""
-			if isHidden && h.Layer != nil && h.Rule >= 0 && h.Rule < len(h.Layer.Catalogs) {
-				rule = ": its " + say.HideTest(h.Layer.Catalogs[h.Rule])
+			if en.Hidden && en.Test != "" {
+				rule = ": its " + en.Test
 			}
-			if d.skips(c.Catalog.ID, en.ID, en.Label, rule) {
+			if d.skips(c.ID, en.ID, en.Label, rule) {
 				continue
 			}
 			if shown == maxEffectiveRows {
-				d.child(c.Catalog.ID, c.Catalog.ID+"/ more", "")
-				d.add("      " + st.muted.Render("and "+plural(len(c.Catalog.Entries)-i, "more entry", "more entries")))
+				d.child(c.ID, c.ID+"/ more", "")
+				d.add("      " + st.muted.Render("and "+plural(len(c.Entries)-i, "more entry", "more entries")))
 				break
 			}
 			shown++
-			d.child(c.Catalog.ID, c.Catalog.ID+"/"+en.ID, c.Catalog.ID+"/"+en.ID+" "+en.Label)
-			d.tag.file, d.tag.node = c.Catalog.EntriesFile, en.Node
-			name := vis(en.ID)
+			d.child(c.ID, c.ID+"/"+en.ID, c.ID+"/"+en.ID+" "+en.Label)
+			d.tag.file, d.tag.node = c.File, en.Node
+			name := en.ID
 			if en.Label != "" && en.Label != en.ID {
-				name += " " + vis(en.Label)
+				name += " " + en.Label
 			}
-			if isHidden {
-				d.add("      " + st.rowMuted.Render(name+" "+st.g.sep+" hidden by "+layerName(h.Layer)+rule))
+			if en.Hidden {
+				d.add("      " + st.rowMuted.Render(name+" "+st.g.sep+" hidden by "+layerName(en.By)+rule))
 				continue
 			}
 			d.add("      " + st.text.Render(name))
@@ -781,27 +764,21 @@ func (d *effectiveDoc) catalogs() {
 
 // coins shows each coin family with the coins that remain.
 func (d *effectiveDoc) coins() {
-	st, e := d.st, d.e
-	if len(e.Currencies) == 0 {
+	st := d.st
+	if len(d.o.Coins) == 0 {
 		return
 	}
 	d.heading("Coins", "")
-	for _, c := range e.Currencies {
-		d.row(c.Family.ID, c.Family.Label)
-		var left, gone []string
-		for _, u := range c.Units {
-			left = append(left, vis(u.ID))
-		}
-		for _, u := range c.RemovedUnits {
-			gone = append(gone, vis(u.ID))
-		}
+	for _, c := range d.o.Coins {
+		d.row(c.ID, c.Label)
+		left, gone := strings.Join(c.Left, ", "), strings.Join(c.Gone, ", ")
 		switch {
 		case c.Removed:
-			d.item(fmt.Sprintf("%s: the whole family is removed (%s)", vis(c.Family.ID), strings.Join(gone, ", ")), st.err.Render)
-		case len(gone) > 0:
-			d.item(fmt.Sprintf("%s: %s left; removed %s", vis(c.Family.ID), strings.Join(left, ", "), strings.Join(gone, ", ")), st.warn.Render)
+			d.item(fmt.Sprintf("%s: the whole family is removed (%s)", c.ID, gone), st.err.Render)
+		case len(c.Gone) > 0:
+			d.item(fmt.Sprintf("%s: %s left; removed %s", c.ID, left, gone), st.warn.Render)
 		default:
-			d.item(fmt.Sprintf("%s: %s", vis(c.Family.ID), strings.Join(left, ", ")), st.text.Render)
+			d.item(fmt.Sprintf("%s: %s", c.ID, left), st.text.Render)
 		}
 	}
 }
@@ -820,50 +797,25 @@ func (c priceCell) width() int {
 	return ansi.StringWidth(c.text)
 }
 
-// amountCell is a price's cell, marked when it differs from the base's.
-func amountCell(now, was rules.Amount, hasWas bool) priceCell {
-	text := "no price"
-	if now.Priced() {
-		text = vis(now.Text())
-	}
-	return priceCell{text, hasWas && (now.Priced() != was.Priced() || now.Text() != was.Text())}
-}
-
-// writtenText is a cost as written, in its coin's label when the ruleset
-// declares the coin ("3 crowns", not "3 crown").
-func writtenText(rs *model.Ruleset, c model.Cost) string {
-	if _, coin := rs.Items.Family(c.Unit); coin != nil && coin.Label != "" {
-		return fmt.Sprintf("%d %s", c.Amount, vis(coin.Label))
-	}
-	return fmt.Sprintf("%d %s", c.Amount, vis(c.Unit))
-}
-
 // prices shows every priced item: its price as written beside the price
 // shown, and its market price at each price level, each cell that differs
 // from the base ruleset marked. The columns are as wide as what they hold,
 // so that no amount or unit is cut; when the levels do not all fit, one is
 // shown at a time (the tab's < and > change it).
 func (d *effectiveDoc) prices() {
-	st, e := d.st, d.e
-	if len(e.Prices) == 0 {
+	st, items := d.st, d.o.Prices.Items
+	if len(items) == 0 {
 		return
 	}
-	base := map[string]rules.ItemPrice{}
-	for _, p := range d.base.Prices {
-		base[p.Key] = p
-	}
-	levels := e.Market.Levels
-	heads := []string{"Item", "Written", "Shown"}
-	for _, l := range levels {
-		heads = append(heads, vis(l.Label))
-	}
+	levels := d.o.Prices.Levels
+	heads := append([]string{"Item", "Written", "Shown"}, levels...)
 	// The rows the filter keeps, at most maxEffectiveRows of them.
 	var kept []int
-	for i, p := range e.Prices {
+	for i, p := range items {
 		if len(kept) == maxEffectiveRows {
 			break
 		}
-		if !d.skips(p.Key, p.Entry.Label) {
+		if !d.skips(p.Key, p.Label) {
 			kept = append(kept, i)
 		}
 	}
@@ -877,27 +829,18 @@ func (d *effectiveDoc) prices() {
 		widths[i] = ansi.StringWidth(h)
 	}
 	for i, pi := range kept {
-		p := e.Prices[pi]
-		b, hasBase := base[p.Key]
-		row := []priceCell{{text: vis(p.Key)}, {text: writtenText(e.Base, p.Written())}, amountCell(p.Shown, b.Shown, hasBase)}
-		was := make([]string, 3, 3+len(p.Levels))
-		marketChanged := false
-		for j, lv := range p.Levels {
-			var old rules.Amount
-			if hasBase && j < len(b.Levels) {
-				old = b.Levels[j]
-			}
-			cell := amountCell(lv, old, hasBase && j < len(b.Levels))
-			row = append(row, cell)
-			if cell.changed {
-				was, marketChanged = append(was, amountWord(old)), true
-			} else {
-				was = append(was, "")
-			}
-		}
-		if marketChanged {
+		p := items[pi]
+		row := []priceCell{{text: p.Key}, {text: p.Written}, {p.Shown.Text, p.Shown.Changed}}
+		if p.LevelsChanged() {
+			was := make([]string, 3, 3+len(p.Levels))
 			was[0] = "base"
+			for _, c := range p.Levels {
+				was = append(was, c.Base)
+			}
 			bases[i] = was
+		}
+		for _, c := range p.Levels {
+			row = append(row, priceCell{c.Text, c.Changed})
 		}
 		for c, cell := range row {
 			widths[c] = max(widths[c], cell.width())
@@ -937,10 +880,10 @@ func (d *effectiveDoc) prices() {
 	}
 	d.add("   " + st.label.Render(strings.TrimRight(strings.Join(head, "  "), " ")))
 	for r, row := range rows {
-		pi := kept[r]
-		d.row(e.Prices[pi].Key, e.Prices[pi].Entry.Label)
-		d.tag.price = pi
-		d.tag.file, d.tag.node = e.Prices[pi].Catalog.EntriesFile, e.Prices[pi].Entry.Node
+		p := items[kept[r]]
+		d.row(p.Key, p.Label)
+		d.tag.price = p.Index
+		d.tag.file, d.tag.node = p.File, p.Node
 		line := "   "
 		for k, c := range cols {
 			cell := row[c]
@@ -971,40 +914,31 @@ func (d *effectiveDoc) prices() {
 			}
 		}
 		if d.view.why == d.tag.id {
-			d.priceWhy(e.Prices[pi], base)
+			d.priceWhy(p)
 		}
 	}
-	if len(kept) == maxEffectiveRows && kept[len(kept)-1] < len(e.Prices)-1 {
+	if len(kept) == maxEffectiveRows && kept[len(kept)-1] < len(items)-1 {
 		d.row("more", "")
-		d.add("   " + st.muted.Render("and "+plural(len(e.Prices)-1-kept[len(kept)-1], "more priced item", "more priced items")))
+		d.add("   " + st.muted.Render("and "+plural(len(items)-1-kept[len(kept)-1], "more priced item", "more priced items")))
 	}
-}
-
-// amountWord is an amount as the Engine shows it, or "no price".
-func amountWord(a rules.Amount) string {
-	if !a.Priced() {
-		return "no price"
-	}
-	return vis(a.Text())
 }
 
 // priceWhy adds, under a price's row, how its price is worked out: why it
 // differs from the one written (the coin removed, its worth in the
 // smallest coin, the largest remaining coin that pays it exactly), and its
 // market price at each level, beside the base's.
-func (d *effectiveDoc) priceWhy(p rules.ItemPrice, base map[string]rules.ItemPrice) {
-	st, e := d.st, d.e
+func (d *effectiveDoc) priceWhy(p outline.Price) {
+	st, e := d.st, d.o.Effective
 	var lines []string
-	if w, ok := e.WhyPrice(p); ok {
-		lines = append(lines, vis(w.Text()))
+	if w, ok := d.o.Why(p); ok {
+		lines = append(lines, w)
 	} else {
 		lines = append(lines, "shown as written: its coin remains")
 	}
-	b, hasBase := base[p.Key]
-	for j, lw := range e.WhyLevels(p) {
+	for j, lw := range e.WhyLevels(e.Prices[p.Index]) {
 		text := vis(lw.Level.Label) + ": " + vis(lw.Text())
-		if hasBase && j < len(b.Levels) && j < len(p.Levels) && amountWord(b.Levels[j]) != amountWord(p.Levels[j]) {
-			text += " (base " + amountWord(b.Levels[j]) + ")"
+		if j < len(p.Levels) && p.Levels[j].Changed {
+			text += " (base " + p.Levels[j].Base + ")"
 		}
 		lines = append(lines, text)
 	}
@@ -1026,8 +960,7 @@ func (d *effectiveDoc) priceWhy(p rules.ItemPrice, base map[string]rules.ItemPri
 // say which removals were skipped), each unsold rule with the items it takes off sale, and the
 // items no seller offers.
 func (d *effectiveDoc) market() {
-	st, e := d.st, d.e
-	m := e.Market
+	st, m := d.st, d.o.Market
 	if !m.Declared {
 		return
 	}
@@ -1036,26 +969,19 @@ func (d *effectiveDoc) market() {
 	// one thing by its id and another by its label.
 	var sellers, ids []string
 	for _, sl := range m.Sellers {
-		sellers, ids = append(sellers, sellerName(sl)), append(ids, sl.ID)
+		sellers, ids = append(sellers, sl.Name()), append(ids, sl.ID)
 	}
 	d.row("sellers", strings.Join(ids, " "))
 	d.para("Sellers", strings.Join(sellers, ", "), st.text.Render)
 	for _, r := range m.Removed {
 		d.row("removed "+r.Seller.ID, r.Seller.ID)
-		d.item(fmt.Sprintf("%s removed by %s", sellerName(r.Seller), layerName(r.Layer)), st.warn.Render)
+		d.item(fmt.Sprintf("%s removed by %s", r.Seller.Name(), layerName(r.Layer)), st.warn.Render)
 	}
-	items := pricedItems(e.Base)
 	for i, u := range m.Unsold {
 		d.row("unsold "+itoa(i), "")
-		var taken []string
-		for _, it := range items {
-			if u.Filter.Matches(it.item) {
-				taken = append(taken, it.key)
-			}
-		}
 		text := fmt.Sprintf("not sold: %s (%s)", describeFilter(u.Filter), layerName(u.Layer))
-		if len(taken) > 0 {
-			text += "; takes off sale " + quoteList(capList(taken, 20))
+		if len(u.Takes) > 0 {
+			text += "; takes off sale " + quoteList(capList(u.Takes, 20))
 		} else {
 			text += "; matches no item"
 		}
@@ -1069,37 +995,10 @@ func (d *effectiveDoc) market() {
 		d.row("no seller", "")
 		d.para("No seller", quoteList(capList(m.UnsoldItems, maxEffectiveRows)), st.text.Render)
 	}
-	for i, n := range say.MarketNotes(e) {
+	for i, n := range m.Notes {
 		d.row("note "+itoa(i), "")
-		d.item(vis(n), st.muted.Render)
+		d.item(n, st.muted.Render)
 	}
-}
-
-// sellerName is a seller's label, or its id when it has none.
-func sellerName(s *model.Seller) string {
-	if s.Label != "" {
-		return vis(s.Label)
-	}
-	return vis(s.ID)
-}
-
-// keyedItem is an item with its "<catalog>/<entry>" key.
-type keyedItem struct {
-	key  string
-	item *model.Item
-}
-
-// pricedItems lists the items of a ruleset's item catalogs.
-func pricedItems(rs *model.Ruleset) []keyedItem {
-	var out []keyedItem
-	for _, c := range rs.Catalogs {
-		for _, en := range c.Entries {
-			if en.Item != nil {
-				out = append(out, keyedItem{c.ID + "/" + en.ID, en.Item})
-			}
-		}
-	}
-	return out
 }
 
 // capList keeps at most n items, saying how many more there are.
@@ -1114,26 +1013,26 @@ func capList(items []string, n int) []string {
 // replacing layer, everything that rolls on each, and the lines that drop
 // nothing.
 func (d *effectiveDoc) loot() {
-	st, e := d.st, d.e
-	if len(e.Loot) == 0 {
+	st := d.st
+	if len(d.o.Loot) == 0 {
 		return
 	}
 	d.heading("Loot tables", "replaced tables are marked; every creature, threat tier and seller rolling on one rolls on its replacement")
-	for _, l := range e.Loot {
-		d.row(l.Base.ID, l.Table.Label)
+	for _, l := range d.o.Loot {
+		d.row(l.ID, l.TableLabel)
 		// Named by their labels, as the layers and sellers are.
-		name := quote(labelOr(l.Base.Label, l.Base.ID), st)
-		text := fmt.Sprintf("%s: %s", name, plural(len(l.Table.Entries), "line", "lines"))
+		name := quote(labelOr(l.Label, l.ID), st)
+		text := fmt.Sprintf("%s: %s", name, plural(l.Lines, "line", "lines"))
 		style := st.text.Render
 		if l.ReplacedBy != nil {
 			text = fmt.Sprintf("%s: replaced by %s with %s (%s; was %s)", name, layerName(l.ReplacedBy),
-				quote(labelOr(l.Table.Label, l.Table.ID), st), plural(len(l.Table.Entries), "line", "lines"), plural(len(l.Base.Entries), "line", "lines"))
+				quote(labelOr(l.TableLabel, l.Table), st), plural(l.Lines, "line", "lines"), plural(l.BaseLines, "line", "lines"))
 			style = st.warn.Render
 		}
 		if len(l.Users) > 0 {
 			var users []string
 			for _, u := range l.Users {
-				users = append(users, "the "+strings.ReplaceAll(vis(u.Kind), "-", " ")+" "+quote(labelOr(u.Label, u.ID), st))
+				users = append(users, "the "+strings.ReplaceAll(u.Kind, "-", " ")+" "+quote(u.Name(), st))
 			}
 			text += "; rolled by " + say.List(users)
 		} else {
@@ -1145,30 +1044,30 @@ func (d *effectiveDoc) loot() {
 			if dl.By != nil {
 				by = " (" + layerName(dl.By) + ")"
 			}
-			d.add(bulleted(fmt.Sprintf("line %d drops nothing: %s%s", dl.Line+1, dl.Reason(), by), d.width, "    ", st, st.muted.Render)...)
+			d.add(bulleted(fmt.Sprintf("line %d drops nothing: %s%s", dl.Line+1, dl.Reason, by), d.width, "    ", st, st.muted.Render)...)
 		}
 	}
 }
 
 // kept lists the values sample saves hold that the chosen layers remove.
 func (d *effectiveDoc) kept() {
-	st, e, s := d.st, d.e, d.s
-	if s.ws == nil || len(e.Applied) == 0 {
+	st, o, ws := d.st, d.o, d.s.ws
+	if ws == nil || len(o.Applied) == 0 {
 		return
 	}
 	first := true
-	for _, sv := range s.ws.Saves {
-		for _, k := range e.KeptInSave(sv) {
+	for _, sv := range o.Saves {
+		for _, k := range sv.Kept {
 			if first {
 				d.heading("Kept in the sample saves", "nothing rewrites a character: these values stay and are shown as they are")
 				first = false
 			}
 			d.row(sv.File+" "+k.Path, "")
-			what := vis(k.Value)
+			what := k.Value
 			if k.Kind == rules.KeptCoin {
-				what = fmt.Sprintf("%s %s", number(k.Count), vis(k.Value))
+				what = fmt.Sprintf("%s %s", number(k.Count), k.Value)
 			}
-			d.item(fmt.Sprintf("%s %s: %s, removed by %s", vis(relFile(sv.File, s.ws)), vis(k.Path), what, layerName(k.Layer)), st.text.Render)
+			d.item(fmt.Sprintf("%s %s: %s, removed by %s", vis(relFile(sv.File, ws)), k.Path, what, layerName(k.Layer)), st.text.Render)
 		}
 	}
 }

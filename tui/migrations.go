@@ -261,7 +261,7 @@ func steppable(r *migrate.Result) bool { return r != nil && r.Migrated && len(r.
 func (p *migrationsPane) entryRefusals(i int) []model.Diagnostic {
 	prefix := "sheet.migrations." + itoa(i)
 	var out []model.Diagnostic
-	for _, d := range p.s.refusals {
+	for _, d := range p.s.refusals() {
 		if d.Path == prefix || strings.HasPrefix(d.Path, prefix+".") {
 			out = append(out, d)
 		}
@@ -313,8 +313,8 @@ func (p *migrationsPane) save(i int) (*model.Save, *migrate.Result, bool) {
 		return nil, nil, false
 	}
 	var r *migrate.Result
-	if j < len(p.s.saves) {
-		r = p.s.saves[j]
+	if saves := p.s.saves(); j < len(saves) {
+		r = saves[j]
 	}
 	return p.s.ws.Saves[j], r, true
 }

@@ -230,10 +230,10 @@ func overviewLines(s *snapshot, st *styles, width int) document {
 			add("   " + toggleLine(t, st, cols, false))
 		}
 	}
-	if s.report != nil && len(s.report.Locales) > 0 {
+	if s.report() != nil && len(s.report().Locales) > 0 {
 		add("")
 		heading("Languages")
-		for _, l := range s.report.Locales {
+		for _, l := range s.report().Locales {
 			for i, line := range wrap(localeSummary(l, s), max(width-11, 10)) {
 				lead := strings.Repeat(" ", 11)
 				if i == 0 {
@@ -277,11 +277,11 @@ func overviewLines(s *snapshot, st *styles, width int) document {
 
 // describeLanguages lists the translated languages with their coverage.
 func describeLanguages(s *snapshot) string {
-	if s.report == nil || len(s.report.Languages) == 0 {
+	if s.report() == nil || len(s.report().Languages) == 0 {
 		return "none"
 	}
 	var langs []string
-	for _, l := range s.report.Languages {
+	for _, l := range s.report().Languages {
 		langs = append(langs, fmt.Sprintf("%s %.1f%%", vis(l.Lang), l.Coverage.Percent()))
 	}
 	return fmt.Sprintf("%d: %s", len(langs), strings.Join(langs, ", "))
@@ -294,7 +294,7 @@ func localeSummary(l *i18n.Locale, s *snapshot) string {
 	if !l.HasRuleset {
 		return name + ", no ruleset section (translates nothing)"
 	}
-	for _, lang := range s.report.Languages {
+	for _, lang := range s.report().Languages {
 		if lang.Own == l {
 			// The file's own translations apart from those a player sees
 			// through the base language's file.

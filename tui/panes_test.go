@@ -25,8 +25,8 @@ func TestTranslationFilters(t *testing.T) {
 		t.Fatalf("enter on fr does not open its strings: mode %v", a.trans().mode)
 	}
 	all := len(a.trans().rows)
-	if all != len(a.snap.report.Strings()) {
-		t.Fatalf("all strings: %d rows, want %d", all, len(a.snap.report.Strings()))
+	if all != len(a.snap.report().Strings()) {
+		t.Fatalf("all strings: %d rows, want %d", all, len(a.snap.report().Strings()))
 	}
 	// fr translates "Ferry Crossing" and "Oar"; the rest is missing.
 	a = keysTo(t, a, "u")
@@ -113,7 +113,7 @@ func TestTranslationSearch(t *testing.T) {
 		t.Errorf("zzz: %d rows\n%s", len(a.trans().rows), screen(a))
 	}
 	// esc while typing drops the search.
-	if a = keysTo(t, a, "esc"); a.trans().typing() || a.trans().query != "" || len(a.trans().rows) != len(a.snap.report.Strings()) {
+	if a = keysTo(t, a, "esc"); a.trans().typing() || a.trans().query != "" || len(a.trans().rows) != len(a.snap.report().Strings()) {
 		t.Errorf("esc while typing: searching %v, query %q", a.trans().typing(), a.trans().query)
 	}
 }
@@ -247,8 +247,8 @@ func TestMigrationStepperKeepsItsPlaceOnReload(t *testing.T) {
 	a := keysTo(t, newTestApp(t, cfg, 100, 30), "5", "end", "enter", "n")
 	edit("ferry/ruleset.json", strings.Replace(ferryRuleset, `"name": "Ferry Crossing"`, `"name": "Ferry Crossing Revised"`, 1))
 	a = keysTo(t, a, "r")
-	if !a.migr().stepping || a.migr().step.pos != 2 || a.migr().step.r != a.snap.saves[0] {
-		t.Errorf("after a reload: stepping %v at %d, on the new result %v", a.migr().stepping, a.migr().step.pos, a.migr().step.r == a.snap.saves[0])
+	if !a.migr().stepping || a.migr().step.pos != 2 || a.migr().step.r != a.snap.saves()[0] {
+		t.Errorf("after a reload: stepping %v at %d, on the new result %v", a.migr().stepping, a.migr().step.pos, a.migr().step.r == a.snap.saves()[0])
 	}
 }
 
@@ -280,7 +280,7 @@ func TestMigrationRefusals(t *testing.T) {
 	cfg := ferryConfig(t)
 	cfg.Workspace = loadFerry(t, fsys)
 	a := keysTo(t, newTestApp(t, cfg, 100, 30), "5")
-	if len(a.snap.refusals) == 0 {
+	if len(a.snap.refusals()) == 0 {
 		t.Fatal("a rename to a field the sheet does not have is not refused")
 	}
 	a = keysTo(t, a, "down")

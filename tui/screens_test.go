@@ -10,6 +10,7 @@ import (
 	tea "charm.land/bubbletea/v2"
 
 	"rulebench/i18n"
+	"rulebench/migrate"
 	"rulebench/model"
 )
 
@@ -326,7 +327,7 @@ func TestScreenOverviewOwnTranslations(t *testing.T) {
 	cfg := exampleConfig(t, "lantern-road")
 	a := jumpTo(t, newTestApp(t, cfg, 120, 40), "Languages")
 	var ptBR *i18n.Language
-	for _, l := range a.snap.report.Languages {
+	for _, l := range a.snap.report().Languages {
 		if l.Lang == "pt-BR" {
 			ptBR = l
 		}
@@ -400,10 +401,10 @@ func TestScreenStaleKeyRenamed(t *testing.T) {
 		&model.Step{Op: model.StepRename, What: "skill", From: "steer", To: "pole"},
 		&model.Step{Op: model.StepRename, What: "skill", From: "pole", To: "steer"})
 	defer func() { rs.Sheet.Migrations[1].Steps = steps }()
-	if r := p.renames()["toll"]; r.to != "bank" || r.label != "Home bank" {
+	if r, _ := migrate.RenameOfKey(p.renames(), "toll"); r.To != "bank" || r.Label != "Home bank" {
 		t.Errorf("toll through fare: %+v", r)
 	}
-	if r := p.renames()["row"]; r.to != "steer" || r.label != "Steer" {
+	if r, _ := migrate.RenameOfKey(p.renames(), "Row"); r.To != "steer" || r.Label != "Steer" {
 		t.Errorf("row through a loop of renames: %+v", r)
 	}
 	rs.Sheet.Migrations[1].Steps = steps

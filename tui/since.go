@@ -40,7 +40,7 @@ func (p *migrationsPane) sinceLen() int {
 	if p.s.sinceWS == nil || p.s.ws == nil {
 		return 0
 	}
-	if rep := p.s.since; rep != nil && rep.Draft != nil {
+	if rep := p.s.since(); rep != nil && rep.Draft != nil {
 		return 2 + len(rep.Saves)
 	}
 	return 1
@@ -82,13 +82,13 @@ func (p *migrationsPane) keepRows() int {
 // sinceSaveAt returns the sample save j of the comparison and its
 // rehearsal with the draft.
 func (p *migrationsPane) sinceSaveAt(j int) (*model.Save, *migrate.Result, bool) {
-	rep := p.s.since
+	rep := p.s.since()
 	if rep == nil || j < 0 || j >= len(rep.Saves) {
 		return nil, nil, false
 	}
 	r := rep.Saves[j]
-	if j < len(p.s.sinceSaves) && p.s.sinceSaves[j] != nil {
-		return p.s.sinceSaves[j], r, true
+	if saves := p.s.sinceSaves(); j < len(saves) && saves[j] != nil {
+		return saves[j], r, true
 	}
 	return &model.Save{File: r.File, V: r.From}, r, true
 }
@@ -105,8 +105,8 @@ func (p *migrationsPane) sinceSavesOf() *model.Workspace {
 // rulesAt is the ruleset row i's save was rehearsed with: for the
 // comparison's saves, the ruleset with the draft pasted in.
 func (p *migrationsPane) rulesAt(i int) *model.Ruleset {
-	if k, _, ok := p.sinceAt(i); ok && k == sinceSave && p.s.since.Ruleset != nil {
-		return p.s.since.Ruleset
+	if k, _, ok := p.sinceAt(i); ok && k == sinceSave && p.s.since().Ruleset != nil {
+		return p.s.since().Ruleset
 	}
 	return p.s.ruleset()
 }
@@ -123,9 +123,9 @@ func (p *migrationsPane) filesOf(i int) *model.Workspace {
 // the comparison's saves, the written entries' and the draft's.
 func (p *migrationsPane) refusalsAt(i int) []model.Diagnostic {
 	if k, _, ok := p.sinceAt(i); ok && k == sinceSave {
-		return append(slices.Clone(p.s.refusals), p.s.since.DraftDiagnostics...)
+		return append(slices.Clone(p.s.refusals()), p.s.since().DraftDiagnostics...)
 	}
-	return p.s.refusals
+	return p.s.refusals()
 }
 
 // draftEntry is where the draft's steps are in the ruleset with the draft
@@ -144,7 +144,7 @@ func draftEntry(rep *migrate.SinceReport, cur *model.Ruleset) (entry, offset int
 // ran, or nil for a step the ruleset has written.
 func (p *migrationsPane) draftStep(i int, t *migrate.StepTrace) *migrate.DraftStep {
 	if k := p.draftIndex(i, t); k >= 0 {
-		return &p.s.since.Draft.Steps[k]
+		return &p.s.since().Draft.Steps[k]
 	}
 	return nil
 }
@@ -153,7 +153,7 @@ func (p *migrationsPane) draftStep(i int, t *migrate.StepTrace) *migrate.DraftSt
 // of the comparison's saves ran, -1 for a step the ruleset has written.
 func (p *migrationsPane) draftIndex(i int, t *migrate.StepTrace) int {
 	k, _, ok := p.sinceAt(i)
-	rep, cur := p.s.since, p.s.ruleset()
+	rep, cur := p.s.since(), p.s.ruleset()
 	if !ok || k != sinceSave || rep == nil || rep.Draft == nil || cur == nil || t == nil {
 		return -1
 	}
@@ -180,7 +180,7 @@ func draftSteps(rep *migrate.SinceReport, cur *model.Ruleset) []*model.Step {
 
 // sinceName is the first column of one of the comparison's rows.
 func (p *migrationsPane) sinceName(kind, j int) string {
-	rep, arrow := p.s.since, p.st.g.arrow
+	rep, arrow := p.s.since(), p.st.g.arrow
 	switch {
 	case rep == nil:
 		return "since"
@@ -195,8 +195,8 @@ func (p *migrationsPane) sinceName(kind, j int) string {
 
 // sinceProblem says why there is no comparison ("" when there is one).
 func (p *migrationsPane) sinceProblem() string {
-	switch err := p.s.sinceErr; {
-	case p.s.since != nil:
+	switch err := p.s.sinceErr(); {
+	case p.s.since() != nil:
 		return ""
 	case errors.Is(err, core.ErrSinceNoRuleset):
 		return "there is no ruleset to compare (one of the two versions cannot be read)"
@@ -209,7 +209,7 @@ func (p *migrationsPane) sinceProblem() string {
 // sinceNote is the status column of the comparison's summary or draft
 // row, and its style.
 func (p *migrationsPane) sinceNote(kind int) (string, func(...string) string) {
-	st, rep := p.st, p.s.since
+	st, rep := p.st, p.s.since()
 	if rep == nil {
 		return "cannot compare", st.err.Render
 	}
@@ -245,7 +245,7 @@ func (p *migrationsPane) sinceNote(kind int) (string, func(...string) string) {
 
 // sinceDetail describes the comparison or the draft.
 func (p *migrationsPane) sinceDetail(kind int) []string {
-	st, rep, width := p.st, p.s.since, p.dr.W
+	st, rep, width := p.st, p.s.since(), p.dr.W
 	old := p.s.sinceWS
 	if rep == nil {
 		out := []string{" " + st.title.Render("Since "+vis(old.Path)), ""}
@@ -322,7 +322,7 @@ func (p *migrationsPane) sinceDetail(kind int) []string {
 // draftDetail describes the draft entry: where it goes, each step with
 // why it was proposed, its import checks and its text to paste.
 func (p *migrationsPane) draftDetail(width int) []string {
-	st, rep, cur := p.st, p.s.since, p.s.ruleset()
+	st, rep, cur := p.st, p.s.since(), p.s.ruleset()
 	out := []string{" " + st.title.Render(fmt.Sprintf("Draft entry from %d %s %d", rep.Draft.From, st.g.arrow, rep.Draft.From+1))}
 	where := "Add it at the end of sheet.migrations"
 	if rep.AddTo != nil {
@@ -377,10 +377,10 @@ func (p *migrationsPane) badge() int {
 // and whether there is one: false without --since, or when the two could
 // not be compared.
 func sinceErrors(s *snapshot) (int, bool) {
-	if s == nil || s.sinceWS == nil || s.since == nil {
+	if s == nil || s.sinceWS == nil || s.since() == nil {
 		return 0, false
 	}
-	return model.Count(s.since.Diagnostics, model.Error), true
+	return model.Count(s.since().Diagnostics, model.Error), true
 }
 
 // sinceHeader is what the header adds for --since OLD: the errors the
@@ -393,7 +393,7 @@ func sinceHeader(s *snapshot, st *styles) string {
 	case !compared:
 		return st.err.Render("not compared with --since")
 	case n > 0:
-		return st.err.Render(fmt.Sprintf("%s since sheet v%d", plural(n, "error", "errors"), s.since.From))
+		return st.err.Render(fmt.Sprintf("%s since sheet v%d", plural(n, "error", "errors"), s.since().From))
 	}
 	return ""
 }
@@ -405,19 +405,19 @@ func sinceNews(a analysis) string {
 	switch {
 	case a.sinceWS == nil:
 		return ""
-	case a.since == nil && a.sinceErr != nil:
-		return "Cannot compare with --since " + vis(a.sinceWS.Path) + ": " + vis(a.sinceErr.Error())
-	case a.since == nil || len(a.since.Lost) == 0:
+	case a.since() == nil && a.sinceErr() != nil:
+		return "Cannot compare with --since " + vis(a.sinceWS.Path) + ": " + vis(a.sinceErr().Error())
+	case a.since() == nil || len(a.since().Lost) == 0:
 		return ""
 	}
-	return fmt.Sprintf("Since sheet version %d: %s lost (see Migrations)", a.since.From, plural(len(a.since.Lost), "stored id", "stored ids"))
+	return fmt.Sprintf("Since sheet version %d: %s lost (see Migrations)", a.since().From, plural(len(a.since().Lost), "stored id", "stored ids"))
 }
 
 // sinceOverview is what the Overview says of the comparison with --since
 // OLD: which version, what is lost and whether a draft keeps it, or why
 // there is no comparison; nil without --since.
 func sinceOverview(s *snapshot, st *styles, width int) []string {
-	old, rep := s.sinceWS, s.since
+	old, rep := s.sinceWS, s.since()
 	if old == nil {
 		return nil
 	}
@@ -429,8 +429,8 @@ func sinceOverview(s *snapshot, st *styles, width int) []string {
 	}
 	if rep == nil {
 		reason := "the comparison could not be worked out"
-		if s.sinceErr != nil {
-			reason = s.sinceErr.Error()
+		if s.sinceErr() != nil {
+			reason = s.sinceErr().Error()
 		}
 		say("Cannot compare with "+vis(old.Path)+": "+vis(reason), st.err.Render)
 		return out
@@ -495,7 +495,7 @@ func (p *migrationsPane) sinceRow(i, kind int, styled bool) string {
 // id's declaration in the previous version, else its sheet) or the draft
 // (the ruleset's sheet.migrations, where it goes).
 func (p *migrationsPane) sinceSpot(kind int) (spot, bool) {
-	rep, old, rs := p.s.since, p.s.sinceWS, p.s.ruleset()
+	rep, old, rs := p.s.since(), p.s.sinceWS, p.s.ruleset()
 	if kind == sinceDraft && rep != nil && rs != nil && rs.Root != nil {
 		n := rs.Root.Get("sheet")
 		if m := n.Get("migrations"); m != nil {

@@ -6,7 +6,7 @@ import (
 
 	"github.com/charmbracelet/x/ansi"
 
-	"rulebench/migrate"
+	"rulebench/migrate/migratetest"
 	"rulebench/model"
 )
 
@@ -14,24 +14,29 @@ import (
 // is no comparison, and says nothing without --since or when all is well.
 func TestSinceHeader(t *testing.T) {
 	st := newStyles(mustTheme(t, "dark"), true, false)
-	old := &model.Workspace{Path: "old"}
-	lost := []model.Diagnostic{{Severity: model.Error}, {Severity: model.Warning}, {Severity: model.Error}}
+	compared := func(name string) *snapshot {
+		cfg := sinceConfig(t, name, false)
+		a := analyseSince(cfg.Workspace, cfg.Since, nil)
+		a.diags = nil
+		return &snapshot{analysis: a}
+	}
+	twoErrors := compared(migratetest.VersionUnchanged) // a field lost, and the version not raised
 	for _, tc := range []struct {
 		name string
 		s    *snapshot
 		want string
 	}{
 		{"no --since", &snapshot{}, ""},
-		{"not compared", &snapshot{analysis: analysis{sinceWS: old}}, "not compared with --since"},
-		{"all kept", &snapshot{analysis: analysis{sinceWS: old, since: &migrate.SinceReport{From: 3}}}, ""},
-		{"two errors", &snapshot{analysis: analysis{sinceWS: old, since: &migrate.SinceReport{From: 3, Diagnostics: lost}}}, "2 errors since sheet v3"},
+		{"not compared", &snapshot{analysis: analysis{sinceWS: &model.Workspace{Path: "old"}}}, "not compared with --since"},
+		{"all kept", compared(migratetest.EnumDropped), ""}, // a warning only
+		{"two errors", twoErrors, "2 errors since sheet v4"},
 	} {
 		if got := ansi.Strip(sinceHeader(tc.s, st)); got != tc.want {
 			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
 		}
 	}
-	line := ansi.Strip(headerView(&snapshot{analysis: analysis{sinceWS: old, since: &migrate.SinceReport{From: 3, Diagnostics: lost}}}, st, 80))
-	if !strings.HasSuffix(line, "no findings · 2 errors since sheet v3") {
+	line := ansi.Strip(headerView(twoErrors, st, 80))
+	if !strings.HasSuffix(line, "no findings · 2 errors since sheet v4") {
 		t.Errorf("header %q", line)
 	}
 }

@@ -121,7 +121,7 @@ func TestSinceRename(t *testing.T) {
 		t.Errorf("the first frame says %q, and its tab bar has no count of what is lost:\n%s", a.status.text, screen(a))
 	}
 	a = keysTo(t, a, "5")
-	p, rep := a.migr(), a.snap.since
+	p, rep := a.migr(), a.snap.since()
 	if rep == nil || len(rep.Lost) != 1 || rep.Lost[0].ID != "road_name" || rep.Draft == nil {
 		t.Fatalf("the comparison: %+v", rep)
 	}
@@ -210,7 +210,7 @@ func TestSinceLevelSplit(t *testing.T) {
 			t.Errorf("the draft lacks %q:\n%s", want, screen(a))
 		}
 	}
-	if d := a.snap.since.Draft; d == nil || d.Steps[0].By != "class" || d.Steps[0].Else != "level_other" {
+	if d := a.snap.since().Draft; d == nil || d.Steps[0].By != "class" || d.Steps[0].Else != "level_other" {
 		t.Errorf("the draft: %+v", d)
 	}
 }
@@ -260,7 +260,7 @@ func TestSinceReload(t *testing.T) {
 	}
 	fsys["old/ruleset.json"] = &fstest.MapFile{Data: []byte(strings.Replace(string(c.Old), `"id": "lantern-road"`, `"id": "lantern-lane"`, 1))}
 	a = keysTo(t, a, "r")
-	if a.snap.since != nil || a.snap.sinceErr == nil {
+	if a.snap.since() != nil || a.snap.sinceErr() == nil {
 		t.Fatalf("OLD of another ruleset still compared")
 	}
 	s := flat(a)
@@ -274,7 +274,7 @@ func TestSinceReload(t *testing.T) {
 	}
 	fsys["old/ruleset.json"] = &fstest.MapFile{Data: c.Old}
 	a = keysTo(t, a, "r")
-	if a.snap.since == nil || !strings.Contains(flat(a), "since 4 → 5 1 lost") {
+	if a.snap.since() == nil || !strings.Contains(flat(a), "since 4 → 5 1 lost") {
 		t.Errorf("the comparison is not back:\n%s", screen(a))
 	}
 	// Stepping through a save of the written chain, then through one with
@@ -312,8 +312,8 @@ func TestSinceReload(t *testing.T) {
 	// OLD gone: the reload says so and keeps what was shown.
 	delete(fsys, "old/ruleset.json")
 	a = keysTo(t, a, "r")
-	if !a.status.isErr || !strings.Contains(a.status.text, "--since") || a.snap.since == nil {
-		t.Errorf("status %q, comparison %v", a.status.text, a.snap.since != nil)
+	if !a.status.isErr || !strings.Contains(a.status.text, "--since") || a.snap.since() == nil {
+		t.Errorf("status %q, comparison %v", a.status.text, a.snap.since() != nil)
 	}
 }
 
@@ -459,7 +459,7 @@ func BenchmarkAnalysisSince(b *testing.B) {
 		b.Run(bb.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if a := analyseSince(ws, bb.old, nil); bb.old != nil && a.since == nil {
+				if a := analyseSince(ws, bb.old, nil); bb.old != nil && a.since() == nil {
 					b.Fatal("no comparison")
 				}
 			}
@@ -512,7 +512,7 @@ func TestSinceWatchesOld(t *testing.T) {
 		t.Fatal("no report of the edit to OLD within 10s")
 	}
 	a = send(t, a, a.startReload()())
-	if rep := a.snap.since; rep == nil || len(rep.Lost) != 2 || !slices.ContainsFunc(rep.Lost, func(l migrate.Lost) bool { return l.ID == "road_epithet" }) {
+	if rep := a.snap.since(); rep == nil || len(rep.Lost) != 2 || !slices.ContainsFunc(rep.Lost, func(l migrate.Lost) bool { return l.ID == "road_epithet" }) {
 		t.Errorf("the comparison after the edit: %+v", rep)
 	}
 }
@@ -526,7 +526,7 @@ func TestSinceAddTo(t *testing.T) {
 	c := lanternCase(t, migratetest.RenameWritten)
 	c.New = []byte(strings.Replace(string(c.New), `"id": "road_story"`, `"id": "roadstory"`, 1))
 	a := keysTo(t, newTestApp(t, sinceConfigFS(t, sinceFS(t, c, true)), 120, 40), "5")
-	rep := a.snap.since
+	rep := a.snap.since()
 	if rep == nil || rep.AddTo == nil || rep.Draft == nil || len(rep.Draft.Steps) != 1 {
 		t.Fatalf("the comparison: %+v", rep)
 	}

@@ -90,7 +90,7 @@ func TestStepperMarksEveryChange(t *testing.T) {
 	checked := 0
 	for _, ex := range []string{"lantern-road", "mirefall"} {
 		a := newTestApp(t, exampleConfig(t, ex), 120, 36)
-		for _, r := range a.snap.saves {
+		for _, r := range a.snap.saves() {
 			if r == nil || !r.Migrated {
 				continue
 			}

@@ -2,7 +2,6 @@ package tui
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -16,6 +15,7 @@ import (
 
 	"rulebench/analysis/say"
 	"rulebench/i18n"
+	"rulebench/migrate"
 	"rulebench/model"
 )
 
@@ -106,7 +106,7 @@ type translationsPane struct {
 	// renamed its ids renamed by migrations (renames).
 	creatures    map[string]bool
 	creaturesFor *model.Ruleset
-	renamed      map[string]rename
+	renamed      []migrate.Rename
 	renamesFor   *model.Ruleset
 }
 
@@ -170,8 +170,8 @@ func (p *translationsPane) set(s *snapshot, st *styles, body rect, wide bool) {
 		p.tag.SetStyles(searchStyles(st))
 	}
 	p.s, p.st, p.width = s, st, body.W
-	if p.viewsFrom != s.report {
-		p.views, p.viewsFrom = map[string]*i18n.Language{}, s.report
+	if p.viewsFrom != s.report() {
+		p.views, p.viewsFrom = map[string]*i18n.Language{}, s.report()
 	}
 	p.langs = pickerLanguages(s, st, p.views)
 	// Beside its detail the picker takes the room its names need, so that
@@ -217,7 +217,7 @@ func (p *translationsPane) set(s *snapshot, st *styles, body rect, wide bool) {
 // sees, through a base language's file or in English).
 // views caches the languages worked out for the report.
 func pickerLanguages(s *snapshot, st *styles, views map[string]*i18n.Language) []langRow {
-	if s.report == nil {
+	if s.report() == nil {
 		return nil
 	}
 	var out []langRow
@@ -229,7 +229,7 @@ func pickerLanguages(s *snapshot, st *styles, views map[string]*i18n.Language) [
 		seen[l.Lang] = true
 		out = append(out, langRow{Language: l, name: languageName(l.Lang, st), engineOnly: engineOnly})
 	}
-	for _, l := range s.report.Languages {
+	for _, l := range s.report().Languages {
 		add(l, false)
 	}
 	add(s.preview, false)
@@ -239,7 +239,7 @@ func pickerLanguages(s *snapshot, st *styles, views map[string]*i18n.Language) [
 		}
 		l, ok := views[code]
 		if !ok {
-			l, _ = s.report.Language(code)
+			l, _ = s.report().Language(code)
 			views[code] = l
 		}
 		add(l, true)
@@ -452,7 +452,7 @@ func (p *translationsPane) syncKeys() {
 	for _, b := range []*key.Binding{&k.Untranslated, &k.ViaBase, &k.Stale, &k.AllStrings} {
 		b.SetEnabled(browsing)
 	}
-	k.Search.SetEnabled(browsing || p.s != nil && p.s.report != nil)
+	k.Search.SetEnabled(browsing || p.s != nil && p.s.report() != nil)
 	if browsing {
 		k.Search.SetHelp("/", "search")
 	} else {
@@ -564,7 +564,7 @@ func (p *translationsPane) settle() tea.Cmd {
 
 // updateRows works out the table's rows, when what they depend on changed.
 func (p *translationsPane) updateRows() {
-	key := rowsKey{report: p.s.report, lang: p.lang, filter: p.filter, query: p.query}
+	key := rowsKey{report: p.s.report(), lang: p.lang, filter: p.filter, query: p.query}
 	if key == p.rowsFor && p.rows != nil {
 		return
 	}
@@ -576,7 +576,7 @@ func (p *translationsPane) updateRows() {
 			rows = append(rows, i)
 		}
 	} else {
-		for i := range p.s.report.Strings() {
+		for i := range p.s.report().Strings() {
 			if i >= len(l.States) {
 				break
 			}
@@ -646,7 +646,7 @@ func (p *translationsPane) rowText(row int) (english, shown string) {
 		}
 		return k.English, ""
 	}
-	english = p.s.report.Strings()[row].Text
+	english = p.s.report().Strings()[row].Text
 	return english, p.lang.Show(english).Text
 }
 
@@ -847,9 +847,9 @@ func (p *translationsPane) empty() []string {
 		return []string{"", " " + st.muted.Render("Reading the translations"+st.g.ellipsis)}
 	}
 	out := []string{"", " " + st.muted.Render("No translations. A translation is "+where+".")}
-	if p.s.report != nil {
+	if p.s.report() != nil {
 		out = append(out, " "+st.muted.Render(fmt.Sprintf("The ruleset has %s (%s) to translate.",
-			plural(len(p.s.report.Strings()), "display string", "display strings"), plural(p.s.report.Words(), "word", "words"))))
+			plural(len(p.s.report().Strings()), "display string", "display strings"), plural(p.s.report().Words(), "word", "words"))))
 	}
 	return out
 }
@@ -924,7 +924,7 @@ func plainMark(s i18n.State, st *styles) string {
 func (p *translationsPane) languageDetail() []string {
 	st := p.st
 	l, ok := p.selectedLang()
-	if !ok || p.s.report == nil {
+	if !ok || p.s.report() == nil {
 		return nil
 	}
 	width := p.picker.dr.W
@@ -962,8 +962,8 @@ func (p *translationsPane) languageDetail() []string {
 	out = append(out, field("Coverage", fmt.Sprintf("%.1f%% of %d strings, %.1f%% of %d words", c.Percent(), c.Strings, c.WordsPercent(), c.Words))...)
 	out = append(out, field("", fmt.Sprintf("%d translated, %d via base, %d empty, %d missing; %s",
 		c.Translated, c.ViaBase, c.Empty, c.Missing, plural(len(l.Stale), "stale key", "stale keys")))...)
-	if imp, err := p.s.report.ImportChoice(l.Lang, p.s.entry); err == nil {
-		out = append(out, field("Import", say.Import(imp, p.s.report.Catalog))...)
+	if imp, err := p.s.report().ImportChoice(l.Lang, p.s.entry()); err == nil {
+		out = append(out, field("Import", say.Import(imp, p.s.report().Catalog))...)
 	} else {
 		out = append(out, field("Import", "not an Engine language: the Engine is never set to it")...)
 	}
@@ -1031,18 +1031,18 @@ func (p *translationsPane) stringDetail() []string {
 		k := l.Stale[row]
 		out := field("Stale key", quote(k.English, st), &st.warn)
 		out = append(out, field("In", at(l.Own.Name(), k.Node), &st.text)...)
-		if r, ok := p.renames()[renameKey(k.English)]; ok {
-			out = append(out, field("Renamed", fmt.Sprintf("the migrations rename the %s %s to %s, shown as %s (rename the key to it?)",
-				r.what, vis(r.from), vis(r.to), quote(r.label, st)), &st.text)...)
+		if r, ok := migrate.RenameOfKey(p.renames(), k.English); ok {
+			q := func(s string) string { return quote(s, st) }
+			out = append(out, field("Renamed", say.Renamed(r, q)+" (rename the key to it?)", &st.text)...)
 		}
-		if near := p.s.report.Nearest(k.English); near != "" {
+		if near := p.s.report().Nearest(k.English); near != "" {
 			out = append(out, field("Nearest", quote(near, st)+" (rename the key to it?)", &st.text)...)
 		} else {
 			out = append(out, field("Nearest", "no current string is close", &st.muted)...)
 		}
 		return out
 	}
-	ds := p.s.report.Strings()[row]
+	ds := p.s.report().Strings()[row]
 	shown := l.Show(ds.Text)
 	// Where the string is used comes first, so that it shows without
 	// scrolling under a short table; past the first few, the rest close
@@ -1125,82 +1125,13 @@ func (p *translationsPane) creatureNames() map[string]bool {
 	return p.creatures
 }
 
-// rename is where a migration rename took an id: the kind renamed, the old
-// and the final id (after a chain of renames), and the final id's label.
-type rename struct{ what, from, to, label string }
-
-// renameKey is how a stale key is matched with a renamed id: lower case,
-// with spaces and hyphens as underscores ("Road XP" and "road_xp").
-func renameKey(s string) string {
-	return strings.NewReplacer(" ", "_", "-", "_").Replace(strings.ToLower(strings.TrimSpace(s)))
-}
-
-// renames lists, by renameKey of the old id, the ids the ruleset's
-// migrations renamed whose final id has a label: a stale key spelt like an
-// old id most likely translated the label of the id it became. Found once
-// per ruleset.
-func (p *translationsPane) renames() map[string]rename {
-	rs := p.s.ruleset()
-	if p.renamesFor == rs && p.renamed != nil {
-		return p.renamed
-	}
-	p.renamed, p.renamesFor = map[string]rename{}, rs
-	if rs == nil {
-		return p.renamed
-	}
-	label := func(what, id string) string {
-		sh := rs.Sheet
-		switch what {
-		case "ability":
-			for _, a := range sh.Abilities {
-				if a.ID == id {
-					return a.Label
-				}
-			}
-		case "skill", "save":
-			list := sh.Skills
-			if what == "save" {
-				list = sh.Saves
-			}
-			for _, k := range list {
-				if k.ID == id {
-					return k.Label
-				}
-			}
-		case "field":
-			if f := sh.Field(id); f != nil {
-				return f.Label
-			}
-		}
-		return ""
-	}
-	// Run the renames in the order a migration runs them (entries by
-	// ascending from, steps in file order): each old id goes where the
-	// steps take it, through any chain.
-	at := map[[2]string]string{} // (kind, old id) → the id it is now
-	var order [][2]string
-	entries := slices.Clone(rs.Sheet.Migrations)
-	slices.SortStableFunc(entries, func(x, y *model.Migration) int { return x.From - y.From })
-	for _, m := range entries {
-		for _, st := range m.Steps {
-			if st.Op != model.StepRename || st.From == "" || st.To == "" {
-				continue
-			}
-			for k, now := range at {
-				if k[0] == st.What && now == st.From {
-					at[k] = st.To
-				}
-			}
-			if k := [2]string{st.What, st.From}; at[k] == "" {
-				at[k] = st.To
-				order = append(order, k)
-			}
-		}
-	}
-	for _, k := range order {
-		if l := label(k[0], at[k]); l != "" {
-			p.renamed[renameKey(k[1])] = rename{what: k[0], from: k[1], to: at[k], label: l}
-		}
+// renames are the ids the ruleset's migrations rename, each followed to
+// where its chain of renames ends (migrate.Renames): a stale key spelt like
+// an old id most likely translated the label of the id it became. Found
+// once per ruleset.
+func (p *translationsPane) renames() []migrate.Rename {
+	if rs := p.s.ruleset(); p.renamesFor != rs {
+		p.renamed, p.renamesFor = migrate.Renames(rs), rs
 	}
 	return p.renamed
 }

@@ -2,6 +2,7 @@ package report
 
 import (
 	"rulebench/i18n"
+	"rulebench/migrate"
 	"rulebench/model"
 )
 
@@ -53,10 +54,23 @@ type I18nUse struct {
 	Path string `json:"path"`
 }
 
-// I18nStale is a stale key of a language, with the nearest current string.
+// I18nStale is a stale key of a language, with the nearest current string
+// and, when the key is spelt like an id the migrations rename, that rename
+// (migrate.RenameOfKey).
 type I18nStale struct {
-	Key     string `json:"key"`
-	Nearest string `json:"nearest"`
+	Key     string      `json:"key"`
+	Nearest string      `json:"nearest"`
+	Renamed *I18nRename `json:"renamed,omitempty"`
+}
+
+// I18nRename is an id the migrations rename: its kind (ability, skill,
+// save or field), the old id, the id its chain of renames ends as and
+// that id's label, which the stale key most likely translated.
+type I18nRename struct {
+	What  string `json:"what"`
+	From  string `json:"from"`
+	To    string `json:"to"`
+	Label string `json:"label"`
 }
 
 // I18nImport is what the Engine keeps on import (--engine-lang).
@@ -68,9 +82,10 @@ type I18nImport struct {
 }
 
 // NewI18n builds the i18n document: the report's counts, each of langs
-// (with every display string and stale key when detail is set), the import
-// choice when one is given, and the findings.
-func NewI18n(r *i18n.Report, langs []*i18n.Language, detail bool, imp *i18n.Import, ds []model.Diagnostic) *I18n {
+// (with every display string and stale key when detail is set, a stale key
+// with the rename among renames it is spelt like), the import choice when
+// one is given, and the findings.
+func NewI18n(r *i18n.Report, langs []*i18n.Language, detail bool, renames []migrate.Rename, imp *i18n.Import, ds []model.Diagnostic) *I18n {
 	doc := &I18n{SchemaVersion: 1, Strings: len(r.Strings()), Words: r.Words(), Languages: []I18nLanguage{}, Diagnostics: ds}
 	if doc.Diagnostics == nil {
 		doc.Diagnostics = []model.Diagnostic{}
@@ -99,7 +114,11 @@ func NewI18n(r *i18n.Report, langs []*i18n.Language, detail bool, imp *i18n.Impo
 				ld.Detail = append(ld.Detail, sd)
 			}
 			for _, k := range l.Stale {
-				ld.StaleKeys = append(ld.StaleKeys, I18nStale{Key: k.English, Nearest: r.Nearest(k.English)})
+				sk := I18nStale{Key: k.English, Nearest: r.Nearest(k.English)}
+				if rn, ok := migrate.RenameOfKey(renames, k.English); ok {
+					sk.Renamed = &I18nRename{What: rn.What, From: rn.From, To: rn.To, Label: rn.Label}
+				}
+				ld.StaleKeys = append(ld.StaleKeys, sk)
 			}
 		}
 		doc.Languages = append(doc.Languages, ld)

@@ -171,3 +171,11 @@ func Step(s *model.Step) string {
 	}
 	return "unknown step"
 }
+
+// Renamed says where the migrations take an id a stale locale key is spelt
+// like (migrate.RenameOfKey), the final id's label put in quotes by quote:
+// `the migrations rename the skill row to steer, shown as "Steer"`. The
+// commands and the workbench both give it as the hint for the key.
+func Renamed(r migrate.Rename, quote func(string) string) string {
+	return fmt.Sprintf("the migrations rename the %s %s to %s, shown as %s", r.What, model.Visible(r.From), model.Visible(r.To), quote(r.Label))
+}

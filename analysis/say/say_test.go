@@ -156,3 +156,12 @@ func TestStep(t *testing.T) {
 		t.Errorf("Step: %q", got)
 	}
 }
+
+// TestRenamed: the hint for a stale key spelt like a renamed id, file text
+// made safe and the label quoted as the caller quotes.
+func TestRenamed(t *testing.T) {
+	r := migrate.Rename{What: "skill", From: "row\x1b", To: "steer", Label: "Steer"}
+	if got := Renamed(r, Quoted); got != `the migrations rename the skill row\x1b to steer, shown as "Steer"` {
+		t.Errorf("Renamed: %q", got)
+	}
+}
