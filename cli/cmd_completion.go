@@ -68,7 +68,7 @@ var completeCommand = &command{
 			for _, w := range cands {
 				// A candidate never carries a line break or a control
 				// character into the shell.
-				fmt.Fprintln(c.stdout, visible(w))
+				printf(c.stdout, "%s\n", w)
 			}
 			fmt.Fprintln(c.stdout, directive)
 			return exitOK

@@ -1,7 +1,6 @@
 package cli
 
 import (
-	"fmt"
 	"io"
 	"strings"
 
@@ -82,7 +81,7 @@ func runFix(c *call, pos []string, write bool, format string) int {
 		}
 	case write:
 		for _, ff := range files {
-			fmt.Fprintln(stdout, visible(ff.Name))
+			printf(stdout, "%s\n", ff.Name)
 		}
 	default:
 		for _, f := range doc.Files {

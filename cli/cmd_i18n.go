@@ -62,7 +62,7 @@ func runI18n(fs *flagSet, c *call, pos []string, o i18nOptions) int {
 	onlyFlag := o.only.String()
 	if *langFlag != "" {
 		if _, err := i18n.ParseTag(*langFlag); err != nil {
-			complain(stderr, "rulebench i18n: --lang %s: %v", visible(*langFlag), err)
+			complain(stderr, "rulebench i18n: --lang %s: %v", *langFlag, err)
 			return exitUsage
 		}
 	}
@@ -76,7 +76,7 @@ func runI18n(fs *flagSet, c *call, pos []string, o i18nOptions) int {
 	if *engineFlag != "" {
 		if _, err := i18n.EngineLanguage(*engineFlag); err != nil {
 			complain(stderr, "rulebench i18n: --engine-lang %s: %v (the Engine's languages: %s)",
-				visible(*engineFlag), err, strings.Join(i18n.EngineLanguages, ", "))
+				*engineFlag, err, strings.Join(i18n.EngineLanguages, ", "))
 			return exitUsage
 		}
 	}
@@ -87,14 +87,14 @@ func runI18n(fs *flagSet, c *call, pos []string, o i18nOptions) int {
 	var opts analysis.Options
 	if *entryFlag != "" {
 		if ws.Kind != model.Artifact {
-			complain(stderr, "rulebench i18n: --entry is for a catalog artifact (<id>-<version>.ruleset.json); %s is a %s", visible(pos[0]), ws.Kind)
+			complain(stderr, "rulebench i18n: --entry is for a catalog artifact (<id>-<version>.ruleset.json); %s is a %s", pos[0], ws.Kind)
 			return exitUsage
 		}
 		var err error
 		opts.EntryGiven = true
 		opts.Entry, opts.EntryFindings, err = i18n.LoadEntry(model.OSFS{}, *entryFlag)
 		if err != nil {
-			complain(stderr, "rulebench i18n: cannot read %s: %v", visible(*entryFlag), err)
+			complain(stderr, "rulebench i18n: cannot read %s: %v", *entryFlag, err)
 			return exitUsage
 		}
 	}
@@ -142,7 +142,7 @@ func runI18n(fs *flagSet, c *call, pos []string, o i18nOptions) int {
 // in that language (a stale key with the rename among renames it is spelt
 // like), then the import choice.
 func writeI18nText(w io.Writer, name string, r *i18n.Report, langs []*i18n.Language, detail bool, only stateFilter, imp *i18n.Import, renames []migrate.Rename) {
-	fmt.Fprintf(w, "%s: %s, %s\n", visible(name), say.Count(len(r.Strings()), "display string"), say.Count(r.Words(), "word"))
+	printf(w, "%s: %s, %s\n", name, say.Count(len(r.Strings()), "display string"), say.Count(r.Words(), "word"))
 	if len(langs) == 0 {
 		fmt.Fprintln(w, "no translations")
 	} else {
@@ -153,7 +153,7 @@ func writeI18nText(w io.Writer, name string, r *i18n.Report, langs []*i18n.Langu
 		fmt.Fprintf(w, "%-*s  %10s  %8s  %5s  %7s  %5s  %7s  %7s\n", width, "language", "translated", "via base", "empty", "missing", "stale", "strings", "words")
 		for _, l := range langs {
 			c := l.Coverage
-			fmt.Fprintf(w, "%-*s  %10d  %8d  %5d  %7d  %5d  %6.1f%%  %6.1f%%\n", width, visible(l.Lang),
+			printf(w, "%-*s  %10d  %8d  %5d  %7d  %5d  %6.1f%%  %6.1f%%\n", width, l.Lang,
 				c.Translated, c.ViaBase, c.Empty, c.Missing, len(l.Stale), c.Percent(), c.WordsPercent())
 		}
 	}
@@ -170,11 +170,11 @@ func writeI18nDetail(w io.Writer, r *i18n.Report, l *i18n.Language, only stateFi
 	fmt.Fprintln(w)
 	switch {
 	case l.Own != nil && l.BaseLocale != nil:
-		fmt.Fprintf(w, "%s from %s, then %s from %s, then English\n", l.Lang, visible(l.Own.Name()), l.Base, visible(l.BaseLocale.Name()))
+		printf(w, "%s from %s, then %s from %s, then English\n", l.Lang, l.Own.Name(), l.Base, l.BaseLocale.Name())
 	case l.Own != nil:
-		fmt.Fprintf(w, "%s from %s, then English\n", l.Lang, visible(l.Own.Name()))
+		printf(w, "%s from %s, then English\n", l.Lang, l.Own.Name())
 	case l.BaseLocale != nil:
-		fmt.Fprintf(w, "%s has no file of its own: %s from %s, then English\n", l.Lang, l.Base, visible(l.BaseLocale.Name()))
+		printf(w, "%s has no file of its own: %s from %s, then English\n", l.Lang, l.Base, l.BaseLocale.Name())
 	default:
 		fmt.Fprintf(w, "%s has no file of its own, nor its base: everything is shown in English\n", l.Lang)
 	}

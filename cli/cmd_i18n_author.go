@@ -112,7 +112,7 @@ func runI18nAuthor(fs *flagSet, f *authorFlags, p string, stdout, stderr io.Writ
 		ds := append([]model.Diagnostic(nil), ws.Diagnostics...)
 		model.SortDiagnostics(ds)
 		writeDiagnostics(stderr, ds)
-		complain(stderr, "rulebench i18n: the ruleset of %s could not be read, so nothing was written", visible(p))
+		complain(stderr, "rulebench i18n: the ruleset of %s could not be read, so nothing was written", p)
 		return exitFindings
 	}
 	a, whole := analyse(ws, analysis.Options{}, stderr)
@@ -173,7 +173,7 @@ type authorWriter struct {
 }
 
 func (w *authorWriter) notef(format string, args ...any) {
-	fmt.Fprintln(w.stderr, visible(fmt.Sprintf(format, args...)))
+	fmt.Fprintln(w.stderr, sprintf(format, args...))
 }
 
 // newLocale runs --new.
@@ -186,7 +186,7 @@ func (w *authorWriter) newLocale(lang string) int {
 	if w.flags.write {
 		if l := w.r.Locale(lang); l != nil {
 			complain(w.stderr, "rulebench i18n: %s already has a locale file, %s; refusing to overwrite it (--update %s brings it up to date)",
-				lang, visible(l.Name()), lang)
+				lang, l.Name(), lang)
 			return exitUsage
 		}
 	}
@@ -239,7 +239,7 @@ func (w *authorWriter) deliver(lang, target string, old, data []byte) int {
 			complain(w.stderr, "rulebench i18n: %v", err)
 			return exitUsage
 		}
-		fmt.Fprintln(w.stdout, visible(w.flags.out))
+		printf(w.stdout, "%s\n", w.flags.out)
 		return exitOK
 	case !w.flags.write:
 		// Printed, the file must not drive a terminal: the controls the
@@ -259,7 +259,7 @@ func (w *authorWriter) deliver(lang, target string, old, data []byte) int {
 	}
 	written, err := writeInPlace(w.ws, writes, "rulebench i18n", w.stderr)
 	for _, name := range written {
-		fmt.Fprintln(w.stdout, visible(name))
+		printf(w.stdout, "%s\n", name)
 	}
 	if err != nil {
 		complain(w.stderr, "rulebench i18n: %v", err)
@@ -348,11 +348,11 @@ func refreshListing(a *analysis.Result, lang, target string, data []byte) (*atom
 		return nil, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", visible(file.Name), err)
+		return nil, fmt.Errorf("%s: %v", file.Name, err)
 	}
 	out, err := model.Apply(file.Data, edits)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %v", visible(file.Name), err)
+		return nil, fmt.Errorf("%s: %v", file.Name, err)
 	}
 	return &atomicfile.Change{Name: file.Name, Old: file.Data, Data: out}, nil
 }
@@ -388,7 +388,7 @@ func manifestEdits(ws *model.Workspace, data []byte, rel, sha string, size, need
 	if !found {
 		files := ws.Manifest.Node.Get("files")
 		if files == nil || files.Kind != model.Array {
-			return nil, fmt.Errorf("the manifest has no files list to list %s in", visible(rel))
+			return nil, fmt.Errorf("the manifest has no files list to list %s in", rel)
 		}
 		item, err := newListing(data, files, rel, sha, size)
 		if err != nil {
@@ -513,18 +513,18 @@ func (w *authorWriter) fromPOFile() int {
 	name := w.flags.fromPO
 	data, err := readBounded(name, i18n.MaxPOBytes)
 	if err != nil {
-		complain(w.stderr, "rulebench i18n: cannot read %s: %v", visible(name), err)
+		complain(w.stderr, "rulebench i18n: cannot read %s: %v", name, err)
 		return exitUsage
 	}
 	po, ds := i18n.ReadPO(name, data)
 	if model.HasErrors(ds) {
 		writeDiagnostics(w.stderr, ds)
-		complain(w.stderr, "rulebench i18n: %s is not a PO file rulebench can read; nothing was written", visible(name))
+		complain(w.stderr, "rulebench i18n: %s is not a PO file rulebench can read; nothing was written", name)
 		return exitFindings
 	}
 	m, err := i18n.MergePO(w.ws, w.r, po, name)
 	if err != nil {
-		complain(w.stderr, "rulebench i18n: %v", visible(err.Error()))
+		complain(w.stderr, "rulebench i18n: %v", err.Error())
 		return exitFindings
 	}
 	ds = append(ds, m.Findings...)

@@ -183,7 +183,7 @@ func saveRefusal(name string, err error) (model.Diagnostic, bool) {
 	case errors.Is(err, errTooLarge):
 		return model.TooLarge(name, model.Saves), true
 	case errors.Is(err, model.ErrNotRegular):
-		d := model.Errorf(name, model.RootPath, model.CodeNotRegular, "%s; it is not opened", visible(unwrapPath(err).Error()))
+		d := model.Errorf(name, model.RootPath, model.CodeNotRegular, "%s; it is not opened", unwrapPath(err).Error())
 		d.Category, d.Line, d.Column = model.Saves, 1, 1
 		return d, true
 	}

@@ -94,7 +94,7 @@ func planFixes(a *analysis.Result, reload func(files map[string][]byte) (*model.
 				if ff == nil {
 					old := read.Files[e.File]
 					if old == nil {
-						return nil, fmt.Errorf("%s: a fix changes a file that was not read", visible(e.File))
+						return nil, fmt.Errorf("%s: a fix changes a file that was not read", e.File)
 					}
 					ff = &fixedFile{Name: e.File, Old: old.Data}
 					files[e.File] = ff
