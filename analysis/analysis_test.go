@@ -8,16 +8,8 @@ import (
 	"testing"
 
 	"rulebench/model"
+	"rulebench/model/modeltest"
 )
-
-func load(t testing.TB, p string) *model.Workspace {
-	t.Helper()
-	ws, err := model.Load(model.OSFS{}, p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return ws
-}
 
 // countParts counts the parts of the analysis that run while f does.
 func countParts(t *testing.T, f func()) map[string]int {
@@ -37,7 +29,7 @@ func countParts(t *testing.T, f func()) map[string]int {
 // Every part of the analysis runs once, however often and in whatever
 // order the front ends ask for the parts, and from several goroutines.
 func TestEachPartRunsOnce(t *testing.T) {
-	ws := load(t, "../examples/lantern-road")
+	ws := modeltest.Load(t, "../examples/lantern-road")
 	var r *Result
 	counts := countParts(t, func() {
 		r = Run(ws, Options{Complete: true})
@@ -68,7 +60,7 @@ func TestEachPartRunsOnce(t *testing.T) {
 // The findings are every part's, each with the category of the part that
 // made it, sorted by file and position.
 func TestFindingsByCategory(t *testing.T) {
-	ws := load(t, "../cli/testdata/cli/broken-road")
+	ws := modeltest.Load(t, "../cli/testdata/cli/broken-road")
 	r := Run(ws, Options{})
 	got := map[model.Category][]string{}
 	for _, d := range r.Findings {
@@ -117,7 +109,7 @@ func TestFindingsByCategory(t *testing.T) {
 // A save's rehearsal carries what reading it found, then what migrating it
 // found, as Saves findings.
 func TestSavesCategory(t *testing.T) {
-	r := Run(load(t, "../examples/lantern-road"), Options{})
+	r := Run(modeltest.Load(t, "../examples/lantern-road"), Options{})
 	var future bool
 	for _, s := range r.Saves() {
 		for _, d := range s.Diagnostics {
@@ -156,7 +148,7 @@ func TestGuard(t *testing.T) {
 // The layer choice: an unknown id is an error, a conflict a warning, both
 // located and of category Layers.
 func TestSelection(t *testing.T) {
-	r := Run(load(t, "../examples/lantern-road"), Options{})
+	r := Run(modeltest.Load(t, "../examples/lantern-road"), Options{})
 	eff, ds := r.Selection([]string{"long_dark", "midsummer", "nope"})
 	if eff == nil || len(eff.Applied) != 1 {
 		t.Fatalf("effective %+v", eff)

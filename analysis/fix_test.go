@@ -9,6 +9,7 @@ import (
 
 	"rulebench/i18n"
 	"rulebench/model"
+	"rulebench/model/modeltest"
 	"rulebench/rules"
 )
 
@@ -52,7 +53,7 @@ func TestEachFixMendsItsFinding(t *testing.T) {
 	}
 	for name, dir := range dirs {
 		t.Run(name, func(t *testing.T) {
-			r := Run(load(t, dir), Options{})
+			r := Run(modeltest.Load(t, dir), Options{})
 			var fixed []model.Code
 			for _, d := range r.Findings {
 				if d.Fix == nil {
@@ -96,13 +97,13 @@ func TestEachFixMendsItsFinding(t *testing.T) {
 // is no finding at all.
 func TestNoFixWithoutItsFinding(t *testing.T) {
 	dir := brokenCopy(t, "lantern-road", [3]string{"locales/pt-BR.json", `"locale": "pt-BR"`, `"locale": "de"`})
-	for _, d := range Run(load(t, dir), Options{}).Findings {
+	for _, d := range Run(modeltest.Load(t, dir), Options{}).Findings {
 		if d.Code == i18n.CodeLocaleMeta && d.Fix != nil {
 			t.Errorf("%s carries %q", d, d.Fix.Description)
 		}
 	}
 	dir = brokenCopy(t, "lantern-road", [3]string{"locales/pt-BR.json", `"locale": "pt-BR"`, `"locale": "pt-br"`})
-	for _, d := range Run(load(t, dir), Options{}).Findings {
+	for _, d := range Run(modeltest.Load(t, dir), Options{}).Findings {
 		if d.Code == i18n.CodeLocaleMeta {
 			t.Errorf("pt-br is a finding: %s", d)
 		}

@@ -136,7 +136,7 @@ func TestFindingsAsRegistered(t *testing.T) {
 	}
 	seen := 0
 	for _, dir := range dirs {
-		r := Run(load(t, dir), Options{Complete: true})
+		r := Run(modeltest.Load(t, dir), Options{Complete: true})
 		ds := slices.Clone(r.Findings)
 		for _, s := range r.Saves() {
 			ds = append(ds, s.Diagnostics...)

@@ -33,7 +33,7 @@ func lintTree(t *testing.T) string {
 			t.Fatal(err)
 		}
 	}
-	writeTree(t, root, map[string]string{
+	modeltest.WriteTree(t, root, map[string]string{
 		"rulesets/broken/wild.json": `{"schemaVersion": 1, "id": "wild", "resolution": {"dice": {}}, "sheet": {"colour": 1}}`,
 		"rulesets/notes.json":       `{"todo": ["translate"]}`,
 	})

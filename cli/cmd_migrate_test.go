@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"rulebench/internal/atomicfile"
+	"rulebench/model/modeltest"
 )
 
 const lanternRoadDir = "../examples/lantern-road"
@@ -342,20 +343,6 @@ func TestMigrateJSONContract(t *testing.T) {
 	}
 }
 
-// writeFiles writes files (path → content) under dir.
-func writeFiles(t *testing.T, dir string, files map[string]string) {
-	t.Helper()
-	for name, content := range files {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
 // listDir lists the names in dir, "" entries for a missing folder.
 func listDir(dir string) []string {
 	entries, _ := os.ReadDir(dir)
@@ -376,7 +363,7 @@ func TestMigrateOutNeverOverwrites(t *testing.T) {
 
 	// One target of two exists: nothing is written, the file is untouched.
 	out := t.TempDir()
-	writeFiles(t, out, map[string]string{"multiclass.json": "mine"})
+	modeltest.WriteTree(t, out, map[string]string{"multiclass.json": "mine"})
 	code, _, errOut := runMigrateCLI("--out", out, lanternRoadDir, fighter, multi)
 	if code != exitUsage || !strings.Contains(errOut, "already exists") {
 		t.Errorf("one target exists: exit %d, %q", code, errOut)
@@ -407,7 +394,7 @@ func TestMigrateOutNeverOverwrites(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	writeFiles(t, dir, map[string]string{
+	modeltest.WriteTree(t, dir, map[string]string{
 		"rules/lantern.json": string(rules),
 		"saves/lantern.json": `{"v": 4, "build": {}}`,
 	})
@@ -422,7 +409,7 @@ func TestMigrateOutNeverOverwrites(t *testing.T) {
 
 	// A save that migrates but carries an error (a score that is text) is
 	// not written; the good one beside it is, and no temporary file stays.
-	writeFiles(t, dir, map[string]string{"bad/odd.json": `{"v": 3, "build": {"abilities": {"vigor": "strong"}}}`})
+	modeltest.WriteTree(t, dir, map[string]string{"bad/odd.json": `{"v": 3, "build": {"abilities": {"vigor": "strong"}}}`})
 	out = filepath.Join(dir, "out")
 	code, doc := migrateJSON(t, "--out", out, lanternRoadDir, filepath.Join(dir, "bad", "odd.json"), fighter)
 	if code != exitFindings {

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"rulebench/internal/atomicfile"
+	"rulebench/model/modeltest"
 )
 
 // manySaves copies the Lantern Road package to a temporary folder with n
@@ -191,13 +192,13 @@ func TestMigrateOutRemovesLeftovers(t *testing.T) {
 	killed := fmt.Sprintf(".rulebench-%d-0123456789abcdef.tmp", dead.Process.Pid)
 	killedLink := fmt.Sprintf(".rulebench-%d-fedcba9876543210.tmp", dead.Process.Pid)
 	going := fmt.Sprintf(".rulebench-%d-0123456789abcdef.tmp", live.Process.Pid)
-	writeFiles(t, out, map[string]string{
+	modeltest.WriteTree(t, out, map[string]string{
 		killed:                 `{"v": 1`,
 		going:                  `{"v": 1`,
 		"notes.tmp":            "mine",
 		".rulebench-other.tmp": "mine",
 	})
-	writeFiles(t, filepath.Dir(victim), map[string]string{"victim.json": "kept"})
+	modeltest.WriteTree(t, filepath.Dir(victim), map[string]string{"victim.json": "kept"})
 	if err := os.Symlink(victim, filepath.Join(out, killedLink)); err != nil {
 		t.Skip("no symbolic links here:", err)
 	}

@@ -6,6 +6,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"rulebench/model/modeltest"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -17,7 +18,7 @@ import (
 func TestSaveVersionOutOfRange(t *testing.T) {
 	needLanternRoad(t)
 	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{
+	modeltest.WriteTree(t, dir, map[string]string{
 		"e300.json":   `{"v": 1e300, "build": {}}`,
 		"digits.json": `{"v": 1` + strings.Repeat("7", 1_000_000) + `, "build": {}}`,
 		"minus.json":  `{"v": -1e300, "build": {}}`,
@@ -63,7 +64,7 @@ func TestFindingsQuoteShortPrefixes(t *testing.T) {
 	src := strings.Replace(string(data), "{", `{"`+key+`": 1, `, 1)
 	dir := t.TempDir()
 	p, plain := filepath.Join(dir, "big.json"), filepath.Join(dir, "plain.json")
-	writeFiles(t, dir, map[string]string{"big.json": src, "plain.json": string(data)})
+	modeltest.WriteTree(t, dir, map[string]string{"big.json": src, "plain.json": string(data)})
 	for _, format := range []string{"text", "json", "sarif", "github"} {
 		var out, base bytes.Buffer
 		run([]string{"check", "--format", format, p}, nil, &out, io.Discard)

@@ -3,28 +3,16 @@ package cli
 import (
 	"os"
 	"path/filepath"
+	"rulebench/model/modeltest"
 	"slices"
 	"strings"
 	"testing"
 )
 
-func writeTree(t *testing.T, root string, files map[string]string) {
-	t.Helper()
-	for name, body := range files {
-		p := filepath.Join(root, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
 func TestCheckTargetsWalksAFolder(t *testing.T) {
 	root := t.TempDir()
 	const ruleset = `{"resolution": {}, "sheet": {}}`
-	writeTree(t, root, map[string]string{
+	modeltest.WriteTree(t, root, map[string]string{
 		"pkg/manifest.json":        `{}`,
 		"pkg/ruleset.json":         ruleset,
 		"pkg/locales/de.json":      `{}`,
@@ -76,7 +64,7 @@ func TestCheckTargetsWalksAFolder(t *testing.T) {
 // exist (reading it reports why).
 func TestCheckTargetsKeepsUnits(t *testing.T) {
 	root := t.TempDir()
-	writeTree(t, root, map[string]string{
+	modeltest.WriteTree(t, root, map[string]string{
 		"pkg/manifest.json":        `{}`,
 		"art/a-1.0.0.ruleset.json": `{}`,
 		"empty/readme.txt":         "",
@@ -99,7 +87,7 @@ func TestCheckWalkReportsBrokenRulesets(t *testing.T) {
 		t.Fatal(err)
 	}
 	text := string(good)
-	writeTree(t, root, map[string]string{
+	modeltest.WriteTree(t, root, map[string]string{
 		"good.json":          text,
 		"bom.json":           "\ufeff" + text,
 		"commas.json":        strings.Replace(text, ",", ",,", 1),
@@ -130,8 +118,8 @@ func TestCheckWalkReportsBrokenRulesets(t *testing.T) {
 	for i := 0; i <= maxWalkDepth+1; i++ {
 		deep = filepath.Join(deep, "d")
 	}
-	writeTree(t, tall, map[string]string{"good.json": text})
-	writeTree(t, deep, map[string]string{"r.json": text})
+	modeltest.WriteTree(t, tall, map[string]string{"good.json": text})
+	modeltest.WriteTree(t, deep, map[string]string{"r.json": text})
 	code, _, errOut = runCLI("check", tall)
 	if code != exitUsage || !strings.Contains(errOut, "folders deep and was not checked") {
 		t.Errorf("a folder too deep: exit %d, %q", code, errOut)

@@ -196,7 +196,7 @@ func TestCapabilityExamples(t *testing.T) {
 	if _, err := os.Stat(lanternRoad); err != nil {
 		t.Skip("no examples")
 	}
-	ws := loadWS(t, lanternRoad)
+	ws := modeltest.Load(t, lanternRoad)
 	if got := NeededCapability(ws); got != 813 {
 		t.Errorf("needs %d", got)
 	}
@@ -243,7 +243,7 @@ func TestCapabilityExamples(t *testing.T) {
 		t.Fatalf("1.812: %v", ds)
 	}
 	// mirefall: an artifact with language packs needs 1.811 at least
-	if got := NeededCapability(loadWS(t, mirefall)); got != 813 {
+	if got := NeededCapability(modeltest.Load(t, mirefall)); got != 813 {
 		t.Errorf("mirefall needs %d", got)
 	}
 }
@@ -502,7 +502,7 @@ func TestNeededCapabilityIsTheHighestNeed(t *testing.T) {
 	compare := func(t *testing.T, paths []string) {
 		t.Helper()
 		for _, p := range paths {
-			ws := loadWS(t, p)
+			ws := modeltest.Load(t, p)
 			if got, want := NeededCapability(ws), NeededMinor(CapabilityNeeds(ws)); got != want {
 				t.Errorf("%s: NeededCapability %d, the needs' highest %d", p, got, want)
 			}

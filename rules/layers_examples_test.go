@@ -1,7 +1,6 @@
 package rules_test
 
 import (
-	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -19,27 +18,11 @@ const (
 	mirefall    = "../examples/mirefall/mirefall-1.0.0.ruleset.json"
 )
 
-// loadWS loads a workspace, skipping the test when it is not there.
-func loadWS(t testing.TB, p string) *model.Workspace {
-	t.Helper()
-	if _, err := os.Stat(p); err != nil {
-		t.Skipf("%s is not here: %v", p, err)
-	}
-	ws, err := model.Load(model.OSFS{}, p)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if ws.Ruleset == nil {
-		t.Fatalf("%s: no ruleset: %v", p, ws.Diagnostics)
-	}
-	return ws
-}
-
 // layersDoc is what `rulebench layers --json --on ids PATH` prints, minus
 // the findings: the command's core.
 func layersDoc(t testing.TB, p string, ids ...string) *report.Layers {
 	t.Helper()
-	return report.NewLayers(Resolve(loadWS(t, p).Ruleset, ids))
+	return report.NewLayers(Resolve(modeltest.Load(t, p).Ruleset, ids))
 }
 
 func stepsText(steps []report.DocStep) string {
@@ -115,7 +98,7 @@ func TestMarinaraFixtures(t *testing.T) {
 	})
 	t.Run("all load with no error", func(t *testing.T) {
 		for _, f := range []string{"gravewatch.json", "ember-roads.json", "5e-2014.json"} {
-			ws := loadWS(t, filepath.Join(marinaraDir, f))
+			ws := modeltest.Load(t, filepath.Join(marinaraDir, f))
 			ds := append(append([]model.Diagnostic{}, ws.Diagnostics...), CheckLayers(ws.Ruleset)...)
 			if model.HasErrors(ds) {
 				t.Errorf("%s: %v", f, ds)
@@ -132,7 +115,7 @@ func TestMarinaraVariants(t *testing.T) {
 		t.Skip("the shared fixtures hold no variants")
 	}
 	for _, f := range files {
-		ws := loadWS(t, f)
+		ws := modeltest.Load(t, f)
 		if ds := CheckLayers(ws.Ruleset); model.HasErrors(ds) {
 			t.Errorf("%s: %v", f, ds)
 		}
@@ -164,7 +147,7 @@ func TestMarinaraVariants(t *testing.T) {
 // TestLanternRoad checks the designed layer outcomes of examples/README.md
 // §1.3 to §1.6.
 func TestLanternRoad(t *testing.T) {
-	ws := loadWS(t, lanternRoad)
+	ws := modeltest.Load(t, lanternRoad)
 	rs := ws.Ruleset
 	r := NewResolver(rs)
 	doc := func(ids ...string) *report.Layers { return report.NewLayers(r.Resolve(ids)) }
@@ -487,7 +470,7 @@ func sellable(e *Effective, rs *model.Ruleset) []string {
 
 // TestMirefall checks the designed outcomes of examples/README.md §2.
 func TestMirefall(t *testing.T) {
-	ws := loadWS(t, mirefall)
+	ws := modeltest.Load(t, mirefall)
 	rs := ws.Ruleset
 	if ds := CheckLayers(rs); len(ds) != 0 {
 		t.Errorf("layer findings: %v", ds)

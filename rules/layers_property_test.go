@@ -32,7 +32,7 @@ func TestLayersProperties(t *testing.T) {
 			if c.published {
 				p = filepath.Join(modeltest.Fixtures(t), c.path)
 			}
-			rs := loadWS(t, p).Ruleset
+			rs := modeltest.Load(t, p).Ruleset
 			r := NewResolver(rs)
 			ids := make([]string, len(rs.Layers))
 			for i, l := range rs.Layers {

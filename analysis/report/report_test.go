@@ -11,19 +11,10 @@ import (
 	"rulebench/rules"
 )
 
-func loadWS(t testing.TB, p string) *model.Workspace {
-	t.Helper()
-	ws, err := model.Load(model.OSFS{}, p)
-	if err != nil || ws.Ruleset == nil {
-		t.Fatalf("%s: %v", p, err)
-	}
-	return ws
-}
-
 // A save's values the layers no longer offer are listed kept and shown,
 // with the layer that took them away and their place in the save.
 func TestNewLayersSave(t *testing.T) {
-	ws := loadWS(t, "../../examples/lantern-road")
+	ws := modeltest.Load(t, "../../examples/lantern-road")
 	e := rules.Resolve(ws.Ruleset, []string{"long_dark"})
 	var kept []DocKept
 	for _, s := range ws.Saves {
@@ -66,7 +57,7 @@ func TestNewLayersEmpty(t *testing.T) {
 // A rehearsal's document keeps the trace's step flat, its changes, and a
 // sheet only for a save that could be read.
 func TestNewMigrateSave(t *testing.T) {
-	ws := loadWS(t, "../../examples/lantern-road")
+	ws := modeltest.Load(t, "../../examples/lantern-road")
 	m := migrate.New(ws.Ruleset)
 	r := m.Rehearse("s.json", []byte(`{"v": 1, "build": {"abilities": {"quick": 7}}}`))
 	d := NewMigrateSave(r)

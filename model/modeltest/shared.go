@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"sync/atomic"
 	"testing"
+
+	"rulebench/model"
 )
 
 // SharedEnv names the environment variable that, when set, gives the
@@ -101,4 +103,31 @@ func moduleRoot() string {
 func isDir(p string) bool {
 	fi, err := os.Stat(p)
 	return err == nil && fi.IsDir()
+}
+
+// WriteTree writes files (a path below root, slash-separated, to its
+// content) under root, making the folders they need.
+func WriteTree(t testing.TB, root string, files map[string]string) {
+	t.Helper()
+	for name, body := range files {
+		p := filepath.Join(root, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// Load loads the workspace at p from disk (a ruleset file, a package or
+// an artifact), failing the test when it cannot be read at all. Its
+// ruleset is nil when the ruleset file is broken; the findings say why.
+func Load(t testing.TB, p string) *model.Workspace {
+	t.Helper()
+	ws, err := model.Load(model.OSFS{}, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ws
 }
