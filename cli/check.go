@@ -150,7 +150,7 @@ func runCheck(c *call, pos []string, format string, threshold model.Severity, ve
 		for _, c := range results {
 			d := c.doc()
 			doc.OK = doc.OK && d.OK
-			doc.Results = append(doc.Results, report.PathCheck{Path: c.path, Check: d})
+			doc.Results = append(doc.Results, report.PathCheck{Path: model.UTF8Name(c.path), Check: d})
 		}
 		err = writeJSON(stdout, doc)
 	case "sarif":

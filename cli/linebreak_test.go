@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // hostileLine is user text that tries to start a line of its own (a GitHub
@@ -65,5 +66,30 @@ func TestNoRawLineBreakFromUserText(t *testing.T) {
 	// The test means something only if the text is shown, made visible.
 	if shown < len(runs)*3/4 {
 		t.Errorf("only %d of %d runs show the hostile text at all", shown, len(runs))
+	}
+}
+
+// Two file names that differ only in bytes that are not UTF-8 stay two in
+// the JSON document, and GitHub's output names each visibly.
+func TestNonUTF8NamesStayDistinct(t *testing.T) {
+	dir := t.TempDir()
+	good, err := os.ReadFile("../examples/mirefall/mirefall-1.0.0.ruleset.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	broken := strings.Replace(string(good), `"sheet"`, `"sheet": {}, "oops"`, 1)
+	a, b := filepath.Join(dir, "r\xff.json"), filepath.Join(dir, "r\xfe.json")
+	for _, p := range []string{a, b} {
+		if err := os.WriteFile(p, []byte(broken), 0o644); err != nil {
+			t.Skipf("this file system refuses names that are not UTF-8: %v", err)
+		}
+	}
+	_, out, _ := runCLI("check", "--json", a, b)
+	if !strings.Contains(out, `r\\xff.json`) || !strings.Contains(out, `r\\xfe.json`) || strings.Contains(out, `\ufffd`) {
+		t.Errorf("the names are not kept apart:\n%s", out)
+	}
+	_, out, _ = runCLI("check", "--format", "github", a, b)
+	if !strings.Contains(out, `file=`+filepath.ToSlash(dir)+`/r\xff.json`) || !strings.Contains(out, `r\xfe.json`) || !utf8.ValidString(out) {
+		t.Errorf("GitHub output does not name each file:\n%s", out)
 	}
 }

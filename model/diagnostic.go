@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
+	"unicode/utf8"
 )
 
 // RootPath is the path of the top of a document.
@@ -71,13 +73,38 @@ func (d Diagnostic) Fixable() bool { return d.Fix != nil }
 // MarshalJSON writes the finding with its fields' JSON names, and
 // "fixable": true before "fix" when it carries a fix: the one flag
 // programs read is worked out from Fix, never kept beside it.
+//
+// A file name that is not UTF-8 is written with those bytes as \xNN (see
+// UTF8Name), so that two such names stay two in the document.
 func (d Diagnostic) MarshalJSON() ([]byte, error) {
 	type plain Diagnostic // without the method, so no recursion
+	d.File = UTF8Name(d.File)
 	return json.Marshal(struct {
 		plain
 		Fixable bool `json:"fixable,omitempty"`
 		Fix     *Fix `json:"fix,omitempty"` // after fixable: shadows plain's
 	}{plain(d), d.Fixable(), d.Fix})
+}
+
+// UTF8Name returns a name with every byte that is not UTF-8 written as
+// \xNN, for places that hold only UTF-8 text (JSON documents), where such
+// a byte would otherwise become U+FFFD and two names could read the same.
+// A name that is UTF-8 comes back as it is.
+func UTF8Name(name string) string {
+	if utf8.ValidString(name) {
+		return name
+	}
+	var b strings.Builder
+	for i := 0; i < len(name); {
+		r, size := utf8.DecodeRuneInString(name[i:])
+		if r == utf8.RuneError && size == 1 {
+			fmt.Fprintf(&b, `\x%02x`, name[i])
+		} else {
+			b.WriteString(name[i : i+size])
+		}
+		i += size
+	}
+	return b.String()
 }
 
 // String formats the finding the way compilers do:

@@ -2,6 +2,7 @@ package model
 
 import (
 	"cmp"
+	"encoding/json"
 	"fmt"
 	"slices"
 )
@@ -25,6 +26,14 @@ type FileEdit struct {
 	Start int    `json:"start"`
 	End   int    `json:"end"`
 	New   string `json:"new"`
+}
+
+// MarshalJSON writes the edit with a file name that is not UTF-8 spelled
+// as UTF8Name spells it.
+func (e FileEdit) MarshalJSON() ([]byte, error) {
+	type plain FileEdit
+	e.File = UTF8Name(e.File)
+	return json.Marshal(plain(e))
 }
 
 // NewFix makes the fix of one value: it writes v (as JSON) in place of the
