@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"rulebench/model/modeltest"
 	"strings"
 	"testing"
 )
@@ -265,15 +266,7 @@ func TestI18nUsage(t *testing.T) {
 // safe for the terminal.
 func TestI18nBrokenLocale(t *testing.T) {
 	dir := t.TempDir()
-	write := func(name, content string) {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	write := func(name, content string) { modeltest.WriteTree(t, dir, map[string]string{name: content}) }
 	ruleset, err := os.ReadFile("../examples/mirefall/mirefall-1.0.0.ruleset.json")
 	if err != nil {
 		t.Fatal(err)
@@ -315,15 +308,7 @@ func TestI18nManifestListing(t *testing.T) {
 		"locales/fr.json": `{"_meta": {"locale": "fr", "direction": "ltr"}, "ruleset": {"Mirefall": "Bourbier"}}`,
 		"locales/de.json": `{"_meta": {"locale": "de", "direction": "ltr"}, "ruleset": {"Mirefall": "Moorfall"}}`,
 	}
-	for name, content := range files {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	modeltest.WriteTree(t, dir, files)
 	doc := runI18nJSON(t, exitFindings, dir)
 	var got []string
 	for _, d := range doc.Diagnostics {
@@ -468,18 +453,10 @@ func TestI18nArtifactWithLocales(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, content := range map[string]string{
+	modeltest.WriteTree(t, dir, map[string]string{
 		"mirefall-1.0.0.ruleset.json": string(ruleset),
 		"locales/fr.json":             `{"_meta": {"locale": "fr", "direction": "ltr"}, "ruleset": {"Mirefall": "Bourbier"}}`,
-	} {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	doc := runI18nJSON(t, exitFindings, filepath.Join(dir, "mirefall-1.0.0.ruleset.json"))
 	var got []string
 	for _, d := range doc.Diagnostics {

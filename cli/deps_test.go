@@ -60,11 +60,11 @@ func depViolations(pkgs map[string]listedPackage) []string {
 			continue
 		}
 		for _, dep := range p.Deps {
+			if v := drawingDep(pkgs, name, dep); v != "" {
+				out = append(out, v)
+				continue
+			}
 			switch {
-			case uiPackage(dep):
-				out = append(out, name+" depends on the UI package "+dep+via(pkgs, name, dep))
-			case dep == "rulebench/tui" || dep == "rulebench/themes" || strings.HasPrefix(dep, "rulebench/tui/"):
-				out = append(out, name+" depends on the workbench package "+dep+via(pkgs, name, dep))
 			case name == "rulebench/model" && !pkgs[dep].Standard &&
 				!strings.HasPrefix(dep, "golang.org/x/text") && !strings.HasPrefix(dep, "rulebench/model/"):
 				out = append(out, name+" depends on "+dep+", but model may use only the standard library and golang.org/x/text"+via(pkgs, name, dep))
@@ -83,15 +83,24 @@ func depViolations(pkgs map[string]listedPackage) []string {
 			continue
 		}
 		for _, dep := range p.Deps {
-			switch {
-			case uiPackage(dep):
-				out = append(out, name+" depends on the UI package "+dep+via(pkgs, name, dep))
-			case dep == "rulebench/tui" || dep == "rulebench/themes" || strings.HasPrefix(dep, "rulebench/tui/"):
-				out = append(out, name+" depends on the workbench package "+dep+via(pkgs, name, dep))
+			if v := drawingDep(pkgs, name, dep); v != "" {
+				out = append(out, v)
 			}
 		}
 	}
 	return out
+}
+
+// drawingDep says what is wrong when package name, which must not draw,
+// depends on dep, UI code or the workbench; "" when dep is neither.
+func drawingDep(pkgs map[string]listedPackage, name, dep string) string {
+	switch {
+	case uiPackage(dep):
+		return name + " depends on the UI package " + dep + via(pkgs, name, dep)
+	case dep == "rulebench/tui" || dep == "rulebench/themes" || strings.HasPrefix(dep, "rulebench/tui/"):
+		return name + " depends on the workbench package " + dep + via(pkgs, name, dep)
+	}
+	return ""
 }
 
 // via names the import chain from one package to a dependency, for the

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"rulebench/internal/atomicfile"
+	"rulebench/model/modeltest"
 )
 
 // readOnlyEnv names, in the child process readOnlyFolder starts, the
@@ -38,15 +39,7 @@ func readOnlyFolder(t *testing.T, files map[string]string) string {
 	if err := os.Mkdir(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	for name, content := range files {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	modeltest.WriteTree(t, dir, files)
 	filepath.Walk(dir, func(p string, info os.FileInfo, _ error) error {
 		if info != nil && info.IsDir() {
 			return os.Chmod(p, 0o555)
