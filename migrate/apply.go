@@ -24,7 +24,6 @@ type Migrator struct {
 type compiled struct {
 	chainStep
 	info StepInfo
-	from int
 	// source and destination paths for the trace (the destination of a
 	// route or routeLive depends on the save: see dests)
 	source, dest string
@@ -52,11 +51,6 @@ func New(rs *model.Ruleset) *Migrator {
 	m.plan = Plan(rs)
 	for _, cs := range chain(m.plan) {
 		c := compiled{chainStep: cs}
-		for _, e := range m.plan {
-			if e.Index == cs.entry {
-				c.from = e.From
-			}
-		}
 		s := cs.step
 		switch s.Op {
 		case model.StepRename:
