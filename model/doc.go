@@ -33,8 +33,9 @@
 //     bytes, under thirty thousand in the 256 KB the Engine accepts; only a
 //     generated file (16 MiB of "0,") comes near the bound.
 //   - Findings: reading a file, the format checks of the rules package on
-//     it, and the translation checks of a locale file list at most 1,000
-//     findings each (MaxFileFindings); one more
+//     it, the warnings of its layers about entries with empty lists
+//     (hide-unsettled), and the translation checks of a locale file list at
+//     most 1,000 findings each (MaxFileFindings); one more
 //     counts the rest with the severity of the worst (too-many-findings), so
 //     a file of a million unknown keys does not make a report larger than
 //     itself.
