@@ -49,7 +49,9 @@ func New(rs *model.Ruleset) *Migrator {
 	}
 	m.version = rs.Sheet.Version
 	m.plan = Plan(rs)
-	for _, cs := range chain(m.plan) {
+	steps := chain(m.plan)
+	m.steps = make([]compiled, 0, len(steps))
+	for _, cs := range steps {
 		c := compiled{chainStep: cs}
 		s := cs.step
 		switch s.Op {

@@ -55,7 +55,11 @@ func (c chainStep) path(sub string) string {
 
 // chain flattens the plan into steps in running order.
 func chain(plan []Entry) []chainStep {
-	var out []chainStep
+	n := 0
+	for _, e := range plan {
+		n += len(e.Migration.Steps)
+	}
+	out := make([]chainStep, 0, n)
 	for _, e := range plan {
 		for j, s := range e.Migration.Steps {
 			if s != nil {

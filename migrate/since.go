@@ -154,6 +154,8 @@ type since struct {
 	// splits found before the last renames: their by, else and cases are
 	// worked out once every rename is known.
 	splits []split
+	// index finds the added ids by what pairing compares
+	index *addedIndex
 	// the fields renamed away by the new ruleset's chain
 	chainRenamed map[string]bool
 	chainElse    []string // route else fields of the new ruleset's chain

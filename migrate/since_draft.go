@@ -11,6 +11,7 @@ import (
 )
 
 func (a *since) draft() {
+	a.steps = make([]DraftStep, 0, len(a.lost)) // at most one step a lost id
 	a.pair(tierSeparators)
 	a.pair(tierLabel)
 	a.findSplits()

@@ -222,3 +222,15 @@ func hiding(n int) string {
 	return strings.Replace(s, `{ "id": "high_road", "label": "High road", "conflicts": ["lean_times"] }`,
 		`{ "id": "high_road", "label": "High road", "conflicts": ["lean_times"] }`+layers.String(), 1)
 }
+
+// Fields returns Base with n more number fields on its sheet, f000000 to
+// f(n-1), each labelled with its number ("Field 12"): a sheet of as many
+// stored ids as wanted, for comparing two versions of it.
+func Fields(n int) []byte {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, `,{"id":"f%06d","label":"Field %d","type":"number","min":0,"max":9}`, i, i)
+	}
+	const motto = `{ "id": "motto", "label": "Motto", "type": "text", "maxLength": 60 }`
+	return []byte(strings.Replace(base, motto, motto+b.String(), 1))
+}
