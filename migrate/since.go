@@ -230,10 +230,10 @@ func (a *since) readSaves(saves []*model.Save) {
 	a.sheets = make([]State, len(saves))
 	for i, s := range saves {
 		if s == nil {
-			s = &model.Save{Build: map[string]any{}}
+			s = &model.Save{}
 		}
 		a.saves[i], a.read[i] = s, s.Findings
-		if s.Root == nil || s.V < 1 || s.Build == nil {
+		if s.Root == nil || s.V < 1 {
 			continue
 		}
 		if r := om.Apply(s); r.Migrated {
