@@ -2,7 +2,11 @@ package cli
 
 import (
 	"fmt"
+	"io"
+	"os"
+	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"sort"
 	"strings"
 	"testing"
@@ -123,5 +127,38 @@ func BenchmarkMigrateSinceLarge(b *testing.B) {
 		if err != nil || rep.Draft == nil {
 			b.Fatalf("no draft: %v", err)
 		}
+	}
+}
+
+// BenchmarkSaves75000 runs `rulebench check` and `rulebench migrate --json`
+// on the large ruleset with 75,000 small sample saves (52 MB; the last
+// 6,000 pass model.MaxValues and are refused), under the command's memory
+// limit, and reports the most memory the process held meanwhile (peak-MB,
+// see modeltest.PeakMemory). The target: at most 512.
+func BenchmarkSaves75000(b *testing.B) {
+	dir := b.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "large.json"), modeltest.Large(), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "saves"), 0o755); err != nil {
+		b.Fatal(err)
+	}
+	for i, data := range modeltest.LargeSaves(75000) {
+		if err := os.WriteFile(filepath.Join(dir, "saves", fmt.Sprintf("s%05d.json", i)), data, 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(MemoryLimit))
+	for _, args := range [][]string{{"check"}, {"migrate", "--json"}} {
+		b.Run(strings.Join(args, " "), func(b *testing.B) {
+			var peak uint64
+			for b.Loop() {
+				runtime.GC()
+				peak = max(peak, modeltest.PeakMemory(func() {
+					run(append(args, filepath.Join(dir, "large.json")), strings.NewReader(""), io.Discard, io.Discard)
+				}))
+			}
+			b.ReportMetric(float64(peak)/1e6, "peak-MB")
+		})
 	}
 }
