@@ -162,3 +162,40 @@ func BenchmarkSaves75000(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkCheckManyTargets checks a folder of 1,000 and one of 10,000
+// rulesets (copies of modeltest.Base, walked as `rulebench check DIR`
+// does) and reports the most memory the process held for each (see
+// modeltest.PeakMemory): each outcome is written and dropped as it comes,
+// so the peak is bounded by a few workspaces, not their sum, and the two
+// are alike.
+func BenchmarkCheckManyTargets(b *testing.B) {
+	folder := func(n int) string {
+		dir := b.TempDir()
+		for i := range n {
+			sub := filepath.Join(dir, fmt.Sprintf("d%03d", i/100))
+			if err := os.MkdirAll(sub, 0o755); err != nil {
+				b.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(sub, fmt.Sprintf("r%05d.json", i)), modeltest.Base(), 0o644); err != nil {
+				b.Fatal(err)
+			}
+		}
+		return dir
+	}
+	small, large := folder(1000), folder(10000)
+	var peakSmall, peakLarge uint64
+	for b.Loop() {
+		for _, f := range []struct {
+			dir  string
+			peak *uint64
+		}{{small, &peakSmall}, {large, &peakLarge}} {
+			runtime.GC()
+			*f.peak = max(*f.peak, modeltest.PeakMemory(func() {
+				run([]string{"check", f.dir}, strings.NewReader(""), io.Discard, io.Discard)
+			}))
+		}
+	}
+	b.ReportMetric(float64(peakSmall)/1e6, "peak-MB@1000")
+	b.ReportMetric(float64(peakLarge)/1e6, "peak-MB@10000")
+}
