@@ -64,6 +64,10 @@ func checkOne(p string) checked {
 // dropped once handed on, so that however many targets there are, only a
 // few workspaces are in memory at once.
 func checkAllTargets(targets []string, done func(checked)) {
+	if len(targets) == 1 {
+		done(checkOne(targets[0])) // nothing to wait for
+		return
+	}
 	workers := min(runtime.GOMAXPROCS(0), len(targets))
 	outcomes := make([]chan checked, len(targets))
 	for i := range outcomes {
