@@ -384,15 +384,14 @@ func (c *layerChecker) unsettledHiding() {
 				}
 				empty[k] = es
 			}
-			for _, e := range es {
-				if !left.Room(listed, model.Warning) {
-					continue
-				}
-				listed++
+			room := min(len(es), model.MaxFileFindings-listed)
+			for _, e := range es[:room] {
 				c.report(model.Warning, at(r.Node, "hide", "notIn"), fmt.Sprintf("layers.%d.catalogs.%d.hide.notIn", i, m),
 					CodeHideUnsettled, "the entry %q of %q has an empty %q list; whether notIn hides it is not settled in the Engine (rulebench keeps it shown)",
 					e.ID, cat.ID, r.Filter)
 			}
+			listed += room
+			left.Add(len(es)-room, model.Warning)
 		}
 	}
 	n := len(c.ds)
