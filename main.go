@@ -9,6 +9,7 @@ package main
 import (
 	"embed"
 	"os"
+	"runtime/debug"
 
 	"rulebench/cli"
 )
@@ -20,5 +21,8 @@ import (
 var examples embed.FS
 
 func main() {
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(cli.MemoryLimit)
+	}
 	os.Exit(cli.Run(cli.Streams{Stdin: os.Stdin, Stdout: os.Stdout, Stderr: os.Stderr}, examples, os.Args[1:]))
 }

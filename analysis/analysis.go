@@ -250,6 +250,24 @@ func (r *Result) Rehearse(file string, data []byte) *migrate.Result {
 	return res
 }
 
+// RehearseSave rehearses the migrations on one of the workspace's saves,
+// as Saves does for each, without keeping the result: a command that
+// writes the rehearsals one at a time makes each when it writes it, so
+// that tens of thousands of saves never have their traces and sheets in
+// memory at once.
+func (r *Result) RehearseSave(s *model.Save) *migrate.Result {
+	m := r.Migrator()
+	if m == nil {
+		m = migrate.New(nil)
+	}
+	var res *migrate.Result
+	r.guard("rehearsal", func() { res = m.RehearseSave(s, s.Findings) })
+	if res == nil {
+		res = m.Rehearse(s.File, nil)
+	}
+	return res
+}
+
 // ErrSinceNoRuleset is Since's error when either version has no ruleset
 // that could be read.
 var ErrSinceNoRuleset = errors.New("there is no ruleset to compare")

@@ -52,3 +52,30 @@ func TestCheckLinearOnShapes(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkCheckShapesScaling loads and checks each worst shape at 1 MB and
+// at 10 MB (modeltest.ShapesOf), as `rulebench check` does, round by
+// round, and reports the CPU time per MB of each and the exponent (see
+// modeltest.Scaling). The target: an exponent of at most 1.3 and under 2 s
+// for the 10 MB case. At 10 MB the array is over model.MaxValues and is
+// refused unread, so its figures say nothing about checking.
+func BenchmarkCheckShapesScaling(b *testing.B) {
+	small, large := modeltest.ShapesOf(modeltest.MB), modeltest.ShapesOf(10*modeltest.MB)
+	for i := range small {
+		b.Run(small[i].Name, func(b *testing.B) {
+			check := func(data []byte) func() {
+				fsys := fstest.MapFS{"shape.json": {Data: data}}
+				return func() {
+					ws, err := model.Load(fsys, "shape.json")
+					if err != nil {
+						b.Fatal(err)
+					}
+					checkAll(ws)
+				}
+			}
+			modeltest.Scaling(b, "MB",
+				modeltest.Scale{Size: float64(len(small[i].Data)) / modeltest.MB, Run: check(small[i].Data)},
+				modeltest.Scale{Size: float64(len(large[i].Data)) / modeltest.MB, Run: check(large[i].Data)})
+		})
+	}
+}

@@ -2,7 +2,11 @@ package cli
 
 import (
 	"fmt"
+	"io"
+	"os"
+	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"sort"
 	"strings"
 	"testing"
@@ -124,4 +128,74 @@ func BenchmarkMigrateSinceLarge(b *testing.B) {
 			b.Fatalf("no draft: %v", err)
 		}
 	}
+}
+
+// BenchmarkSaves75000 runs `rulebench check` and `rulebench migrate --json`
+// on the large ruleset with 75,000 small sample saves (52 MB; the last
+// 6,000 pass model.MaxValues and are refused), under the command's memory
+// limit, and reports the most memory the process held meanwhile (peak-MB,
+// see modeltest.PeakMemory). The target: at most 512.
+func BenchmarkSaves75000(b *testing.B) {
+	dir := b.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "large.json"), modeltest.Large(), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "saves"), 0o755); err != nil {
+		b.Fatal(err)
+	}
+	for i, data := range modeltest.LargeSaves(75000) {
+		if err := os.WriteFile(filepath.Join(dir, "saves", fmt.Sprintf("s%05d.json", i)), data, 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	defer debug.SetMemoryLimit(debug.SetMemoryLimit(MemoryLimit))
+	for _, args := range [][]string{{"check"}, {"migrate", "--json"}} {
+		b.Run(strings.Join(args, " "), func(b *testing.B) {
+			var peak uint64
+			for b.Loop() {
+				runtime.GC()
+				peak = max(peak, modeltest.PeakMemory(func() {
+					run(append(args, filepath.Join(dir, "large.json")), strings.NewReader(""), io.Discard, io.Discard)
+				}))
+			}
+			b.ReportMetric(float64(peak)/1e6, "peak-MB")
+		})
+	}
+}
+
+// BenchmarkCheckManyTargets checks a folder of 1,000 and one of 10,000
+// rulesets (copies of modeltest.Base, walked as `rulebench check DIR`
+// does) and reports the most memory the process held for each (see
+// modeltest.PeakMemory): each outcome is written and dropped as it comes,
+// so the peak is bounded by a few workspaces, not their sum, and the two
+// are alike.
+func BenchmarkCheckManyTargets(b *testing.B) {
+	folder := func(n int) string {
+		dir := b.TempDir()
+		for i := range n {
+			sub := filepath.Join(dir, fmt.Sprintf("d%03d", i/100))
+			if err := os.MkdirAll(sub, 0o755); err != nil {
+				b.Fatal(err)
+			}
+			if err := os.WriteFile(filepath.Join(sub, fmt.Sprintf("r%05d.json", i)), modeltest.Base(), 0o644); err != nil {
+				b.Fatal(err)
+			}
+		}
+		return dir
+	}
+	small, large := folder(1000), folder(10000)
+	var peakSmall, peakLarge uint64
+	for b.Loop() {
+		for _, f := range []struct {
+			dir  string
+			peak *uint64
+		}{{small, &peakSmall}, {large, &peakLarge}} {
+			runtime.GC()
+			*f.peak = max(*f.peak, modeltest.PeakMemory(func() {
+				run([]string{"check", f.dir}, strings.NewReader(""), io.Discard, io.Discard)
+			}))
+		}
+	}
+	b.ReportMetric(float64(peakSmall)/1e6, "peak-MB@1000")
+	b.ReportMetric(float64(peakLarge)/1e6, "peak-MB@10000")
 }

@@ -55,24 +55,44 @@ func checkOne(p string) checked {
 }
 
 // checkAllTargets checks each target, as many at once as there are
-// processors, and returns the outcomes in the order of targets.
-func checkAllTargets(targets []string) []checked {
-	out := make([]checked, len(targets))
+// processors, and hands each outcome to done in the order of targets, as
+// soon as it and those before it are checked. No target is checked more
+// than a few places ahead of the next to hand on, and an outcome is
+// dropped once handed on, so that however many targets there are, only a
+// few workspaces are in memory at once.
+func checkAllTargets(targets []string, done func(checked)) {
+	if len(targets) == 1 {
+		done(checkOne(targets[0])) // nothing to wait for
+		return
+	}
+	workers := min(runtime.GOMAXPROCS(0), len(targets))
+	outcomes := make([]chan checked, len(targets))
+	for i := range outcomes {
+		outcomes[i] = make(chan checked, 1)
+	}
+	ahead := make(chan struct{}, 2*workers) // a place for each target taken and not yet handed on
 	next := make(chan int)
+	go func() {
+		for i := range targets {
+			ahead <- struct{}{}
+			next <- i
+		}
+		close(next)
+	}()
 	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(targets)) {
+	for range workers {
 		wg.Go(func() {
 			for i := range next {
-				out[i] = checkOne(targets[i])
+				outcomes[i] <- checkOne(targets[i])
 			}
 		})
 	}
 	for i := range targets {
-		next <- i
+		done(<-outcomes[i])
+		outcomes[i] = nil
+		<-ahead
 	}
-	close(next)
 	wg.Wait()
-	return out
 }
 
 // doc is the single-path JSON document of a checked target. A path that
@@ -121,13 +141,15 @@ func runCheck(c *call, pos []string, format string, threshold model.Severity, ve
 	stdout, stderr := c.stdout, c.stderr
 	walk := checkTargets(pos)
 	targets := walk.targets
-	results := checkAllTargets(targets)
 	single := len(pos) == 1 && len(targets) == 1 && targets[0] == pos[0]
 
+	// Each outcome is written as it comes, or what the format writes at
+	// the end (the findings, the JSON documents) is taken from it: no
+	// workspace is kept.
 	code := exitOK
 	var all []model.Diagnostic
-	for _, c := range results {
-		all = append(all, c.findings...)
+	doc := &report.Checks{SchemaVersion: 1, OK: true, Results: []report.PathCheck{}}
+	checkAllTargets(targets, func(c checked) {
 		switch {
 		case c.readErr != nil || c.failed != "":
 			code = exitUsage
@@ -137,36 +159,34 @@ func runCheck(c *call, pos []string, format string, threshold model.Severity, ve
 		if c.failed != "" {
 			complain(stderr, "rulebench: %s", c.failed)
 		}
-	}
-
-	var err error
-	switch format {
-	case "json":
-		if single {
-			err = writeJSON(stdout, results[0].doc())
-			break
-		}
-		doc := &report.Checks{SchemaVersion: 1, OK: true, Results: []report.PathCheck{}}
-		for _, c := range results {
+		switch format {
+		case "json":
 			d := c.doc()
 			doc.OK = doc.OK && d.OK
 			doc.Results = append(doc.Results, report.PathCheck{Path: model.UTF8Name(c.path), Check: d})
-		}
-		err = writeJSON(stdout, doc)
-	case "sarif":
-		wd, _ := os.Getwd()
-		err = writeSARIF(stdout, all, registryRules(), wd)
-	case "github":
-		writeGitHub(stdout, all)
-	default:
-		for _, c := range results {
+		case "sarif":
+			all = append(all, c.findings...)
+		case "github":
+			writeGitHub(stdout, c.findings)
+		default:
 			if c.readErr != nil {
 				complain(stderr, "rulebench: %s", c.readErr.Error())
-				continue
+				return
 			}
 			writeDiagnostics(stdout, c.findings)
 			writeSummary(stdout, c.path, c.findings)
 		}
+	})
+
+	var err error
+	switch {
+	case format == "json" && single:
+		err = writeJSON(stdout, doc.Results[0].Check)
+	case format == "json":
+		err = writeJSON(stdout, doc)
+	case format == "sarif":
+		wd, _ := os.Getwd()
+		err = writeSARIF(stdout, all, registryRules(), wd)
 	}
 	if err != nil {
 		return exitUsage

@@ -47,14 +47,20 @@ func writeDocument(w io.Writer, format string, doc any, ds []model.Diagnostic) e
 // printed on a terminal it moves nothing.
 func writeJSON(w io.Writer, doc any) error {
 	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(doc); err != nil {
+	if err := encodeIndented(&b, doc, ""); err != nil {
 		return err
 	}
 	_, err := w.Write(escapeControls(b.Bytes()))
 	return err
+}
+
+// encodeIndented writes v as JSON indented by two spaces, each line but the
+// first after prefix, without escaping <, > and &, and a newline.
+func encodeIndented(b *bytes.Buffer, v any, prefix string) error {
+	enc := json.NewEncoder(b)
+	enc.SetIndent(prefix, "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
 }
 
 // escapeControls writes DEL, C1 and bidirectional controls in encoded

@@ -1,6 +1,8 @@
 package cli
 
 import (
+	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -39,6 +41,20 @@ type saveRun struct {
 	Written string
 }
 
+// saveRuns are the saves of a migrate run, in order. at rehearses the i-th
+// again each time it is asked for, unless the runs are kept (keptRuns):
+// the saves are written one at a time, so that the traces and sheets of
+// tens of thousands of saves are never all in memory.
+type saveRuns struct {
+	n  int
+	at func(i int) *saveRun
+}
+
+// keptRuns are saveRuns of runs already made.
+func keptRuns(runs []*saveRun) saveRuns {
+	return saveRuns{len(runs), func(i int) *saveRun { return runs[i] }}
+}
+
 // migrateCommand rehearses sheet migrations on sample saves, or compares
 // with the previous version of the ruleset.
 var migrateCommand = &command{
@@ -61,7 +77,10 @@ var migrateCommand = &command{
 }
 
 // runMigrate rehearses the migrations of pos[0] on its saves, or on the
-// saves pos[1:] names.
+// saves pos[1:] names. A first pass works out each save's findings, for the
+// exit code and the document's ok; the output rehearses each save again as
+// it writes it (with --out, whose files are written from them, the
+// rehearsals are kept instead).
 func runMigrate(c *call, pos []string, format, outDir string) int {
 	stdout, stderr := c.stdout, c.stderr
 	ws, code, ok := loadPath(pos[0], stderr)
@@ -74,58 +93,123 @@ func runMigrate(c *call, pos []string, format, outDir string) int {
 	}
 	a, whole := analyse(ws, analysis.Options{}, stderr)
 	ds := rulesetFindings(a)
-	var results []*migrate.Result
-	if len(pos) == 1 {
-		// The saves in PATH's saves/ folder, rehearsed by the analysis.
-		results = a.Saves()
+	saves, ok := migrateSaves(a, pos[1:], stderr)
+	if !ok {
+		return exitUsage
 	}
-	for _, name := range pos[1:] {
-		data, err := readSaveFile(name)
-		var r *migrate.Result
-		refused, isRefused := saveRefusal(name, err)
-		switch {
-		case isRefused:
-			r = a.Rehearse(name, nil)
-			r.Diagnostics = []model.Diagnostic{refused}
-			r.OK = false
-		case err != nil:
-			complain(stderr, "rulebench: cannot read %s: %v", name, err)
-			return exitUsage
-		default:
-			r = a.Rehearse(name, data)
-		}
-		results = append(results, r)
-	}
-	var runs []*saveRun
 	all := append([]model.Diagnostic(nil), ds...)
-	for _, r := range results {
-		runs = append(runs, &saveRun{Result: r})
-		all = append(all, r.Diagnostics...)
+	var kept []*saveRun
+	for i := range saves.n {
+		run := saves.at(i)
+		all = append(all, run.Diagnostics...)
+		if outDir != "" {
+			kept = append(kept, run)
+		}
 	}
-
 	if outDir != "" {
-		if code, ok := writeMigrated(outDir, ws, runs, stderr); !ok {
+		if code, ok := writeMigrated(outDir, ws, kept, stderr); !ok {
 			return code
 		}
+		saves = keptRuns(kept)
 	}
 	code = exitFor(all)
 	if !whole {
 		code = exitUsage
 	}
-	if format != report.Text {
-		var saves []*report.MigrateSave
-		for _, run := range runs {
-			sd := report.NewMigrateSave(run.Result)
-			sd.Written = run.Written
-			saves = append(saves, sd)
-		}
-		if err := writeDocument(stdout, format, report.NewMigrate(ws, ds, saves), all); err != nil {
-			return exitUsage
-		}
-		return code
+	var err error
+	switch format {
+	case report.Text:
+		writeMigrateText(stdout, pos[0], ds, saves)
+	case report.JSON:
+		err = writeMigrateJSON(stdout, ws, ds, all, saves)
+	default:
+		err = writeDocument(stdout, format, nil, all)
 	}
-	writeMigrateText(stdout, pos[0], ds, runs)
+	if err != nil {
+		return exitUsage
+	}
 	return code
+}
+
+// migrateSaves are the saves migrate rehearses: those of PATH's saves/
+// folder, or the SAVE files names, read now (one that cannot be read stops
+// the command: false). A SAVE refused unread (too large, not a regular
+// file) is rehearsed as a save that could not be read, with that finding.
+func migrateSaves(a *analysis.Result, names []string, stderr io.Writer) (saveRuns, bool) {
+	if len(names) == 0 {
+		saves := a.Workspace.Saves
+		return saveRuns{len(saves), func(i int) *saveRun { return &saveRun{Result: a.RehearseSave(saves[i])} }}, true
+	}
+	rehearse := make([]func() *migrate.Result, len(names))
+	for i, name := range names {
+		data, err := readSaveFile(name)
+		refused, isRefused := saveRefusal(name, err)
+		switch {
+		case isRefused:
+			rehearse[i] = func() *migrate.Result {
+				r := a.Rehearse(name, nil)
+				r.Diagnostics = []model.Diagnostic{refused}
+				r.OK = false
+				return r
+			}
+		case err != nil:
+			complain(stderr, "rulebench: cannot read %s: %v", name, err)
+			return saveRuns{}, false
+		default:
+			rehearse[i] = func() *migrate.Result { return a.Rehearse(name, data) }
+		}
+	}
+	return saveRuns{len(names), func(i int) *saveRun { return &saveRun{Result: rehearse[i]()} }}, true
+}
+
+// writeMigrateJSON writes the migrate document as writeJSON does, one save
+// at a time: each is rehearsed when it is written and dropped after, so
+// that the document of tens of thousands of saves (hundreds of MB) is never
+// in memory whole. Its ok comes before the saves, so it is worked out from
+// all, the findings of the ruleset and of every save.
+func writeMigrateJSON(w io.Writer, ws *model.Workspace, ds, all []model.Diagnostic, saves saveRuns) error {
+	doc := report.NewMigrate(ws, ds, []*report.MigrateSave{})
+	doc.OK = !model.HasErrors(all)
+	var b bytes.Buffer
+	if err := encodeIndented(&b, doc, ""); err != nil {
+		return err
+	}
+	// The saves are the document's last member, written "saves": [] and the
+	// closing brace; each save goes in between.
+	head := b.Bytes()
+	at := bytes.LastIndex(head, []byte("[]"))
+	tail := string(head[at+len("[]"):])
+	if _, err := w.Write(escapeControls(head[:at+1])); err != nil {
+		return err
+	}
+	var item bytes.Buffer
+	enc := json.NewEncoder(&item) // one for every save, reusing its buffers
+	enc.SetIndent("    ", "  ")
+	enc.SetEscapeHTML(false)
+	for i := range saves.n {
+		run := saves.at(i)
+		sd := report.NewMigrateSave(run.Result)
+		sd.Written = run.Written
+		item.Reset()
+		if i > 0 {
+			item.WriteByte(',')
+		}
+		item.WriteString("\n    ")
+		if err := enc.Encode(sd); err != nil {
+			return err
+		}
+		item.Truncate(item.Len() - 1) // the encoder's newline
+		if _, err := w.Write(escapeControls(item.Bytes())); err != nil {
+			return err
+		}
+	}
+	if saves.n > 0 {
+		tail = "\n  ]" + tail
+	} else {
+		tail = "]" + tail
+	}
+	_, err := io.WriteString(w, tail)
+	return err
 }
 
 // rulesetFindings are the findings that concern the migrations: reading
@@ -211,7 +295,7 @@ func saveVersion(r *migrate.Result) string {
 }
 
 // writeMigrateText prints the rehearsal for people.
-func writeMigrateText(w io.Writer, path string, ds []model.Diagnostic, runs []*saveRun) {
+func writeMigrateText(w io.Writer, path string, ds []model.Diagnostic, runs saveRuns) {
 	if len(ds) > 0 {
 		writeDiagnostics(w, ds)
 		fmt.Fprintln(w)
@@ -221,9 +305,12 @@ func writeMigrateText(w io.Writer, path string, ds []model.Diagnostic, runs []*s
 
 // writeMigrateSaves prints each save's trace and the summary line, whose
 // counts take in the findings ds.
-func writeMigrateSaves(w io.Writer, path string, ds []model.Diagnostic, runs []*saveRun) {
+func writeMigrateSaves(w io.Writer, path string, ds []model.Diagnostic, runs saveRuns) {
 	migrated, failed := 0, 0
-	for i, sd := range runs {
+	all := append([]model.Diagnostic(nil), ds...)
+	for i := range runs.n {
+		sd := runs.at(i)
+		all = append(all, sd.Diagnostics...)
 		if i > 0 {
 			fmt.Fprintln(w)
 		}
@@ -249,11 +336,7 @@ func writeMigrateSaves(w io.Writer, path string, ds []model.Diagnostic, runs []*
 			failed++
 		}
 	}
-	all := append([]model.Diagnostic(nil), ds...)
-	for _, sd := range runs {
-		all = append(all, sd.Diagnostics...)
-	}
-	printf(w, "\n%s: %s, %d migrated, %d not; %s, %s\n", path, say.Count(len(runs), "save"), migrated, failed,
+	printf(w, "\n%s: %s, %d migrated, %d not; %s, %s\n", path, say.Count(runs.n, "save"), migrated, failed,
 		say.Count(model.Count(all, model.Error), "error"), say.Count(model.Count(all, model.Warning), "warning"))
 }
 

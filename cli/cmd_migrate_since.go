@@ -162,7 +162,7 @@ func writeSince(w io.Writer, path string, ws *model.Workspace, ds []model.Diagno
 	if rep != nil {
 		writeSinceText(w, path, rep)
 	}
-	writeMigrateSaves(w, path, head, runs)
+	writeMigrateSaves(w, path, head, keptRuns(runs))
 	return code
 }
 

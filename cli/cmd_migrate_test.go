@@ -3,13 +3,17 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"rulebench/analysis"
+	"rulebench/analysis/report"
 	"rulebench/internal/atomicfile"
+	"rulebench/model"
 	"rulebench/model/modeltest"
 )
 
@@ -512,5 +516,45 @@ func TestCheckCountsCasesFromOne(t *testing.T) {
 	_, out, _ := runCLI("check", dir)
 	if !strings.Contains(out, `the word "warden" is in case 1 and case 2; a word may name only one case`) {
 		t.Errorf("the cases are not counted from 1:\n%s", out)
+	}
+}
+
+// migrate --json writes its document one save at a time, each rehearsed
+// as it is written: the same bytes as the whole document written at once,
+// with no save, one, or several (one of them holding a control character
+// that the writer escapes).
+func TestMigrateJSONWrittenBySave(t *testing.T) {
+	ws, err := model.Load(model.OSFS{}, lanternRoadDir)
+	if err != nil || len(ws.Saves) < 2 {
+		t.Fatalf("lantern-road: %v, %d saves", err, len(ws.Saves))
+	}
+	extra, _ := model.DecodeSave("bell\u0085.json", []byte(`{"v": 1, "build": {"fields": {"motto": "a\u0085b"}}}`))
+	ws.Saves = append(ws.Saves, extra)
+	a, _ := analyse(ws, analysis.Options{}, io.Discard)
+	ds := rulesetFindings(a)
+	for _, n := range []int{0, 1, len(ws.Saves)} {
+		saves, _ := migrateSaves(a, nil, io.Discard)
+		saves.n = n
+		all := append([]model.Diagnostic(nil), ds...)
+		var docs []*report.MigrateSave
+		for i := range n {
+			r := saves.at(i)
+			all = append(all, r.Diagnostics...)
+			docs = append(docs, report.NewMigrateSave(r.Result))
+		}
+		var whole, streamed bytes.Buffer
+		doc := report.NewMigrate(ws, ds, docs)
+		if n == 0 {
+			doc.Saves = []*report.MigrateSave{}
+		}
+		if err := writeJSON(&whole, doc); err != nil {
+			t.Fatal(err)
+		}
+		if err := writeMigrateJSON(&streamed, ws, ds, all, saves); err != nil {
+			t.Fatal(err)
+		}
+		if whole.String() != streamed.String() {
+			t.Errorf("%d saves: written by save:\n%s\nwhole:\n%s", n, streamed.String(), whole.String())
+		}
 	}
 }

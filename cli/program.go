@@ -12,6 +12,14 @@ import (
 // Version is the rulebench version, printed by --version and in SARIF.
 const Version = "0.1.0"
 
+// MemoryLimit is the soft limit of the heap that the rulebench command
+// sets (unless GOMEMLIMIT is set). What rulebench keeps of any input is
+// bounded (about 300 MB at most, see package model), and the collector
+// would let the garbage of the work done on it grow as large again; the
+// limit has it collect sooner instead, so that the process stays under
+// 512 MB.
+const MemoryLimit = 448 << 20
+
 // Exit codes.
 const (
 	exitOK       = 0

@@ -270,9 +270,18 @@ func (r *Report) mapKeys(l *Locale) {
 // Nearest returns the current display string nearest to a text (fewest
 // characters inserted, deleted or replaced; the first listed among equals),
 // or "" when none is within a third of the text's length (at least 2
-// edits). It is the hint given for a stale key.
+// edits), or when the report's searches have spent their budget (about a
+// tenth of a second of work; see nearest). It is the hint given for a
+// stale key.
 // Answers are remembered; Nearest is safe for concurrent use.
 func (r *Report) Nearest(text string) string {
+	near, _ := r.nearest(text)
+	return near
+}
+
+// nearest is Nearest, and whether the answer was looked for (false once the
+// budget is spent).
+func (r *Report) nearest(text string) (string, bool) {
 	r.nearMu.Lock()
 	defer r.nearMu.Unlock()
 	if r.near == nil {
@@ -301,9 +310,13 @@ func (r *Report) staleFindings() []model.Diagnostic {
 			listed++
 			msg := fmt.Sprintf("%q matches no display string of the ruleset (a stale key)", s.English)
 			hints++
-			if hints > maxHints {
+			near, looked := "", false
+			if hints <= maxHints {
+				near, looked = r.nearest(s.English)
+			}
+			if !looked {
 				msg += "; too many stale keys to look for the nearest strings"
-			} else if near := r.Nearest(s.English); near != "" {
+			} else if near != "" {
 				msg += fmt.Sprintf("; the nearest current string is %q", near)
 			}
 			ds = append(ds, keyAt(model.Warning, l.Name(), s.Node, CodeLocaleStale, "%s", msg))

@@ -5,6 +5,10 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
+	"testing/fstest"
+
+	"rulebench/model"
+	"rulebench/model/modeltest"
 )
 
 // statesOf returns each tiny string's state in lang, as "Demo=translated".
@@ -182,11 +186,11 @@ func TestNearest(t *testing.T) {
 		{"Goblin ki", "Goblin"}, // 3 edits, at the limit of 3
 	}
 	for _, tt := range tests {
-		if got := n.find(tt.key); got != tt.want {
+		if got, _ := n.find(tt.key); got != tt.want {
 			t.Errorf("nearest(%q) = %q, want %q", tt.key, got, tt.want)
 		}
 	}
-	if got := newNearest(nil).find("x"); got != "" {
+	if got, _ := newNearest(nil).find("x"); got != "" {
 		t.Errorf("nearest with no strings = %q", got)
 	}
 }
@@ -210,7 +214,7 @@ func TestBoundedDistance(t *testing.T) {
 	}
 	for _, tt := range tests {
 		a, b := []rune(tt.a), []rune(tt.b)
-		got, ok := boundedDistance(a, b, tt.bound, make([]int, len(a)+1))
+		got, ok := boundedDistance(a, b, tt.bound, make([]int, len(a)+1), new(int))
 		if ok != tt.ok || (ok && got != tt.want) {
 			t.Errorf("distance(%q, %q, %d) = %d, %v; want %d, %v", tt.a, tt.b, tt.bound, got, ok, tt.want, tt.ok)
 		}
@@ -512,7 +516,7 @@ func TestNearestMatchesBruteForce(t *testing.T) {
 				want, best = s.Text, d
 			}
 		}
-		if got := n.find(key); got != want {
+		if got, _ := n.find(key); got != want {
 			t.Fatalf("nearest(%q) = %q, want %q (distance %d)", key, got, want, best)
 		}
 		// The bounded distance agrees with the textbook one.
@@ -520,7 +524,7 @@ func TestNearestMatchesBruteForce(t *testing.T) {
 			b := []rune(s.Text)
 			d := levenshtein(k, b)
 			for _, bound := range []int{d - 1, d, d + 3} {
-				got, ok := boundedDistance(k, b, bound, make([]int, len(k)+1))
+				got, ok := boundedDistance(k, b, bound, make([]int, len(k)+1), new(int))
 				if ok != (d <= bound) || (ok && got != d) {
 					t.Fatalf("boundedDistance(%q, %q, %d) = %d, %v; distance is %d", key, s.Text, bound, got, ok, d)
 				}
@@ -542,5 +546,46 @@ func TestNoStaleKeysWithoutARuleset(t *testing.T) {
 		if d.Code == "locale-stale" {
 			t.Errorf("stale warning without a ruleset: %s", d)
 		}
+	}
+}
+
+// The searches for hints share a budget: once it is spent, a key not
+// answered before gets no hint and is said not to have been looked for,
+// while the answers found before it stay. The check says so in its
+// warnings.
+func TestNearestBudget(t *testing.T) {
+	strs := []DisplayString{{Text: "Road luck"}, {Text: "Guild favor"}}
+	n := newNearest(strs)
+	if near, looked := n.find("Road lucky"); near != "Road luck" || !looked {
+		t.Fatalf("find = %q, %v", near, looked)
+	}
+	n.left = 0
+	if near, looked := n.find("Guild favour"); near != "" || looked {
+		t.Errorf("with the budget spent: find = %q, %v", near, looked)
+	}
+	if near, looked := n.find("Road lucky"); near != "Road luck" || !looked {
+		t.Errorf("an answer found before: find = %q, %v", near, looked)
+	}
+
+	fsys := fstest.MapFS{}
+	for name, data := range modeltest.StaleLocale(400) {
+		fsys["pkg/"+name] = &fstest.MapFile{Data: data}
+	}
+	ws, err := model.Load(fsys, "pkg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	looked, notLooked := 0, 0
+	for _, d := range Check(ws) {
+		switch {
+		case d.Code != CodeLocaleStale:
+		case strings.Contains(d.Message, "too many stale keys"):
+			notLooked++
+		default:
+			looked++
+		}
+	}
+	if looked == 0 || looked >= maxHints || looked+notLooked != 400 {
+		t.Errorf("%d stale keys looked for, %d not", looked, notLooked)
 	}
 }

@@ -8,13 +8,27 @@ import "math/bits"
 // grouped by length, and only lengths that could still beat the best so
 // far are tried, each with a distance computation that gives up past the
 // bound: a stale key costs little even against thousands of strings.
+//
+// A key near no string costs most, every string of a length within its
+// limit being compared up to it; thousands of such keys against thousands
+// of long strings would take minutes. So the searches of one nearest share
+// a budget of maxNearCells cells of the distance tables, and once it is
+// spent find looks no further.
 type nearest struct {
 	byLen map[int][]nearCandidate
 	maxL  int
 	buf   []int
 	// memo remembers answers: a renamed string is stale in every language.
 	memo map[string]string
+	// left is what is left of the budget, in cells.
+	left int
 }
+
+// maxNearCells is the budget of the searches of one nearest: 67 million
+// cells, about a tenth of a second. A search among 5,000 near-alike strings
+// costs about half a million, and a search that finds a string near, the
+// usual case, far less, so well over a hundred fit in it.
+const maxNearCells = 1 << 26
 
 type nearCandidate struct {
 	order int
@@ -40,7 +54,7 @@ func runeMask(rs []rune) uint64 {
 const maxNearestRunes = 400
 
 func newNearest(strs []DisplayString) *nearest {
-	n := &nearest{byLen: map[int][]nearCandidate{}, memo: map[string]string{}}
+	n := &nearest{byLen: map[int][]nearCandidate{}, memo: map[string]string{}, left: maxNearCells}
 	for i, s := range strs {
 		rs := clip([]rune(s.Text))
 		n.byLen[len(rs)] = append(n.byLen[len(rs)], nearCandidate{order: i, runes: rs, text: s.Text, mask: runeMask(rs)})
@@ -58,10 +72,15 @@ func clip(rs []rune) []rune {
 
 // find returns the nearest string to key, the first listed among equals,
 // or "" when no string is near enough to be a useful hint: within a third
-// of the key's length in edits (at least 2).
-func (n *nearest) find(key string) string {
+// of the key's length in edits (at least 2). looked is false when the
+// budget ran out before the answer was known: then find gives "" for every
+// key it has not answered before.
+func (n *nearest) find(key string) (near string, looked bool) {
 	if v, ok := n.memo[key]; ok {
-		return v
+		return v, true
+	}
+	if n.left <= 0 {
+		return "", false
 	}
 	k := clip([]rune(key))
 	if len(n.buf) < len(k)+1 {
@@ -74,16 +93,20 @@ func (n *nearest) find(key string) string {
 	for bound := 1; text == ""; bound *= 2 {
 		bound = min(bound, limit)
 		text = n.search(k, km, bound)
-		if bound == limit {
+		if bound == limit || n.left <= 0 {
 			break
 		}
 	}
+	if n.left <= 0 {
+		return "", false
+	}
 	n.memo[key] = text
-	return text
+	return text, true
 }
 
 // search returns the nearest string within limit edits of k (whose mask is
-// km), the first listed among equals, or "".
+// km), the first listed among equals, or "". It stops when the budget is
+// spent.
 func (n *nearest) search(k []rune, km uint64, limit int) string {
 	best, bestOrder, bestText, found := limit, 0, "", false
 	for delta := 0; delta <= best && (len(k)-delta >= 0 || len(k)+delta <= n.maxL); delta++ {
@@ -101,8 +124,11 @@ func (n *nearest) search(k []rune, km uint64, limit int) string {
 				if max(bits.OnesCount64(km&^c.mask), bits.OnesCount64(c.mask&^km)) > bound {
 					continue
 				}
-				if d, ok := boundedDistance(k, c.runes, bound, n.buf); ok {
+				if d, ok := boundedDistance(k, c.runes, bound, n.buf, &n.left); ok {
 					best, bestOrder, bestText, found = d, c.order, c.text, true
+				}
+				if n.left <= 0 {
+					return ""
 				}
 			}
 			if delta == 0 {
@@ -120,8 +146,9 @@ func nearLimit(n int) int { return max(2, n/3) }
 // is at most bound, and false once it is sure to be larger. It skips the
 // common prefix and suffix, fills only the band of cells within bound of
 // the diagonal, and stops when a whole row of the band is past the bound.
-// buf is scratch space of at least len(a)+1 ints.
-func boundedDistance(a, b []rune, bound int, buf []int) (int, bool) {
+// buf is scratch space of at least len(a)+1 ints; the cells filled are
+// taken from *left.
+func boundedDistance(a, b []rune, bound int, buf []int, left *int) (int, bool) {
 	if diff := len(a) - len(b); diff > bound || -diff > bound {
 		return 0, false
 	}
@@ -142,6 +169,7 @@ func boundedDistance(a, b []rune, bound int, buf []int) (int, bool) {
 	}
 	for j := 1; j <= len(b); j++ {
 		lo, hi := max(1, j-bound), min(len(a), j+bound)
+		*left -= hi - lo + 1
 		diag := row[lo-1]
 		rowMin := past
 		if lo == 1 {

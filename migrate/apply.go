@@ -24,7 +24,6 @@ type Migrator struct {
 type compiled struct {
 	chainStep
 	info StepInfo
-	from int
 	// source and destination paths for the trace (the destination of a
 	// route or routeLive depends on the save: see dests)
 	source, dest string
@@ -50,13 +49,10 @@ func New(rs *model.Ruleset) *Migrator {
 	}
 	m.version = rs.Sheet.Version
 	m.plan = Plan(rs)
-	for _, cs := range chain(m.plan) {
+	steps := chain(m.plan)
+	m.steps = make([]compiled, 0, len(steps))
+	for _, cs := range steps {
 		c := compiled{chainStep: cs}
-		for _, e := range m.plan {
-			if e.Index == cs.entry {
-				c.from = e.From
-			}
-		}
 		s := cs.step
 		switch s.Op {
 		case model.StepRename:
@@ -138,7 +134,7 @@ func (m *Migrator) Apply(s *model.Save) *Result {
 	}
 	r.File = s.File
 	r.From, r.To = s.V, s.V
-	r.Original = State{V: s.V, Build: s.Build, Live: s.Live}
+	r.Original = State{V: s.V, Build: s.Build(), Live: s.Live()}
 	r.Sheet = r.Original
 	switch {
 	case m.rs == nil:
@@ -173,7 +169,7 @@ func (m *Migrator) RehearseSave(s *model.Save, read []model.Diagnostic) *Result 
 	if s == nil {
 		s = &model.Save{}
 	}
-	if s.Root == nil || s.V < 1 || s.Build == nil {
+	if s.Root == nil || s.V < 1 {
 		// Sheet stays empty: there is no stored sheet to show.
 		r = &Result{File: s.File, From: s.V, To: s.V, VOutOfRange: s.VOutOfRange, Trace: []StepTrace{}, Entries: []EntryRun{}, Diagnostics: []model.Diagnostic{}}
 		if !model.HasErrors(read) {
@@ -207,7 +203,7 @@ func (r *Result) errorf(s *model.Save, path string, code model.Code, format stri
 // live steps touch different parts of the save, so the result is the same
 // as running them in order on a finished build).
 func (m *Migrator) run(s *model.Save, r *Result) {
-	a := &applier{m: m, save: s, r: r, build: s.Build, live: s.Live}
+	a := &applier{m: m, save: s, r: r, build: r.Original.Build, live: r.Original.Live}
 	r.Entries = make([]EntryRun, len(m.plan))
 	for i, e := range m.plan {
 		r.Entries[i] = EntryRun{Entry: e.Index, From: e.From, Ran: s.V <= e.From}

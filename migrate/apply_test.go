@@ -261,7 +261,7 @@ func TestApplyRoute(t *testing.T) {
 				t.Errorf("got %s to %s value %v matched %v; want %s to %s value %v matched %v",
 					st.Outcome, st.Destination, st.Value, st.Matched, tt.outcome, tt.dest, tt.value, tt.matched)
 			}
-			before, _ := get(State{Build: s.Build}, "build.fields."+tt.dest)
+			before, _ := get(State{Build: s.Build()}, "build.fields."+tt.dest)
 			after, _ := get(r.Sheet, "build.fields."+tt.dest)
 			switch tt.outcome {
 			case Moved, Else, Default:
@@ -274,7 +274,7 @@ func TestApplyRoute(t *testing.T) {
 				}
 			}
 			// The routed value stays where it was.
-			if v, ok := s.Build["fields"].(map[string]any)["level"]; ok {
+			if v, ok := s.Build()["fields"].(map[string]any)["level"]; ok {
 				if got, _ := get(r.Sheet, "build.fields.level"); got != v {
 					t.Errorf("the old value went: %v", got)
 				}
@@ -549,10 +549,10 @@ func TestApplyLeavesInputAndReplays(t *testing.T) {
 	s := save(t, text)
 	pristine := save(t, text)
 	r := Apply(rs, s)
-	if !reflect.DeepEqual(s.Build, pristine.Build) || !reflect.DeepEqual(s.Live, pristine.Live) {
+	if !reflect.DeepEqual(s.Build(), pristine.Build()) || !reflect.DeepEqual(s.Live(), pristine.Live()) {
 		t.Fatalf("Apply changed its input")
 	}
-	if got := r.StateAt(0); !reflect.DeepEqual(got, State{V: 1, Build: pristine.Build, Live: pristine.Live}) {
+	if got := r.StateAt(0); !reflect.DeepEqual(got, State{V: 1, Build: pristine.Build(), Live: pristine.Live()}) {
 		t.Errorf("StateAt(0) = %+v", got)
 	}
 	if got := r.StateAt(len(r.Trace)); !reflect.DeepEqual(got, r.Sheet) {

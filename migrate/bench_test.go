@@ -89,7 +89,7 @@ func BenchmarkRehearse(b *testing.B) {
 	m, saves := benchSaves(b, 1000)
 	files := make([][]byte, len(saves))
 	for i, s := range saves {
-		files[i], _ = json.Marshal(map[string]any{"v": s.V, "build": s.Build, "live": s.Live})
+		files[i], _ = json.Marshal(map[string]any{"v": s.V, "build": s.Build(), "live": s.Live()})
 	}
 	b.ReportAllocs()
 	b.ResetTimer()

@@ -41,6 +41,7 @@ func Plan(rs *model.Ruleset) []Entry {
 // chainStep is one step at its place in the running order.
 type chainStep struct {
 	entry, index int // entry index in sheet.migrations, step index in it
+	from         int // the entry's from
 	step         *model.Step
 }
 
@@ -54,11 +55,15 @@ func (c chainStep) path(sub string) string {
 
 // chain flattens the plan into steps in running order.
 func chain(plan []Entry) []chainStep {
-	var out []chainStep
+	n := 0
+	for _, e := range plan {
+		n += len(e.Migration.Steps)
+	}
+	out := make([]chainStep, 0, n)
 	for _, e := range plan {
 		for j, s := range e.Migration.Steps {
 			if s != nil {
-				out = append(out, chainStep{entry: e.Index, index: j, step: s})
+				out = append(out, chainStep{entry: e.Index, index: j, from: e.From, step: s})
 			}
 		}
 	}
@@ -73,9 +78,10 @@ func Check(rs *model.Ruleset) []model.Diagnostic {
 	if rs == nil || len(rs.Sheet.Migrations) == 0 {
 		return nil
 	}
-	c := &checker{rs: rs}
+	c := &checker{rs: rs, sheet: indexSheet(&rs.Sheet)}
 	c.entries()
 	c.steps = chain(Plan(rs))
+	c.indexSteps()
 	for i, cs := range c.steps {
 		switch cs.step.Op {
 		case model.StepRename:
@@ -98,12 +104,103 @@ func Check(rs *model.Ruleset) []model.Diagnostic {
 }
 
 type checker struct {
-	rs       *model.Ruleset
-	steps    []chainStep
-	diags    []model.Diagnostic
+	rs    *model.Ruleset
+	sheet *sheetIndex
+	steps []chainStep
+	diags []model.Diagnostic
+	// renames lists the positions in steps of the renames that read each
+	// id of a kind and write somewhere, in running order; after holds, at
+	// the position of each, where the id it writes ends (see ends).
+	renames  map[kindID][]int
+	after    [][]string
 	endsMemo map[endsKey][]string
 	// left counts the findings past model.MaxFileFindings.
 	left model.LeftOut
+	// lastRoute is the last position of a route reading each field,
+	// lastLive of a routeLive reading each id of a kind; renamedAway holds
+	// the fields a rename reads.
+	lastRoute   map[string]int
+	lastLive    map[kindID]int
+	renamedAway map[string]bool
+}
+
+type kindID struct{ kind, id string }
+
+// sheetIndex finds the current sheet's ids by kind: the first declared of
+// each, as model.Sheet's lookups do.
+type sheetIndex struct {
+	ids    map[kindID]bool // abilities, skills and saves
+	fields map[string]*model.Field
+	pools  map[string]*model.Pool
+	tracks map[string]*model.Track
+	lists  map[string]*model.List
+}
+
+func indexSheet(s *model.Sheet) *sheetIndex {
+	x := &sheetIndex{ids: map[kindID]bool{}, fields: map[string]*model.Field{}, pools: map[string]*model.Pool{},
+		tracks: map[string]*model.Track{}, lists: map[string]*model.List{}}
+	for _, a := range s.Abilities {
+		x.ids[kindID{"ability", a.ID}] = true
+	}
+	for _, a := range s.Skills {
+		x.ids[kindID{"skill", a.ID}] = true
+	}
+	for _, a := range s.Saves {
+		x.ids[kindID{"save", a.ID}] = true
+	}
+	for _, f := range s.Fields {
+		first(x.fields, f.ID, f)
+	}
+	for _, p := range s.Live.Pools {
+		first(x.pools, p.ID, p)
+	}
+	for _, t := range s.Live.Tracks {
+		first(x.tracks, t.ID, t)
+	}
+	for _, l := range s.Lists {
+		first(x.lists, l.ID, l)
+	}
+	return x
+}
+
+// first sets m[id] to v unless it holds an earlier one.
+func first[T any](m map[string]T, id string, v T) {
+	if _, ok := m[id]; !ok {
+		m[id] = v
+	}
+}
+
+// indexSteps notes where each id is read by a later step, and works out
+// where each rename's id ends, from the last step back, so that each is
+// worked out once from those after it.
+func (c *checker) indexSteps() {
+	c.renames = make(map[kindID][]int, len(c.steps))
+	c.lastRoute = map[string]int{}
+	c.lastLive = map[kindID]int{}
+	c.renamedAway = map[string]bool{}
+	for q, cs := range c.steps {
+		s := cs.step
+		switch s.Op {
+		case model.StepRename:
+			if s.What != "" && s.To != "" {
+				k := kindID{s.What, s.From}
+				c.renames[k] = append(c.renames[k], q)
+			}
+			if s.What == "field" {
+				c.renamedAway[s.From] = true
+			}
+		case model.StepRoute:
+			c.lastRoute[s.Field] = q
+		case model.StepRouteLive:
+			c.lastLive[kindID{s.What, s.From}] = q
+		}
+	}
+	c.after = make([][]string, len(c.steps))
+	for q := len(c.steps) - 1; q >= 0; q-- {
+		if s := c.steps[q].step; s.Op == model.StepRename && s.What != "" && s.To != "" {
+			c.after[q] = c.ends(s.What, s.To, q)
+		}
+	}
 }
 
 func (c *checker) report(sev model.Severity, path string, code model.Code, format string, args ...any) {
@@ -130,7 +227,7 @@ func (c *checker) warnf(path string, code model.Code, format string, args ...any
 // entries: every from below sheet.version, no two from the same version.
 func (c *checker) entries() {
 	version := c.rs.Sheet.Version
-	first := map[int]int{}
+	first := make(map[int]int, len(c.rs.Sheet.Migrations))
 	for i, m := range c.rs.Sheet.Migrations {
 		if m == nil || m.From < 1 {
 			continue // a missing or bad from is a shape error already
@@ -152,41 +249,40 @@ func (c *checker) entries() {
 
 // has tells whether the current sheet declares an id of a rename kind.
 func (c *checker) has(kind, id string) bool {
-	s := &c.rs.Sheet
-	switch kind {
-	case "ability":
-		return slices.ContainsFunc(s.Abilities, func(a model.Ability) bool { return a.ID == id })
-	case "skill":
-		return slices.ContainsFunc(s.Skills, func(a model.Skill) bool { return a.ID == id })
-	case "save":
-		return slices.ContainsFunc(s.Saves, func(a model.Skill) bool { return a.ID == id })
-	case "field":
-		return s.Field(id) != nil
+	if kind == "field" {
+		return c.sheet.fields[id] != nil
 	}
-	return false
+	return c.sheet.ids[kindID{kind, id}]
 }
 
 // ends follows an id written by the step at position p through the later
 // renames of the same kind, and returns the ids where the chains end, each
-// once. Results are kept, so that many renames of one id stay quick.
+// once. The ends of each later rename are known (indexSteps works them out
+// from the last step back), and the answer is kept for the first of those
+// renames, so that many renames of one id, or a long chain, stay quick.
 func (c *checker) ends(kind, id string, p int) []string {
-	key := endsKey{kind, id, p}
+	later := c.renames[kindID{kind, id}]
+	i, _ := slices.BinarySearch(later, p+1)
+	later = later[i:]
+	switch len(later) {
+	case 0:
+		return []string{id}
+	case 1:
+		return c.after[later[0]]
+	}
+	key := endsKey{kind, id, later[0]}
 	if out, ok := c.endsMemo[key]; ok {
 		return out
 	}
 	var out []string
-	for q := p + 1; q < len(c.steps); q++ {
-		s := c.steps[q].step
-		if s.Op == model.StepRename && s.What == kind && s.From == id && s.To != "" {
-			for _, e := range c.ends(kind, s.To, q) {
-				if !slices.Contains(out, e) {
-					out = append(out, e)
-				}
+	seen := map[string]bool{}
+	for _, q := range later {
+		for _, e := range c.after[q] {
+			if !seen[e] {
+				seen[e] = true
+				out = append(out, e)
 			}
 		}
-	}
-	if out == nil {
-		out = []string{id}
 	}
 	if c.endsMemo == nil {
 		c.endsMemo = map[endsKey][]string{}
@@ -197,36 +293,20 @@ func (c *checker) ends(kind, id string, p int) []string {
 
 type endsKey struct {
 	kind, id string
-	p        int
+	q        int // the first later rename
 }
 
 // routedLater tells whether a route after position p reads the field id.
 func (c *checker) routedLater(id string, p int) bool {
-	for q := p + 1; q < len(c.steps); q++ {
-		if s := c.steps[q].step; s.Op == model.StepRoute && s.Field == id {
-			return true
-		}
-	}
-	return false
+	q, ok := c.lastRoute[id]
+	return ok && q > p
 }
 
 // liveLater tells whether a routeLive of the same kind after position p
 // reads the id (so a value sent there moves on).
 func (c *checker) liveLater(kind, id string, p int) bool {
-	for q := p + 1; q < len(c.steps); q++ {
-		if s := c.steps[q].step; s.Op == model.StepRouteLive && s.What == kind && s.From == id {
-			return true
-		}
-	}
-	return false
-}
-
-// renamedAway tells whether any rename of a field reads id: a field that an
-// older layout had and a migration moved away.
-func (c *checker) renamedAway(id string) bool {
-	return slices.ContainsFunc(c.steps, func(cs chainStep) bool {
-		return cs.step.Op == model.StepRename && cs.step.What == "field" && cs.step.From == id
-	})
+	q, ok := c.lastLive[kindID{kind, id}]
+	return ok && q > p
 }
 
 // via describes where a chain of renames leads, for messages.
@@ -284,12 +364,12 @@ func viaAll(start string, ends []string) string {
 func (c *checker) route(p int, cs chainStep) {
 	s := cs.step
 	if s.By != "" {
-		if f := c.rs.Sheet.Field(s.By); f != nil {
+		if f := c.sheet.fields[s.By]; f != nil {
 			if f.Type == model.TypeNumber || f.Type == model.TypeBoolean {
 				c.warnf(cs.path("by"), CodeMigrationByType,
 					"by names the %s field %q; a route matches words in text, so no case can ever match", f.Type, s.By)
 			}
-		} else if !c.renamedAway(s.By) {
+		} else if !c.renamedAway[s.By] {
 			c.errorf(cs.path("by"), CodeMigrationRouteBy,
 				"by names %q, which is neither a field the sheet has nor one a migration renamed away", s.By)
 		}
@@ -347,7 +427,7 @@ func (c *checker) destination(p int, cs chainStep, sub, id string) {
 	path := cs.path(sub)
 	var missing []string
 	for _, end := range c.ends("field", id, p) {
-		f := c.rs.Sheet.Field(end)
+		f := c.sheet.fields[end]
 		if f == nil {
 			missing = append(missing, end)
 			continue
@@ -377,8 +457,8 @@ func (c *checker) destination(p int, cs chainStep, sub, id string) {
 
 func (c *checker) routeLive(p int, cs chainStep) {
 	s := cs.step
-	sheet := &c.rs.Sheet
-	if s.From != "" && (sheet.Pool(s.From) != nil || sheet.Track(s.From) != nil) {
+	sheet := c.sheet
+	if s.From != "" && (sheet.pools[s.From] != nil || sheet.tracks[s.From] != nil) {
 		c.errorf(cs.path("from"), CodeMigrationReadsCurrent,
 			"the sheet still has the live %s %q; routeLive reads only from an id the sheet no longer has, so that running it on every read is safe",
 			liveKind(sheet, s.From), s.From)
@@ -399,17 +479,17 @@ func (c *checker) routeLive(p int, cs chainStep) {
 		}
 		switch s.What {
 		case "pool":
-			if sheet.Pool(id) == nil {
-				if sheet.Track(id) != nil {
+			if sheet.pools[id] == nil {
+				if sheet.tracks[id] != nil {
 					c.errorf(path, CodeMigrationLiveKind, "%q is a track, not a pool; this step moves a pool", id)
 				} else {
 					c.errorf(path, CodeMigrationUnknownID, "the sheet has no live pool %q to move to", id)
 				}
 			}
 		case "track":
-			t := sheet.Track(id)
+			t := sheet.tracks[id]
 			if t == nil {
-				if sheet.Pool(id) != nil {
+				if sheet.pools[id] != nil {
 					c.errorf(path, CodeMigrationLiveKind, "%q is a pool, not a track; this step moves a track", id)
 				} else {
 					c.errorf(path, CodeMigrationUnknownID, "the sheet has no live track %q to move to", id)
@@ -445,8 +525,8 @@ func trackKind(wound bool) string {
 	return "a plain track"
 }
 
-func liveKind(s *model.Sheet, id string) string {
-	if s.Pool(id) != nil {
+func liveKind(s *sheetIndex, id string) string {
+	if s.pools[id] != nil {
 		return "pool"
 	}
 	return "track"
@@ -457,7 +537,7 @@ func (c *checker) setColumn(cs chainStep) {
 	if s.List == "" {
 		return
 	}
-	list := c.rs.Sheet.List(s.List)
+	list := c.sheet.lists[s.List]
 	if list == nil {
 		c.errorf(cs.path("setColumn.list"), CodeMigrationUnknownID, "the sheet has no list %q", s.List)
 		return

@@ -361,3 +361,44 @@ func TestCheckManyRenames(t *testing.T) {
 		t.Fatal("Check did not finish: the rename chains are walked exponentially")
 	}
 }
+
+// The worst migration shapes (modeltest.ShapesOf) are one chain of
+// thousands of renames, in one entry or one an entry, that ends at a field
+// the sheet has: the chain is followed to its end, and no step is refused.
+// With the chain's last step gone, every step writes an id nothing
+// declares, and each is refused with the chain's end.
+func TestCheckRenameChainShapes(t *testing.T) {
+	for _, s := range modeltest.Shapes() {
+		if s.Name != "renames" && s.Name != "migrations" {
+			continue
+		}
+		root, _ := model.Parse("shape.json", s.Data)
+		rs, _ := model.DecodeRuleset("shape.json", root) // renames has more steps than an entry may
+		if n := len(rs.Sheet.Migrations); n == 0 {
+			t.Fatalf("%s: no migrations", s.Name)
+		}
+		if ds := Check(rs); len(ds) != 0 {
+			t.Errorf("%s: %d findings, the first %s", s.Name, len(ds), ds[0].Message)
+		}
+		last := chain(Plan(rs))
+		end := last[len(last)-1].step
+		end.To = "nowhere"
+		ds := Check(rs)
+		// One a step, up to the cap, then one that counts the rest.
+		want := min(len(last), model.MaxFileFindings)
+		if len(last) > model.MaxFileFindings {
+			if n := len(ds); n == 0 || ds[n-1].Code != model.CodeTooManyFindings {
+				t.Fatalf("%s: the findings past the cap are not counted", s.Name)
+			}
+			ds = ds[:len(ds)-1]
+		}
+		if len(ds) != want {
+			t.Fatalf("%s: %d findings for %d steps that write to nowhere", s.Name, len(ds), len(last))
+		}
+		for _, d := range ds {
+			if d.Code != CodeMigrationUnknownID || !strings.Contains(d.Message, `"nowhere"`) {
+				t.Fatalf("%s: %s %s", s.Name, d.Code, d.Message)
+			}
+		}
+	}
+}

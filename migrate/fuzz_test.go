@@ -54,7 +54,7 @@ func checkResult(t *testing.T, m *Migrator, r *Result) {
 	if got := r.StateAt(len(r.Trace)); !reflect.DeepEqual(normal(got), normal(r.Sheet)) {
 		t.Fatalf("StateAt(end) differs from the sheet:\n%#v\n%#v", got, r.Sheet)
 	}
-	again := m.Apply(&model.Save{File: r.File, V: r.Sheet.V, Build: r.Sheet.Build, Live: r.Sheet.Live})
+	again := m.Apply(saveOf(r.File, r.Sheet))
 	for _, st := range again.Trace {
 		if len(st.Changes) > 0 {
 			t.Fatalf("migrating again changed %+v (%s)", st.Changes, st.Path)
@@ -90,14 +90,14 @@ func FuzzSave(f *testing.F) {
 		}
 		var pristine []byte
 		if s.Root != nil {
-			pristine, _ = json.Marshal(State{V: s.V, Build: s.Build, Live: s.Live})
+			pristine, _ = json.Marshal(State{V: s.V, Build: s.Build(), Live: s.Live()})
 		}
 		r := m.Rehearse("fuzz.json", data)
 		checkResult(t, m, r)
 		if s.Root != nil {
 			s2, _ := model.DecodeSave("fuzz.json", data)
 			r2 := m.Apply(s2)
-			after, _ := json.Marshal(State{V: s2.V, Build: s2.Build, Live: s2.Live})
+			after, _ := json.Marshal(State{V: s2.V, Build: s2.Build(), Live: s2.Live()})
 			if string(after) != string(pristine) {
 				t.Fatalf("Apply changed its input")
 			}

@@ -1,6 +1,7 @@
 package migrate
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -129,3 +130,13 @@ func codesAt(ds []model.Diagnostic) []string {
 }
 
 func joinLines(s []string) string { return strings.Join(s, "\n") }
+
+// saveOf is a save holding a state, as a file of it reads.
+func saveOf(file string, st State) *model.Save {
+	data, err := json.Marshal(map[string]any{"v": st.V, "build": st.Build, "live": st.Live})
+	if err != nil {
+		panic(err)
+	}
+	s, _ := model.DecodeSave(file, data)
+	return s
+}

@@ -40,7 +40,7 @@ func checkProperties(t *testing.T, m *Migrator, s *model.Save) {
 		}
 		t.Fatalf("%s: %s", s.File, messages(r.Diagnostics))
 	}
-	again := m.Apply(&model.Save{File: s.File, V: r.Sheet.V, Build: r.Sheet.Build, Live: r.Sheet.Live})
+	again := m.Apply(saveOf(s.File, r.Sheet))
 	for _, st := range again.Trace {
 		if len(st.Changes) > 0 {
 			t.Errorf("%s: migrating again changed %+v at %s (%s)", s.File, st.Changes, st.Path, st.Outcome)
@@ -64,8 +64,8 @@ func checkProperties(t *testing.T, m *Migrator, s *model.Save) {
 		}
 	}
 	before, after := map[string]any{}, map[string]any{}
-	leaves("build", s.Build, before)
-	leaves("live", s.Live, before)
+	leaves("build", s.Build(), before)
+	leaves("live", s.Live(), before)
 	leaves("build", r.Sheet.Build, after)
 	leaves("live", r.Sheet.Live, after)
 	for p, v := range before {
@@ -154,7 +154,7 @@ func genSave(rng *rand.Rand, i, maxV int) *model.Save {
 	if rng.IntN(5) == 0 {
 		live = nil
 	}
-	return &model.Save{File: fmt.Sprintf("gen-%d.json", i), V: 1 + rng.IntN(maxV+1), Build: build, Live: live}
+	return saveOf(fmt.Sprintf("gen-%d.json", i), State{V: 1 + rng.IntN(maxV+1), Build: build, Live: live})
 }
 
 // A chain of every kind of step on the tests' base sheet.

@@ -2,6 +2,7 @@ package migrate
 
 import (
 	"fmt"
+	"slices"
 
 	"rulebench/model"
 )
@@ -154,6 +155,10 @@ type since struct {
 	// splits found before the last renames: their by, else and cases are
 	// worked out once every rename is known.
 	splits []split
+	// index finds the added ids by what pairing compares, curFields the
+	// new sheet's fields by id (the first of each)
+	index     *addedIndex
+	curFields map[string]*model.Field
 	// the fields renamed away by the new ruleset's chain
 	chainRenamed map[string]bool
 	chainElse    []string // route else fields of the new ruleset's chain
@@ -203,6 +208,12 @@ func SinceSaves(old, cur *model.Ruleset, saves []*model.Save) (*SinceReport, err
 	a := &since{old: old, cur: cur, used: map[string]bool{}, decided: map[string]int{}, why: map[string]string{}}
 	a.rep = &SinceReport{From: old.Sheet.Version, To: cur.Sheet.Version, Unchanged: old.Sheet.Version == cur.Sheet.Version,
 		Lost: []Lost{}, Undecided: []Undecided{}, DraftDiagnostics: []model.Diagnostic{}, Diagnostics: []model.Diagnostic{}}
+	a.curFields = make(map[string]*model.Field, len(cur.Sheet.Fields))
+	for _, f := range slices.Backward(cur.Sheet.Fields) {
+		if f != nil {
+			a.curFields[f.ID] = f // the first of each id is written last
+		}
+	}
 	a.readSaves(saves)
 	a.findLost()
 	a.draft()
@@ -219,10 +230,10 @@ func (a *since) readSaves(saves []*model.Save) {
 	a.sheets = make([]State, len(saves))
 	for i, s := range saves {
 		if s == nil {
-			s = &model.Save{Build: map[string]any{}}
+			s = &model.Save{}
 		}
 		a.saves[i], a.read[i] = s, s.Findings
-		if s.Root == nil || s.V < 1 || s.Build == nil {
+		if s.Root == nil || s.V < 1 {
 			continue
 		}
 		if r := om.Apply(s); r.Migrated {

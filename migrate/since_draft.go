@@ -11,6 +11,7 @@ import (
 )
 
 func (a *since) draft() {
+	a.steps = make([]DraftStep, 0, len(a.lost)) // at most one step a lost id
 	a.pair(tierSeparators)
 	a.pair(tierLabel)
 	a.findSplits()
@@ -267,7 +268,7 @@ func (a *since) pickBy(owner map[string]string) (string, map[string]bool, string
 		if f == nil || (f.Type != model.TypeText && f.Type != model.TypeLongtext && f.Type != model.TypeEnum) {
 			continue
 		}
-		if cf := a.cur.Sheet.Field(f.ID); cf == nil && !renamed[f.ID] && !a.chainRenamed[f.ID] {
+		if cf := a.curFields[f.ID]; cf == nil && !renamed[f.ID] && !a.chainRenamed[f.ID] {
 			continue
 		} else if cf != nil && cf.Type != model.TypeText && cf.Type != model.TypeLongtext && cf.Type != model.TypeEnum {
 			continue
@@ -298,7 +299,7 @@ func (a *since) pickBy(owner map[string]string) (string, map[string]bool, string
 		return best, bestNamed, fmt.Sprintf("its words name a destination in %d of the %d sample saves holding it", bestN, bestHeld)
 	}
 	for _, f := range a.old.Sheet.Fields {
-		if f == nil || f.Type != model.TypeEnum || (a.cur.Sheet.Field(f.ID) == nil && !renamed[f.ID] && !a.chainRenamed[f.ID]) {
+		if f == nil || f.Type != model.TypeEnum || (a.curFields[f.ID] == nil && !renamed[f.ID] && !a.chainRenamed[f.ID]) {
 			continue
 		}
 		named := map[string]bool{}

@@ -17,11 +17,17 @@ type sid struct {
 	field *model.Field
 	pool  *model.Pool
 	track *model.Track
-	// toks is the id split at its underscores.
-	toks []string
+	// toks is the id split at its underscores and hyphens; joined is the
+	// id without them, folded the label case-folded and trimmed: what tier
+	// compares.
+	toks           []string
+	joined, folded string
+	k              string // see key
 }
 
-func (s *sid) key() string { return s.kind + "\x00" + s.list + "\x00" + s.id }
+// key tells the id apart from every other of the sheet: its kind, list and
+// id (made once, by storedIDs).
+func (s *sid) key() string { return s.k }
 
 // name says what the id is, for messages: the field "xp" ("XP").
 func (s *sid) name() string {
@@ -40,6 +46,8 @@ func storedIDs(sh *model.Sheet) []*sid {
 	var out []*sid
 	add := func(s *sid) {
 		s.toks = strings.FieldsFunc(s.id, func(r rune) bool { return r == '_' || r == '-' })
+		s.joined, s.folded = strings.Join(s.toks, ""), foldTrim(s.label)
+		s.k = s.kind + "\x00" + s.list + "\x00" + s.id
 		out = append(out, s)
 	}
 	for i, a := range sh.Abilities {

@@ -125,10 +125,10 @@ func tier(l, b *sid) int {
 	if l.kind != b.kind || l.typ != b.typ {
 		return noTier
 	}
-	if strings.Join(l.toks, "") == strings.Join(b.toks, "") {
+	if l.joined == b.joined {
 		return tierSeparators
 	}
-	if l.label != "" && foldTrim(l.label) == foldTrim(b.label) {
+	if l.label != "" && l.folded == b.folded {
 		return tierLabel
 	}
 	if extends(b.toks, l.toks) || extends(l.toks, b.toks) {
@@ -171,7 +171,7 @@ func (a *since) pair(t int) {
 	cands := map[*sid][]*sid{}
 	wanted := map[*sid][]*sid{}
 	for _, l := range open {
-		for _, b := range a.added {
+		for _, b := range a.matches(l, t) {
 			if !a.used[b.key()] && tier(l, b) == t {
 				cands[l] = append(cands[l], b)
 				wanted[b] = append(wanted[b], l)
@@ -203,6 +203,85 @@ func (a *since) pair(t int) {
 	}
 }
 
+// addedIndex finds the added ids by what tier compares, each under its
+// kind and type, which must match too: the id without separators, the
+// folded label, the id's words, and each run of them at either end shorter
+// than the whole (an id another extends).
+type addedIndex struct {
+	place                       map[*sid]int // in a.added
+	joined, label, words, parts map[idKey][]*sid
+}
+
+// idKey is a text compared for an id of a kind and type.
+type idKey struct{ kind, typ, text string }
+
+func keyOf(s *sid, text string) idKey { return idKey{s.kind, s.typ, text} }
+
+// words writes an id's words joined by "_", which no word holds.
+func words(toks []string) string { return strings.Join(toks, "_") }
+
+// parts lists the runs of words at either end of an id that are shorter
+// than the whole, each written by words: the ids it extends.
+func parts(toks []string) []string {
+	var out []string
+	for n := 1; n < len(toks); n++ {
+		head, tail := words(toks[:n]), words(toks[len(toks)-n:])
+		out = append(out, head)
+		if tail != head {
+			out = append(out, tail)
+		}
+	}
+	return out
+}
+
+func (a *since) addedIndex() *addedIndex {
+	if a.index != nil {
+		return a.index
+	}
+	n := len(a.added)
+	x := &addedIndex{place: make(map[*sid]int, n), joined: make(map[idKey][]*sid, n), label: make(map[idKey][]*sid, n),
+		words: make(map[idKey][]*sid, n), parts: map[idKey][]*sid{}}
+	add := func(m map[idKey][]*sid, k idKey, b *sid) { m[k] = append(m[k], b) }
+	for i, b := range a.added {
+		x.place[b] = i
+		add(x.joined, keyOf(b, b.joined), b)
+		add(x.label, keyOf(b, b.folded), b)
+		add(x.words, keyOf(b, words(b.toks)), b)
+		for _, p := range parts(b.toks) {
+			add(x.parts, keyOf(b, p), b)
+		}
+	}
+	a.index = x
+	return x
+}
+
+// matches returns the added ids that may match l at tier t, in the order
+// of a.added, each once: those tier then holds to l are among them.
+func (a *since) matches(l *sid, t int) []*sid {
+	x := a.addedIndex()
+	switch t {
+	case tierSeparators:
+		return x.joined[keyOf(l, l.joined)]
+	case tierLabel:
+		if l.label == "" {
+			return nil
+		}
+		return x.label[keyOf(l, l.folded)]
+	}
+	// the added ids that extend l, and those l extends
+	out := x.parts[keyOf(l, words(l.toks))]
+	ps := parts(l.toks)
+	if len(ps) == 0 {
+		return out
+	}
+	out = slices.Clone(out)
+	for _, p := range ps {
+		out = append(out, x.words[keyOf(l, p)]...)
+	}
+	slices.SortFunc(out, func(b, c *sid) int { return x.place[b] - x.place[c] })
+	return slices.Compact(out)
+}
+
 func without(ids []*sid, x *sid) []*sid {
 	var out []*sid
 	for _, s := range ids {
@@ -232,38 +311,41 @@ type split struct {
 // several added ids extend (level → level_fighter, level_wizard).
 func (a *since) findSplits() {
 	open := a.open()
+	byWords := map[idKey][]*sid{} // the open ids a step can split
+	for _, l := range open {
+		if l.kind != KindField || l.typ == model.TypeNumber {
+			k := keyOf(l, words(l.toks))
+			byWords[k] = append(byWords[k], l)
+		}
+	}
 	owner := map[*sid]*sid{}
+	owned := map[*sid][]*sid{} // the added ids each lost one owns, in a.added order
 	for _, b := range a.added {
 		if a.used[b.key()] {
 			continue
 		}
 		var best *sid
 		tie := false
-		for _, l := range open {
-			if l.kind != b.kind || l.typ != b.typ || !extends(b.toks, l.toks) {
-				continue
-			}
-			if l.kind == KindField && l.typ != model.TypeNumber {
-				continue
-			}
-			switch {
-			case best == nil || len(l.toks) > len(best.toks):
-				best, tie = l, false
-			case len(l.toks) == len(best.toks):
-				tie = true
+		for _, p := range parts(b.toks) {
+			for _, l := range byWords[keyOf(b, p)] {
+				switch {
+				case l == best:
+				case best == nil || len(l.toks) > len(best.toks):
+					best, tie = l, false
+				case len(l.toks) == len(best.toks):
+					tie = true
+				}
 			}
 		}
 		if best != nil && !tie {
 			owner[b] = best
+			owned[best] = append(owned[best], b)
 		}
 	}
 	for _, l := range open {
 		var dests []*sid
 		var notes []string
-		for _, b := range a.added {
-			if owner[b] != l {
-				continue
-			}
+		for _, b := range owned[l] {
 			if l.kind == KindField {
 				if d, ok := numberDefault(b.field); ok && d != 0 {
 					notes = append(notes, fmt.Sprintf("%q is left out: its default %v would read as a value nobody gave", b.id, d))

@@ -13,7 +13,7 @@ import (
 // paste makes the new ruleset with the draft in it, runs the import checks
 // on it and keeps the findings about the draft.
 func (a *since) paste() {
-	var steps []DraftStep
+	steps := make([]DraftStep, 0, len(a.steps))
 	remap := make([]int, len(a.steps))
 	for i, s := range a.steps {
 		remap[i] = -1

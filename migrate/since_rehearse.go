@@ -148,6 +148,7 @@ func (a *since) enumWarnings(r *model.Reporter) {
 			renamed[s.From] = s.To
 		}
 	}
+	curEnums := enumsByID(a.cur.Sheet.Fields)
 	for _, of := range a.old.Sheet.Fields {
 		if of == nil || of.Type != model.TypeEnum {
 			continue
@@ -156,47 +157,65 @@ func (a *since) enumWarnings(r *model.Reporter) {
 		if to, ok := renamed[id]; ok {
 			id = to
 		}
-		for i, cf := range a.cur.Sheet.Fields {
-			if cf != nil && cf.ID == id && cf.Type == model.TypeEnum {
-				a.enumDropped(r, of, cf, fmt.Sprintf("sheet.fields.%d.values", i), func(sh State, v string) bool {
-					x, _ := record(sh.Build, "fields")[of.ID].(string)
-					return x == v
-				}, fmt.Sprintf("the field %q", cf.ID))
-			}
+		for _, i := range curEnums[id] {
+			cf := a.cur.Sheet.Fields[i]
+			a.enumDropped(r, of, cf, fmt.Sprintf("sheet.fields.%d.values", i), func(sh State, v string) bool {
+				x, _ := record(sh.Build, "fields")[of.ID].(string)
+				return x == v
+			}, fmt.Sprintf("the field %q", cf.ID))
+		}
+	}
+	curLists := map[string][]int{}
+	for i, cl := range a.cur.Sheet.Lists {
+		if cl != nil {
+			curLists[cl.ID] = append(curLists[cl.ID], i)
 		}
 	}
 	for _, ol := range a.old.Sheet.Lists {
 		if ol == nil {
 			continue
 		}
-		for li, cl := range a.cur.Sheet.Lists {
-			if cl == nil || cl.ID != ol.ID {
-				continue
-			}
+		for _, li := range curLists[ol.ID] {
+			cl := a.cur.Sheet.Lists[li]
+			curCols := enumsByID(cl.Columns)
 			for _, oc := range ol.Columns {
 				if oc == nil || oc.Type != model.TypeEnum {
 					continue
 				}
-				for ci, cc := range cl.Columns {
-					if cc != nil && cc.ID == oc.ID && cc.Type == model.TypeEnum {
-						a.enumDropped(r, oc, cc, fmt.Sprintf("sheet.lists.%d.columns.%d.values", li, ci), func(sh State, v string) bool {
-							rows, _ := record(sh.Build, "lists")[ol.ID].([]any)
-							return slices.ContainsFunc(rows, func(row any) bool {
-								m, _ := row.(map[string]any)
-								x, _ := m[oc.ID].(string)
-								return x == v
-							})
-						}, fmt.Sprintf("the column %q of the list %q", cc.ID, cl.ID))
-					}
+				for _, ci := range curCols[oc.ID] {
+					cc := cl.Columns[ci]
+					a.enumDropped(r, oc, cc, fmt.Sprintf("sheet.lists.%d.columns.%d.values", li, ci), func(sh State, v string) bool {
+						rows, _ := record(sh.Build, "lists")[ol.ID].([]any)
+						return slices.ContainsFunc(rows, func(row any) bool {
+							m, _ := row.(map[string]any)
+							x, _ := m[oc.ID].(string)
+							return x == v
+						})
+					}, fmt.Sprintf("the column %q of the list %q", cc.ID, cl.ID))
 				}
 			}
 		}
 	}
 }
 
+// enumsByID lists where the enum fields of fields are, by id.
+func enumsByID(fields []*model.Field) map[string][]int {
+	out := map[string][]int{}
+	for i, f := range fields {
+		if f != nil && f.Type == model.TypeEnum {
+			out[f.ID] = append(out[f.ID], i)
+		}
+	}
+	return out
+}
+
 func (a *since) enumDropped(r *model.Reporter, of, cf *model.Field, path string, holds func(State, string) bool, what string) {
+	offered := make(map[string]bool, len(cf.Values))
+	for _, v := range cf.Values {
+		offered[v] = true
+	}
 	for _, v := range of.Values {
-		if slices.Contains(cf.Values, v) {
+		if offered[v] {
 			continue
 		}
 		n := 0

@@ -88,3 +88,19 @@ func TestParseFindsRepeatsAmongManyMembers(t *testing.T) {
 		t.Errorf("k7 is %q", got)
 	}
 }
+
+// A save is measured as the Engine stores it only when six bytes for each
+// of its own could pass MaxSheetBytes: no text of the characters and
+// numbers that grow most when written again grows more.
+func TestSheetSizeGrowsAtMostSixfold(t *testing.T) {
+	for _, part := range []string{`"<>&"`, `"\u0001"`, "\"\xff\"", `"` + "\u2028" + `"`, `1e20`, `9e20`, `1e5`, `-0`, `1E+2`, `0.1000`, `true`, `null`, `[]`, `{}`} {
+		src := `{"v":1,"build":{"fields":{"a":[` + strings.Repeat(part+",", 200) + part + `]}}}`
+		s, _ := decodeSave("s.json", src, MaxValues)
+		if s.Root == nil {
+			t.Fatalf("%s: not read", part)
+		}
+		if size := sheetSize(s.V, s.Build()); size > maxExpansion*len(src) {
+			t.Errorf("%s: %d bytes written for %d read", part, size, len(src))
+		}
+	}
+}

@@ -125,3 +125,23 @@ func parseText(t *testing.T, text string) *model.Node {
 	}
 	return root
 }
+
+// LeftOut counts the findings past the room one at a time (Room) or many
+// at once (Add), with the severity of the worst, in one finding.
+func TestLeftOutCounts(t *testing.T) {
+	var l model.LeftOut
+	if !l.Room(model.MaxFileFindings-1, model.Error) || l.Room(model.MaxFileFindings, model.Info) {
+		t.Fatal("room")
+	}
+	l.Add(0, model.Error)
+	l.Add(3, model.Warning)
+	ds := l.Close("f.json", nil)
+	if len(ds) != 1 || ds[0].Code != model.CodeTooManyFindings || ds[0].Severity != model.Warning || !strings.HasPrefix(ds[0].Message, "4 more") {
+		t.Errorf("%+v", ds)
+	}
+	var none model.LeftOut
+	none.Add(0, model.Error)
+	if ds := none.Close("f.json", nil); len(ds) != 0 {
+		t.Errorf("nothing left out: %+v", ds)
+	}
+}

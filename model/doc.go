@@ -33,17 +33,27 @@
 //     bytes, under thirty thousand in the 256 KB the Engine accepts; only a
 //     generated file (16 MiB of "0,") comes near the bound.
 //   - Findings: reading a file, the format checks of the rules package on
-//     it, and the translation checks of a locale file list at most 1,000
-//     findings each (MaxFileFindings); one more
+//     it, the warnings of its layers about entries with empty lists
+//     (hide-unsettled), and the translation checks of a locale file list at
+//     most 1,000 findings each (MaxFileFindings); one more
 //     counts the rest with the severity of the worst (too-many-findings), so
 //     a file of a million unknown keys does not make a report larger than
 //     itself.
 //   - Nesting: at most 512 levels (MaxDepth), a syntax error past it.
 //
-// Together these keep the peak memory of `rulebench check` on any input
-// under 512 MB (measured at 441 MB at most, on 64 MiB packages of the worst
-// shapes: arrays of numbers, objects of a million keys, deep nesting, long
-// texts, locale files of 760,000 keys).
+// A sample save is kept as its tree only, like every other file: its values
+// as Go maps (Save.Build, Save.Live) are made when a migration is rehearsed
+// on it and dropped after, so 75,000 small saves (52 MB, all the values one
+// input may hold) cost their 300 MB of trees and no more.
+//
+// Together these keep what one input holds under about 300 MB, and the
+// command sets a soft limit of 448 MiB on the heap (cli.MemoryLimit), so
+// that the garbage of the work done on it cannot double that: the peak
+// memory of `rulebench check` and `rulebench migrate --json` on any input
+// stays under 512 MB (measured at 441 MB at most on 64 MiB packages of the
+// worst shapes: arrays of numbers, objects of a million keys, deep nesting,
+// long texts, locale files of 760,000 keys; 437 MB and 450 MB on 75,000
+// saves).
 //
 // The model imports no UI code; the packages rules, i18n and migrate build
 // on it, and share its Diagnostic type.

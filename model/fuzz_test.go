@@ -180,7 +180,7 @@ func FuzzSave(f *testing.F) {
 		if s == nil || s.File != "s.json" {
 			t.Fatalf("DecodeSave returned %+v", s)
 		}
-		if s.Root != nil && s.Build == nil && !model.HasErrors(diags) {
+		if s.Root != nil && s.Build() == nil && !model.HasErrors(diags) {
 			t.Errorf("a save read without errors has a build")
 		}
 		if !model.HasErrors(diags) && s.V < 1 {

@@ -214,7 +214,12 @@ func (ws *Workspace) readFile(fsys fs.FS, name string, c Category) ([]byte, bool
 		ws.add(c, ws.overWorkspace(name, info.Size()))
 		return nil, false
 	}
-	f, err := ws.confined.open(fsys, name)
+	var f fs.File
+	if info != nil {
+		f, err = ws.confined.openStated(fsys, name, info)
+	} else {
+		f, err = ws.confined.open(fsys, name) // to say why it cannot be read
+	}
 	if d, ok := refusal(name, err); ok {
 		ws.refuse(c, d)
 		return nil, false
@@ -415,6 +420,9 @@ func (ws *Workspace) warnUnlisted(fsys fs.FS, dir, sub string) {
 // package) is reported and left out, without being opened. Findings are of
 // the category c.
 func (ws *Workspace) listJSON(fsys fs.FS, dir string, c Category) []string {
+	if _, err := fs.Stat(fsys, dir); err != nil {
+		return nil // no such folder (the usual case), or none that can be read
+	}
 	if err := ws.confined.checkDir(dir); err != nil {
 		if d, ok := refusal(dir, err); ok {
 			ws.refuse(c, d)

@@ -372,7 +372,7 @@ func TestDecodeSave(t *testing.T) {
 				if len(ds) != 0 {
 					t.Fatalf("findings:\n%s", codes(ds))
 				}
-				if s.Root == nil || s.Build == nil || s.V < 1 {
+				if s.Root == nil || s.Build() == nil || s.V < 1 {
 					t.Errorf("save %+v", s)
 				}
 				return
@@ -393,7 +393,7 @@ func TestDecodeSave(t *testing.T) {
 	}
 	// Unknown keys in the build are kept as they are.
 	s, _ := model.DecodeSave("s.json", []byte(`{"v": 2, "build": {"extra": {"kept": [1, "a"]}, "fields": {"a": 1}}, "live": {"conditions": ["x"]}}`))
-	if fmt.Sprint(s.Build["extra"]) != "map[kept:[1 a]]" || s.Live["conditions"] == nil || s.V != 2 {
-		t.Errorf("build %v live %v", s.Build, s.Live)
+	if fmt.Sprint(s.Build()["extra"]) != "map[kept:[1 a]]" || s.Live()["conditions"] == nil || s.V != 2 {
+		t.Errorf("build %v live %v", s.Build(), s.Live())
 	}
 }

@@ -177,6 +177,19 @@ func (l *LeftOut) Room(listed int, sev Severity) bool {
 	return false
 }
 
+// Add counts n more findings of severity sev as left out, as Room does one
+// at a time when there is no room: for a check that knows how many it
+// would make past the room, without making them.
+func (l *LeftOut) Add(n int, sev Severity) {
+	if n <= 0 {
+		return
+	}
+	if l.n == 0 || sev > l.worst {
+		l.worst = sev
+	}
+	l.n += n
+}
+
 // Close returns ds with, when findings were left out, one more about file
 // that counts them, with the severity of the worst of them.
 func (l *LeftOut) Close(file string, ds []Diagnostic) []Diagnostic {

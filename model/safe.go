@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 )
 
@@ -88,6 +89,12 @@ func OpenRegular(name string) (*os.File, error) {
 	if err != nil {
 		return nil, err
 	}
+	return openStated(name, info)
+}
+
+// openStated opens a file whose info was just looked at, only when that
+// says it is a regular file (see OpenRegular).
+func openStated(name string, info fs.FileInfo) (*os.File, error) {
 	if err := checkRegular(info.Mode()); err != nil {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: err}
 	}
@@ -128,7 +135,7 @@ func (OSFS) Open(name string) (fs.File, error) {
 	if info.IsDir() {
 		return os.Open(name)
 	}
-	return OpenRegular(name)
+	return openStated(name, info)
 }
 
 // Stat implements fs.StatFS, following links.
@@ -145,8 +152,10 @@ func (OSFS) ReadDir(name string) ([]fs.DirEntry, error) { return os.ReadDir(name
 // looked up on disk and read from memory. The zero confinement (a file
 // system other than OSFS, such as the bundled examples) confines nothing.
 type confinement struct {
-	// dir is the folder, absolute and with its links resolved ("" for none).
-	dir string
+	// folder gives the folder, absolute and with its links resolved ("" for
+	// none), worked out the first time a name is confined: a single file
+	// with no saves beside it never needs it. nil confines nothing.
+	folder func() string
 	// exempt is the PATH the user named, which is read wherever it leads.
 	exempt string
 }
@@ -159,15 +168,32 @@ func confine(fsys fs.FS, dir, exempt string) confinement {
 	if _, ok := fsys.(OSFS); !ok {
 		return confinement{}
 	}
-	abs, err := filepath.Abs(filepath.FromSlash(dir))
-	if err != nil {
-		return confinement{}
+	folder := sync.OnceValue(func() string {
+		abs, err := filepath.Abs(filepath.FromSlash(dir))
+		if err != nil {
+			return ""
+		}
+		real, err := filepath.EvalSymlinks(abs)
+		if err != nil {
+			return ""
+		}
+		return real
+	})
+	return confinement{folder: folder, exempt: filepath.Clean(filepath.FromSlash(exempt))}
+}
+
+// dir is the folder, absolute and with its links resolved, or "" when
+// nothing is confined.
+func (c confinement) dir() string {
+	if c.folder == nil {
+		return ""
 	}
-	real, err := filepath.EvalSymlinks(abs)
-	if err != nil {
-		return confinement{}
-	}
-	return confinement{dir: real, exempt: filepath.Clean(filepath.FromSlash(exempt))}
+	return c.folder()
+}
+
+// exempts tells whether name is the PATH the user named.
+func (c confinement) exempts(name string) bool {
+	return filepath.Clean(filepath.FromSlash(name)) == c.exempt
 }
 
 // resolve gives the path of name inside the folder after its links
@@ -182,7 +208,7 @@ func (c confinement) resolve(name string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	rel, err := filepath.Rel(c.dir, real)
+	rel, err := filepath.Rel(c.dir(), real)
 	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
 		return "", &fs.PathError{Op: "open", Path: name, Err: ErrOutside}
 	}
@@ -192,7 +218,7 @@ func (c confinement) resolve(name string) (string, error) {
 // checkDir tells whether a folder of the workspace may be listed: nil when
 // it is inside the folder (or absent, or nothing is confined).
 func (c confinement) checkDir(name string) error {
-	if c.dir == "" {
+	if c.dir() == "" {
 		return nil
 	}
 	if _, err := c.resolve(name); errors.Is(err, ErrOutside) {
@@ -204,7 +230,7 @@ func (c confinement) checkDir(name string) error {
 // stat looks at what name leads to without opening it, refusing a link
 // that leads out of the folder.
 func (c confinement) stat(fsys fs.FS, name string) (fs.FileInfo, error) {
-	if c.dir != "" && filepath.Clean(filepath.FromSlash(name)) != c.exempt {
+	if !c.exempts(name) && c.dir() != "" {
 		if _, err := c.resolve(name); err != nil {
 			return nil, err
 		}
@@ -218,6 +244,11 @@ func (c confinement) open(fsys fs.FS, name string) (fs.File, error) {
 	if err != nil {
 		return nil, err
 	}
+	return c.openStated(fsys, name, info)
+}
+
+// openStated is open of a name that stat has just looked at (info).
+func (c confinement) openStated(fsys fs.FS, name string, info fs.FileInfo) (fs.File, error) {
 	if err := checkRegular(info.Mode()); err != nil {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: err}
 	}
@@ -226,14 +257,17 @@ func (c confinement) open(fsys fs.FS, name string) (fs.File, error) {
 			return o.Open(name) // looked up on disk by stat, read from memory
 		}
 	}
-	if c.dir == "" || filepath.Clean(filepath.FromSlash(name)) == c.exempt {
-		return fsys.Open(name) // OSFS opens regular files only, without blocking
+	if c.exempts(name) || c.dir() == "" {
+		if _, ok := fsys.(OSFS); ok {
+			return openStated(name, info) // as OSFS opens it, without looking again
+		}
+		return fsys.Open(name)
 	}
 	rel, err := c.resolve(name)
 	if err != nil {
 		return nil, err
 	}
-	root, err := os.OpenRoot(c.dir)
+	root, err := os.OpenRoot(c.dir())
 	if err != nil {
 		return nil, err
 	}

@@ -9,7 +9,9 @@ import (
 const MaxSheetBytes = 64 * 1024
 
 // Save is a sample save: a stored sheet {v, build} as the Engine stores it,
-// and optionally the card's live state.
+// and optionally the card's live state. It is kept as its tree only: Build
+// and Live make its values as plain Go values when they are wanted, so that
+// tens of thousands of saves cost no more than their trees.
 type Save struct {
 	File string
 	Root *Node
@@ -17,13 +19,37 @@ type Save struct {
 	// VOutOfRange tells that v is a number outside 1 to 2147483647 (a
 	// finding says so); V is then 0, as for a save with no valid v.
 	VOutOfRange bool
-	// Build and Live hold the values as plain Go values (map[string]any,
-	// []any, string, float64, bool), unknown keys kept.
-	Build map[string]any
-	Live  map[string]any
 	// Findings are what reading the save found (set by Load; DecodeSave
 	// returns them instead).
 	Findings []Diagnostic
+}
+
+// Build returns the save's build as plain Go values (map[string]any, []any,
+// string, float64, bool), unknown keys kept: a new copy on every call. It
+// is empty when the save has no build object, and nil when the save was
+// not read from JSON (no tree).
+func (s *Save) Build() map[string]any {
+	if s == nil || s.Root == nil {
+		return nil
+	}
+	if b := s.Root.Get("build"); b != nil && b.Kind == Object {
+		m, _ := b.Interface().(map[string]any)
+		return m
+	}
+	return map[string]any{}
+}
+
+// Live returns the card's live state as plain Go values, a new copy on
+// every call, or nil when the save has no live object.
+func (s *Save) Live() map[string]any {
+	if s == nil {
+		return nil
+	}
+	if lv := s.Root.Get("live"); lv != nil && lv.Kind == Object {
+		m, _ := lv.Interface().(map[string]any)
+		return m
+	}
+	return nil
 }
 
 // Build sections holding id → value records.
@@ -42,7 +68,7 @@ func DecodeSave(file string, data []byte) (*Save, []Diagnostic) {
 // decodeSave is DecodeSave of a text the save's tree may keep, holding at
 // most limit values.
 func decodeSave(file, src string, limit int) (*Save, []Diagnostic) {
-	s := &Save{File: file, Build: map[string]any{}}
+	s := &Save{File: file}
 	root, diags := parse(file, src, limit)
 	if root == nil {
 		return s, InCategory(Saves, diags)
@@ -86,15 +112,19 @@ func decodeSave(file, src string, limit int) (*Save, []Diagnostic) {
 				}
 			}
 		}
-		s.Build, _ = b.Interface().(map[string]any)
-		if size := sheetSize(s.V, s.Build); size > MaxSheetBytes {
-			d.errorf(b, CodeSheetSize, "the stored sheet is %d bytes; the Engine keeps at most %d", size, MaxSheetBytes)
+		// Written again as the Engine stores it, no character of the save
+		// takes more than six bytes (\u003c for <), so a save of less than a
+		// sixth of the most cannot be over it: only a larger one is measured.
+		if maxExpansion*len(src)+64 > MaxSheetBytes {
+			build, _ := b.Interface().(map[string]any)
+			if size := sheetSize(s.V, build); size > MaxSheetBytes {
+				d.errorf(b, CodeSheetSize, "the stored sheet is %d bytes; the Engine keeps at most %d", size, MaxSheetBytes)
+			}
 		}
 	}
 	if lv := o.get("live"); lv != nil {
 		lo := d.object(lv, liveParts...)
 		if lo.ok() {
-			s.Live, _ = lv.Interface().(map[string]any)
 			if p := lo.get("pools"); p != nil && d.wantKind(p, Object) {
 				for _, c := range p.Children() {
 					po := d.object(c, "value", "temp")
@@ -117,6 +147,12 @@ func decodeSave(file, src string, limit int) (*Save, []Diagnostic) {
 	}
 	return s, d.result(Saves)
 }
+
+// maxExpansion is the most bytes encoding/json writes for one byte of a
+// JSON text it read: six, for a character it escapes (\u003c for <, \ufffd
+// for a byte that is not UTF-8). A number grows less (1e20 is written
+// 100000000000000000000, 5.25 times as long).
+const maxExpansion = 6
 
 func sheetSize(v int, build map[string]any) int {
 	b, err := json.Marshal(map[string]any{"v": v, "build": build})

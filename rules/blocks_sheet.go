@@ -174,12 +174,12 @@ func (b *blockChecker) catalogMark(l *model.List, v *model.Node) {
 		b.err(v, CodeCatalogMark, "%q is not a <catalog>/<entry> reference", v.Str())
 		return
 	}
-	cat := b.rs.Catalog(catID)
+	cat := b.catalogNamed(catID)
 	if cat == nil || !contains(cat.Feeds, l.ID) {
 		b.err(v, CodeCatalogMark, "no catalog %q feeds the list %q", catID, l.ID)
 		return
 	}
-	if cat.EntriesNode != nil && cat.Asset == "" && cat.Entry(entryID) == nil {
+	if cat.EntriesNode != nil && cat.Asset == "" && b.entryNamed(cat, entryID) == nil {
 		b.err(v, CodeUnknownEntry, "the catalog %q has no entry %q", catID, entryID)
 	}
 }

@@ -65,11 +65,32 @@ type formatChecker struct {
 }
 
 // itemIndex holds the ids item filters, loot tables and items name: the
-// items block's words, coins and loot tables.
+// items block's words, coins and loot tables, and the catalogs with their
+// entries.
 type itemIndex struct {
 	categories, rarities, tags, places map[string]bool
 	units                              map[string]*model.Coin
 	tables                             map[string]bool
+	catalogByID                        map[string]*model.Catalog
+	// entryByID indexes a catalog's entries by id the first time one is
+	// looked up (entryNamed).
+	entryByID map[*model.Catalog]map[string]*model.Entry
+}
+
+// catalogNamed returns the first catalog with the id, or nil.
+func (ix *itemIndex) catalogNamed(id string) *model.Catalog { return ix.catalogByID[id] }
+
+// entryNamed returns the first entry of cat with the id, or nil.
+func (ix *itemIndex) entryNamed(cat *model.Catalog, id string) *model.Entry {
+	byID, ok := ix.entryByID[cat]
+	if !ok {
+		byID = firstByID(cat.Entries, func(e *model.Entry) string { return e.ID })
+		if ix.entryByID == nil {
+			ix.entryByID = map[*model.Catalog]map[string]*model.Entry{}
+		}
+		ix.entryByID[cat] = byID
+	}
+	return byID[id]
 }
 
 // newFormatChecker indexes the ruleset's ids by kind, each map sized for
@@ -101,6 +122,7 @@ func newFormatChecker(rs *model.Ruleset) *formatChecker {
 // ids: enough for the item filters and loot tables that layers replace.
 func newItemRefChecker(rs *model.Ruleset) *formatChecker {
 	c := &formatChecker{rs: rs}
+	c.catalogByID = firstByID(rs.Catalogs, func(cat *model.Catalog) string { return cat.ID })
 	it := rs.Items
 	if it == nil {
 		return c
@@ -887,14 +909,14 @@ func (c *formatChecker) itemRef(file string, node *model.Node, ref string) {
 	if !ok {
 		return
 	}
-	cat := c.rs.Catalog(catID)
+	cat := c.catalogNamed(catID)
 	switch {
 	case cat == nil:
 		c.errIn(file, node, CodeUnknownCatalog, "the catalog %q is not declared", catID)
 	case cat.Holds != model.HoldsItems:
 		c.errIn(file, node, CodeNotItems, "the catalog %q holds %s, not items", catID, cat.Holds)
 	case cat.Asset == "":
-		if e := cat.Entry(entryID); e == nil {
+		if e := c.entryNamed(cat, entryID); e == nil {
 			c.errIn(file, node, CodeUnknownEntry, "the catalog %q has no entry %q", catID, entryID)
 		} else if e.Item == nil {
 			c.errIn(file, node, CodeNotItems, "the entry %q is not an item", ref)

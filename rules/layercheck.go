@@ -290,7 +290,7 @@ func (c *layerChecker) catalogs(l *model.Layer, base string) {
 		if r.Catalog == "" {
 			continue
 		}
-		cat := c.rs.Catalog(r.Catalog)
+		cat := c.fc.catalogNamed(r.Catalog)
 		if cat == nil {
 			c.err(at(r.Node, "id"), p+".id", CodeLayerCatalogUnknown, "no catalog has the id %q", r.Catalog)
 			continue
@@ -373,25 +373,49 @@ func (c *layerChecker) items(l *model.Layer, base string) {
 // unsettledHiding warns about the one case engine-behaviour.md §4 leaves
 // open: an entry whose tags list is empty, under a notIn rule. rulebench
 // keeps such an entry (it has no word, like an entry that sets no value).
+// The entries with an empty list are found once for each catalog and
+// filter, and at most model.MaxFileFindings warnings are listed, the rest
+// counted.
 func (c *layerChecker) unsettledHiding() {
+	type catalogFilter struct {
+		cat    *model.Catalog
+		filter string
+	}
+	empty := map[catalogFilter][]*model.Entry{}
+	var left model.LeftOut
+	listed := 0
 	for i, l := range c.rs.Layers {
 		for m, r := range l.Catalogs {
 			if r.Op != model.HideNotIn {
 				continue
 			}
-			cat := c.rs.Catalog(r.Catalog)
+			cat := c.fc.catalogNamed(r.Catalog)
 			if cat == nil {
 				continue
 			}
-			for _, e := range cat.Entries {
-				v, ok := e.Value(r.Filter)
-				if ok && v.Kind == model.Array && len(v.Tags) == 0 {
-					c.report(model.Warning, at(r.Node, "hide", "notIn"), fmt.Sprintf("layers.%d.catalogs.%d.hide.notIn", i, m),
-						CodeHideUnsettled, "the entry %q of %q has an empty %q list; whether notIn hides it is not settled in the Engine (rulebench keeps it shown)",
-						e.ID, cat.ID, r.Filter)
+			k := catalogFilter{cat, r.Filter}
+			es, ok := empty[k]
+			if !ok {
+				for _, e := range cat.Entries {
+					if v, ok := e.Value(r.Filter); ok && v.Kind == model.Array && len(v.Tags) == 0 {
+						es = append(es, e)
+					}
 				}
+				empty[k] = es
 			}
+			room := min(len(es), model.MaxFileFindings-listed)
+			for _, e := range es[:room] {
+				c.report(model.Warning, at(r.Node, "hide", "notIn"), fmt.Sprintf("layers.%d.catalogs.%d.hide.notIn", i, m),
+					CodeHideUnsettled, "the entry %q of %q has an empty %q list; whether notIn hides it is not settled in the Engine (rulebench keeps it shown)",
+					e.ID, cat.ID, r.Filter)
+			}
+			listed += room
+			left.Add(len(es)-room, model.Warning)
 		}
+	}
+	n := len(c.ds)
+	if c.ds = left.Close(c.rs.File, c.ds); len(c.ds) > n {
+		c.ds[n].Category = model.Layers
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"rulebench/model"
+	"rulebench/model/modeltest"
 )
 
 // TestLayerImportRefusals covers every cross-check row of
@@ -474,4 +475,27 @@ func TestWorkedCoinRefusals(t *testing.T) {
 			}
 		})
 	}
+}
+
+// The hiding shape (modeltest.ShapesOf) has hundreds of entries with an
+// empty list under 60 notIn rules: model.MaxFileFindings warnings are
+// listed, and one more counts the rest.
+func TestUnsettledHidingListsAtMostMaxFileFindings(t *testing.T) {
+	for _, s := range modeltest.Shapes() {
+		if s.Name != "hiding" {
+			continue
+		}
+		root, _ := model.Parse("shape.json", s.Data)
+		rs, _ := model.DecodeRuleset("shape.json", root)
+		ds := CheckLayers(rs)
+		if len(ds) != model.MaxFileFindings+1 {
+			t.Fatalf("%d findings, want %d", len(ds), model.MaxFileFindings+1)
+		}
+		last := ds[len(ds)-1]
+		if last.Code != model.CodeTooManyFindings || last.Category != model.Layers || last.Severity != model.Warning {
+			t.Errorf("last finding %+v", last)
+		}
+		return
+	}
+	t.Fatal("no hiding shape")
 }
