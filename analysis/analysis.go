@@ -17,6 +17,7 @@ package analysis
 
 import (
 	"errors"
+	"path"
 	"slices"
 	"sync"
 
@@ -65,7 +66,10 @@ type Result struct {
 	Translations *i18n.Report
 	// Entry is the catalog entry the artifact is checked against: the one
 	// given in Options or the one found beside the artifact; nil for none.
-	Entry *i18n.CatalogEntry
+	// For a catalog entry file it is the file's first entry, and Entries
+	// are all of them (a catalog index holds several).
+	Entry   *i18n.CatalogEntry
+	Entries []*i18n.CatalogEntry
 	// Refusals are the migration import refusals (migrate.Check), located;
 	// they are among Findings too.
 	Refusals []model.Diagnostic
@@ -150,6 +154,7 @@ func (r *Result) findings(opts Options) {
 		ds = append(ds, entryDiags...)
 		r.Translations = i18n.Analyze(ws)
 		ds = append(ds, r.Translations.Findings(ws, entry, ws.RulesetSource)...)
+		ds = append(ds, r.entryChecks(ws, entry)...)
 	})
 	r.guard("migration checks", func() {
 		if ws.Ruleset != nil {
@@ -330,3 +335,55 @@ func (r *Result) Failed() string {
 
 // OK tells whether no finding is an error.
 func (r *Result) OK() bool { return !model.HasErrors(r.Findings) }
+
+// entryChecks holds catalog entries to what they publish (decisions §1):
+// each entry of a catalog entry file to the package archive beside it (its
+// size and checksum, its manifest.json, the Capability API its files
+// need), and the entry of an artifact or a package (given with --entry) to
+// the Capability API that workspace needs and, for a package, to its
+// manifest.json.
+func (r *Result) entryChecks(ws *model.Workspace, entry *i18n.CatalogEntry) []model.Diagnostic {
+	var ds []model.Diagnostic
+	switch {
+	case ws.Kind == model.EntryFile && ws.Entry != nil:
+		entries, found := i18n.ReadEntries(ws.Entry.Name, ws.Entry.Root)
+		ds = append(ds, found...)
+		r.Entries = entries
+		if len(entries) > 0 {
+			r.Entry = entries[0]
+		}
+		for i, e := range entries {
+			a := ws.Archives[e.ArchiveName()]
+			ds = append(ds, e.CheckArchive(a)...)
+			if a == nil || a.Package == nil {
+				ds = append(ds, e.CheckManifest(nil, "")...)
+				ds = append(ds, e.CheckCapability(rules.BaseCapability, "the base format")...)
+				continue
+			}
+			need, feature := topNeed(a.Package)
+			if i == 0 {
+				r.Capability = need
+			}
+			ds = append(ds, e.CheckManifest(a.Package.Manifest, path.Join(a.Package.Path, "manifest.json")+" in "+a.File.Name)...)
+			ds = append(ds, e.CheckCapability(need, feature)...)
+		}
+	case entry != nil && (ws.Kind == model.Artifact || ws.Kind == model.Package):
+		need, feature := topNeed(ws)
+		ds = append(ds, entry.CheckCapability(need, feature)...)
+		var m *model.Manifest
+		if ws.Kind == model.Package {
+			m = ws.Manifest
+		}
+		ds = append(ds, entry.CheckManifest(m, path.Join(ws.Path, "manifest.json"))...)
+	}
+	return ds
+}
+
+// topNeed is the highest Capability API minor a workspace needs and the
+// feature that needs it.
+func topNeed(ws *model.Workspace) (int, string) {
+	if needs := rules.CapabilityNeeds(ws); len(needs) > 0 {
+		return needs[0].Minor, needs[0].Feature
+	}
+	return rules.BaseCapability, "the base format"
+}

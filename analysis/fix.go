@@ -50,7 +50,12 @@ func (r *Result) fixOf(d model.Diagnostic) *model.Fix {
 	case model.CodeManifestBytes, model.CodeManifestSHA256:
 		return r.manifestFix(d)
 	case i18n.CodeEntryBytes, i18n.CodeEntrySHA256:
+		if fix := r.archiveEntryFix(d); fix != nil {
+			return fix
+		}
 		return r.entryFix(d)
+	case i18n.CodeEntryCapability:
+		return r.embeddedCapabilityFix(d)
 	case rules.CodeCapabilityTooLow:
 		return r.capabilityFix(d)
 	}

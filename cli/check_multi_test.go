@@ -115,13 +115,13 @@ func TestCheckUnreadablePathYieldsADocument(t *testing.T) {
 }
 
 func TestCheckFailOnWarning(t *testing.T) {
-	data, err := os.ReadFile("../examples/lantern-road/ruleset.json")
-	if err != nil {
+	dir := t.TempDir()
+	clean, path := filepath.Join(dir, "clean.json"), filepath.Join(dir, "warned.json")
+	warned := strings.Replace(string(modeltest.Base()), `"schemaVersion": 1,`, `"schemaVersion": 1, "$schema": 5,`, 1)
+	if err := os.WriteFile(path, []byte(warned), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(t.TempDir(), "warned.json")
-	warned := strings.Replace(string(data), `"schemaVersion": 1,`, `"schemaVersion": 1, "$schema": 5,`, 1)
-	if err := os.WriteFile(path, []byte(warned), 0o644); err != nil {
+	if err := os.WriteFile(clean, modeltest.Base(), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	code, out, _ := runCLI("check", path)
@@ -131,7 +131,7 @@ func TestCheckFailOnWarning(t *testing.T) {
 	if code, _, _ := runCLI("check", "--fail-on", "warning", path); code != exitFindings {
 		t.Errorf("--fail-on warning: exit %d, want 1", code)
 	}
-	if code, _, _ := runCLI("check", "--fail-on", "warning", "../examples/lantern-road/ruleset.json"); code != exitOK {
+	if code, _, _ := runCLI("check", "--fail-on", "warning", clean); code != exitOK {
 		t.Errorf("--fail-on warning on a clean file: exit %d", code)
 	}
 }

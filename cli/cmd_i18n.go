@@ -19,7 +19,10 @@ stale keys. With --lang, lists every display string in that language with its st
 (translated, via base, empty, missing) and the text a player sees. With --engine-lang,
 shows which translations the Engine keeps on import. For a catalog artifact, checks
 its catalog entry against the artifact and the packs beside it: the
-<id>-<version>.entry.json beside the artifact, or the file --entry names.
+<id>-<version>.entry.json beside the artifact, or the file --entry names. For a
+package, --entry names its catalog entry (as the catalog publishes it, with the
+package's manifest embedded), checked against the package's manifest.json and the
+Capability API its files need.
 Exit 0: no errors; 1: errors found; 2: bad usage or unreadable input.`
 
 // i18nCommand reports translation coverage and checks packs, and writes
@@ -35,7 +38,7 @@ var i18nCommand = &command{
 		o := i18nOptions{
 			lang:   fs.String("lang", "TAG", langsHere, "list one language (a BCP 47 tag such as pt-BR): every display string, its state and what is shown"),
 			engine: fs.Suggest("engine-lang", "TAG", i18n.EngineLanguages, "the Engine's language ("+strings.Join(i18n.EngineLanguages, ", ")+"): which translations an import keeps"),
-			entry:  fs.String("entry", "FILE", files, "a catalog entry (JSON with artifact and locales) to check against a catalog artifact"),
+			entry:  fs.String("entry", "FILE", files, "a catalog entry (JSON with artifact, and manifest or locales) to check against a catalog artifact or a package"),
 			only:   fs.List("only", "STATES", commaList, onlyStates, "with --lang, list only the strings in these states (comma-separated)"),
 		}
 		fs.Format(true)
@@ -86,8 +89,8 @@ func runI18n(fs *flagSet, c *call, pos []string, o i18nOptions) int {
 	}
 	var opts analysis.Options
 	if *entryFlag != "" {
-		if ws.Kind != model.Artifact {
-			complain(stderr, "rulebench i18n: --entry is for a catalog artifact (<id>-<version>.ruleset.json); %s is a %s", pos[0], ws.Kind)
+		if ws.Kind != model.Artifact && ws.Kind != model.Package {
+			complain(stderr, "rulebench i18n: --entry is for a catalog artifact (<id>-<version>.ruleset.json) or a package; %s is a %s", pos[0], ws.Kind)
 			return exitUsage
 		}
 		var err error

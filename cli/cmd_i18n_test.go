@@ -251,7 +251,7 @@ func TestI18nUsage(t *testing.T) {
 		{[]string{"--lang", "pt_BR", "../examples/lantern-road"}, "hyphen"},
 		{[]string{"--engine-lang", "pt", "../examples/lantern-road"}, "not one of the Engine's languages"},
 		{[]string{"--engine-lang", "pt_BR", "../examples/lantern-road"}, "hyphen"},
-		{[]string{"--entry", "../examples/mirefall/mirefall-1.0.0.entry.json", "../examples/lantern-road"}, "--entry is for a catalog artifact"},
+		{[]string{"--entry", "../examples/mirefall/mirefall-1.0.0.entry.json", "../examples/mirefall/mirefall-1.0.0.entry.json"}, "--entry is for a catalog artifact (<id>-<version>.ruleset.json) or a package"},
 		{[]string{"--entry", filepath.Join(dir, "missing.json"), "../examples/mirefall/mirefall-1.0.0.ruleset.json"}, "cannot read"},
 		{[]string{filepath.Join(dir, "missing")}, "cannot read"},
 	} {

@@ -14,10 +14,13 @@ var writeFault func(step, name string) error
 
 // writeRoot is the folder a workspace's files are written in, the one its
 // files are read from: a package's folder, or the folder of a catalog
-// artifact or ruleset file.
+// artifact, ruleset file or catalog entry file.
 func writeRoot(ws *model.Workspace) string {
 	if ws.Kind == model.Package {
 		return filepath.FromSlash(ws.Path)
+	}
+	if ws.Kind == model.EntryFile && ws.Entry != nil {
+		return filepath.Dir(filepath.FromSlash(ws.Entry.Name))
 	}
 	return filepath.Dir(filepath.FromSlash(ws.RulesetFile))
 }

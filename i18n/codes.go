@@ -227,6 +227,36 @@ const (
 	// "https://example.org/artifacts/lantern-road-1.2.0.ruleset.json"`, with its own `sha256` and
 	// `bytes`.
 	CodeEntryArtifact model.Code = "entry-artifact"
+	// CodeEntryCapability: the manifest a catalog entry embeds declares a lower Capability API than its artifact needs.
+	//
+	// Why: the catalog shows and installs a package by the manifest its entry embeds; the Engine
+	// refuses at install a package whose files use a feature newer than the declared
+	// `capabilityApi.minor`, and language packs listed under `locales` need 1.811 (decisions §1,
+	// §6).
+	//
+	// Fix: raise the embedded manifest's `"capabilityApi": { "major": 1, "minor": N }` to the
+	// version named (and the package's own manifest.json with it); `rulebench fix -w` does it
+	// for a package.
+	CodeEntryCapability model.Code = "entry-capability"
+	// CodeEntryManifest: the manifest a catalog entry embeds is not the package's manifest.json, or names another id or version than its artifact.
+	//
+	// Why: today's catalog publishes the package's `manifest.json` itself in the entry, and
+	// names the archive `<id>-<version>.zip` after it; an entry whose manifest differs shows and
+	// installs a package other than the one it links to (decisions §1).
+	//
+	// Fix: copy the package's `manifest.json` into the entry's `manifest` as it is, and name the
+	// archive after its id and version: `ruleset-tollway-1.2.0.zip` for `"id":
+	// "ruleset-tollway"`, `"version": "1.2.0"`.
+	CodeEntryManifest model.Code = "entry-manifest"
+	// CodeEntryArchive: the package archive beside a catalog entry cannot be read as a package.
+	//
+	// Why: the artifact of today's catalog entries is a zip of the package folder, with
+	// `manifest.json` at its top (or in its one top folder); the Engine cannot install an archive
+	// it cannot open or that holds no package.
+	//
+	// Fix: zip the package folder itself: `manifest.json`, `ruleset.json`, `catalogs/` and
+	// `locales/` (for example `cd ruleset-tollway && zip -r ../ruleset-tollway-1.2.0.zip .`).
+	CodeEntryArchive model.Code = "entry-archive"
 	// CodeEntryPackAbsent: the entry lists a pack that is not beside the artifact, so it could not be checked.
 	//
 	// Why: the entry lists a pack whose file is not beside the artifact, so rulebench cannot check

@@ -7,7 +7,9 @@ import (
 	"io/fs"
 	"net/url"
 	"path"
+	"reflect"
 	"regexp"
+	"slices"
 	"strings"
 
 	"rulebench/model"
@@ -21,20 +23,43 @@ const (
 	MaxEntryBytes = 1024 * 1024
 )
 
-// CatalogEntry is a catalog entry of a catalog ruleset, as far as
-// translations go: its artifact and the language packs it lists.
+// CatalogEntry is a catalog entry: its artifact, the language packs it
+// lists and the package manifest it embeds. It comes in two forms
+// (decisions §1): today's catalog publishes a package as a .zip archive
+// ({manifest, category, iconUrl?, documentationUrl?, artifact}), and the
+// behaviour spec's form points the artifact at <id>-<version>.ruleset.json
+// and lists language packs under locales.
 type CatalogEntry struct {
 	// File is the entry's file name, as findings give it; Root is its
-	// parsed JSON (nil when it is not JSON).
+	// parsed JSON (nil when it is not JSON): the entry itself, which is
+	// the whole file or one of a catalog index's packages.
 	File string
 	Root *model.Node
 	// Artifact is the artifact's listing; its URL is "" when missing or
 	// unusable.
 	Artifact Listing
+	// Zip tells that the artifact is a package archive,
+	// <id>-<version>.zip, rather than a ruleset file.
+	Zip bool
+	// Manifest is the embedded package manifest, nil when the entry has
+	// none.
+	Manifest *model.Manifest
 	// Packs are the language packs listed under locales, in file order,
 	// invalid ones included (with Lang "").
 	Packs []PackListing
 }
+
+// ArchiveName is the file name of a .zip artifact, "" for another form.
+func (e *CatalogEntry) ArchiveName() string {
+	if !e.Zip || e.Artifact.prefix == "" {
+		return ""
+	}
+	return e.Artifact.prefix + ".zip"
+}
+
+// Prefix is "<id>-<version>" of the artifact's file name, "" when its URL
+// is unusable.
+func (e *CatalogEntry) Prefix() string { return e.Artifact.prefix }
 
 // Listing is a file a catalog entry lists: where to fetch it, its checksum
 // and size. SHA256 is "" and Bytes 0 when absent or invalid.
@@ -105,7 +130,8 @@ func notRegularEntry(name string, mode fs.FileMode) (*CatalogEntry, []model.Diag
 }
 
 // ParseEntry parses a catalog entry given as bytes and checks its shape:
-// an artifact with an https URL ending in <id>-<version>.ruleset.json, and
+// an artifact with an https URL ending in <id>-<version>.ruleset.json or
+// <id>-<version>.zip, the embedded manifest, and
 // at most 40 language packs, never en, each keyed by a valid tag, with an
 // https URL on the artifact's host and folder named
 // <id>-<version>.<language>.json, a sha256 of 64 lowercase hex digits, a
@@ -129,7 +155,58 @@ func ReadEntry(name string, root *model.Node) (*CatalogEntry, []model.Diagnostic
 	}
 	r.artifact(root)
 	r.packs(root.Get("locales"))
-	return r.e, model.InCategory(model.Translations, r.ds)
+	ds := model.InCategory(model.Translations, r.ds)
+	return r.e, append(ds, r.published(root)...)
+}
+
+// ReadEntries reads every catalog entry of a parsed entry file: the file
+// itself when it is one entry, each of its packages when it is a catalog
+// index (see model.EntryNodes).
+func ReadEntries(name string, root *model.Node) ([]*CatalogEntry, []model.Diagnostic) {
+	var out []*CatalogEntry
+	var ds []model.Diagnostic
+	for _, n := range model.EntryNodes(root) {
+		e, more := ReadEntry(name, n)
+		out = append(out, e)
+		ds = append(ds, more...)
+	}
+	return out, ds
+}
+
+// published checks the keys today's catalog publishes beside the artifact:
+// the embedded manifest (as a package manifest is checked), the category,
+// and the icon and documentation URLs (https).
+func (r *entryReader) published(root *model.Node) []model.Diagnostic {
+	var ds []model.Diagnostic
+	if m := root.Get("manifest"); m != nil {
+		r.e.Manifest, ds = model.DecodeManifest(r.file, m)
+	}
+	more := entryReader{file: r.file, e: r.e}
+	if c := root.Get("category"); c != nil && (c.Kind != model.String || c.Str() == "") {
+		more.errorf(c, model.CodeType, "category is a word such as \"misc\", not %s", kindOrEmpty(c))
+	}
+	for _, key := range []string{"iconUrl", "documentationUrl"} {
+		u := root.Get(key)
+		if u == nil {
+			continue
+		}
+		if u.Kind != model.String {
+			more.errorf(u, model.CodeType, "%s is a URL, not %s", key, u.Kind)
+			continue
+		}
+		// A page, not a file the Engine fetches: a fragment is fine.
+		if p, err := url.Parse(u.Str()); err != nil || p.Scheme != "https" || p.Host == "" {
+			more.errorf(u, CodeEntryURL, "%s must be an https URL", key)
+		}
+	}
+	return append(ds, model.InCategory(model.Packaging, more.ds)...)
+}
+
+func kindOrEmpty(n *model.Node) string {
+	if n.Kind == model.String {
+		return "empty text"
+	}
+	return n.Kind.String()
 }
 
 type entryReader struct {
@@ -150,6 +227,7 @@ func (r *entryReader) artifact(root *model.Node) {
 	}
 	r.e.Artifact.Node = a
 	urlNode := a
+	limit := int64(model.MaxReadBytes)
 	switch a.Kind {
 	case model.String:
 	case model.Object:
@@ -159,7 +237,7 @@ func (r *entryReader) artifact(root *model.Node) {
 			return
 		}
 		r.e.Artifact.SHA256 = r.sha(a.Get("sha256"))
-		r.e.Artifact.Bytes = r.size(a.Get("bytes"), model.MaxReadBytes)
+		r.e.Artifact.Bytes = r.size(a.Get("bytes"), limit)
 	default:
 		r.errorf(a, model.CodeType, "artifact is an object {url, sha256, bytes} or a URL, not %s", a.Kind)
 		return
@@ -170,8 +248,13 @@ func (r *entryReader) artifact(root *model.Node) {
 	}
 	base := path.Base(u.Path)
 	prefix, found := strings.CutSuffix(base, ".ruleset.json")
+	if !found {
+		prefix, found = strings.CutSuffix(base, ".zip")
+		r.e.Zip = found
+	}
 	if !found || prefix == "" {
-		r.errorf(urlNode, CodeEntryURL, "the artifact's URL names %q; a catalog ruleset is published as <id>-<version>.ruleset.json", base)
+		r.e.Zip = false
+		r.errorf(urlNode, CodeEntryURL, "the artifact's URL names %q; a catalog ruleset is published as <id>-<version>.ruleset.json, or as a package archive <id>-<version>.zip", base)
 		return
 	}
 	r.e.Artifact.URL = u.String()
@@ -342,4 +425,111 @@ func (r *entryReader) packURL(n *model.Node, u *url.URL, p *PackListing) {
 		return // the same language written another way; the key's spelling was reported
 	}
 	r.errorf(n, CodeEntryURL, "the %s pack's URL names %q; it must be %q", p.Key, base, want)
+}
+
+// CheckArchive compares an entry whose artifact is a package archive with
+// that archive lying beside the entry file (in size and checksum), and says
+// when the archive holds no readable package. An archive that is not there
+// is compared with nothing (decisions §1).
+func (e *CatalogEntry) CheckArchive(a *model.Archive) []model.Diagnostic {
+	if e == nil || !e.Zip || a == nil || a.File == nil || e.Artifact.Node == nil {
+		return nil
+	}
+	var ds []model.Diagnostic
+	an := e.Artifact.Node
+	if an.Kind == model.Object {
+		if e.Artifact.Bytes != 0 && e.Artifact.Bytes != a.File.Bytes {
+			ds = append(ds, model.At(model.Error, e.File, an.Get("bytes"), CodeEntryBytes,
+				"the entry says the archive is %d bytes; %s is %d", e.Artifact.Bytes, a.File.Name, a.File.Bytes))
+		}
+		if sum := a.File.SHA256(); e.Artifact.SHA256 != "" && e.Artifact.SHA256 != sum {
+			ds = append(ds, model.At(model.Error, e.File, an.Get("sha256"), CodeEntrySHA256,
+				"the archive's sha256 does not match %s (%s)", a.File.Name, sum))
+		}
+	}
+	if a.Package == nil {
+		ds = append(ds, model.At(model.Error, e.File, urlNode(an), CodeEntryArchive,
+			"%s beside the entry cannot be installed: %s", a.File.Name, a.Problem))
+	}
+	return model.InCategory(model.Translations, ds)
+}
+
+// CheckManifest compares the manifest the entry embeds with the package's
+// own manifest.json (pkg, from the file pkgFile; nil to skip), and its id
+// and version with the artifact's name <id>-<version>.
+func (e *CatalogEntry) CheckManifest(pkg *model.Manifest, pkgFile string) []model.Diagnostic {
+	if e == nil || e.Manifest == nil || e.Manifest.Node == nil || e.Manifest.Node.Kind != model.Object {
+		return nil
+	}
+	var ds []model.Diagnostic
+	m := e.Manifest
+	if p := e.Artifact.prefix; p != "" && m.ID != "" && m.Version != "" && p != m.ID+"-"+m.Version {
+		ds = append(ds, model.At(model.Error, e.File, urlNode(e.Artifact.Node), CodeEntryManifest,
+			"the artifact is named %s, but the embedded manifest is %s version %s, whose artifact is %s-%s", p, m.ID, m.Version, m.ID, m.Version))
+	}
+	if pkg != nil && pkg.Node != nil {
+		if key, differs := firstDifference(m.Node, pkg.Node); differs {
+			at := m.Node
+			if key != "" && m.Node.Get(key) != nil {
+				at = m.Node.Get(key)
+			}
+			what := "differs from"
+			if key != "" {
+				what = fmt.Sprintf("differs in %q from", key)
+			}
+			ds = append(ds, model.At(model.Error, e.File, at, CodeEntryManifest,
+				"the embedded manifest %s the package's %s; the entry must embed that manifest as it is", what, pkgFile))
+		}
+	}
+	return model.InCategory(model.Translations, ds)
+}
+
+// firstDifference compares two manifests as JSON values: the first member
+// (in a's order, then b's) whose value differs, "" when they differ
+// otherwise (one is not an object), and whether they differ at all.
+func firstDifference(a, b *model.Node) (string, bool) {
+	if a.Kind != model.Object || b.Kind != model.Object {
+		return "", !reflect.DeepEqual(a.Interface(), b.Interface())
+	}
+	for _, c := range a.Children() {
+		if o := b.Get(c.Key()); o == nil || !reflect.DeepEqual(c.Interface(), o.Interface()) {
+			return c.Key(), true
+		}
+	}
+	for _, c := range b.Children() {
+		if a.Get(c.Key()) == nil {
+			return c.Key(), true
+		}
+	}
+	return "", false
+}
+
+// EntryTranslationsMinor is what an entry listing language packs needs.
+const EntryTranslationsMinor = 811
+
+// CheckCapability holds the Capability API the embedded manifest declares
+// to what its artifact needs: need (a minor of major 1, for feature), or
+// 1.811 when the entry lists language packs and need is lower. An entry
+// with no manifest, or whose manifest is of no ruleset package, is not
+// compared.
+func (e *CatalogEntry) CheckCapability(need int, feature string) []model.Diagnostic {
+	if e == nil || e.Manifest == nil || !e.Manifest.HasCapability {
+		return nil
+	}
+	m := e.Manifest
+	if len(m.Kinds) > 0 && !slices.Contains(m.Kinds, "ruleset") {
+		return nil
+	}
+	if len(e.Packs) > 0 && need < EntryTranslationsMinor {
+		need, feature = EntryTranslationsMinor, "the language packs listed under locales"
+	}
+	if m.CapabilityMajor != 1 || m.CapabilityMinor >= need {
+		return nil
+	}
+	at := m.Node.Get("capabilityApi")
+	if c := at.Get("minor"); c != nil {
+		at = c
+	}
+	return model.InCategory(model.Translations, []model.Diagnostic{model.At(model.Error, e.File, at, CodeEntryCapability,
+		"the embedded manifest declares Capability API 1.%d, but its artifact needs 1.%d for %s", m.CapabilityMinor, need, feature)})
 }

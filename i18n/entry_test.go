@@ -303,3 +303,46 @@ func TestEntryListingEnIsNotUnlisted(t *testing.T) {
 	ds := append(eds, Analyze(ws).Findings(ws, entry, nil)...)
 	onlyCodes(t, ds, "error entry-en", "error locale-en")
 }
+
+// Both entry forms are read (decisions §1): an artifact that is a package
+// archive <id>-<version>.zip, with the embedded manifest decoded, as well
+// as <id>-<version>.ruleset.json; any other file name is refused.
+func TestEntryForms(t *testing.T) {
+	manifest := `{"schemaVersion": 2, "id": "ruleset-demo", "name": "Demo", "version": "1.0.0", "kind": ["ruleset"], "capabilityApi": {"major": 1, "minor": 30}}`
+	sha := strings.Repeat("a", 64)
+	for _, tc := range []struct {
+		name, url string
+		zip       bool
+		codes     string
+	}{
+		{"a package archive", "https://example.org/a/ruleset-demo-1.0.0.zip", true, ""},
+		{"a ruleset file", "https://example.org/a/ruleset-demo-1.0.0.ruleset.json", false, ""},
+		{"a tarball", "https://example.org/a/ruleset-demo-1.0.0.tar.gz", false, "error entry-url"},
+		{"a bare .zip", "https://example.org/a/.zip", false, "error entry-url"},
+	} {
+		e, ds := ParseEntry("e.json", []byte(`{"manifest": `+manifest+`, "category": "misc", "artifact": {"url": "`+tc.url+`", "sha256": "`+sha+`", "bytes": 5}}`))
+		if got := strings.Join(codes(ds), ","); got != tc.codes {
+			t.Errorf("%s: %q, want %q", tc.name, got, tc.codes)
+		}
+		if e.Zip != tc.zip || e.Manifest == nil || e.Manifest.CapabilityMinor != 30 || e.Manifest.ID != "ruleset-demo" {
+			t.Errorf("%s: zip %v, manifest %+v", tc.name, e.Zip, e.Manifest)
+		}
+		if tc.zip && e.ArchiveName() != "ruleset-demo-1.0.0.zip" {
+			t.Errorf("%s: archive %q", tc.name, e.ArchiveName())
+		}
+	}
+	// The embedded manifest is checked as a package manifest is, and the
+	// icon and documentation are https URLs (a documentation page may have
+	// a fragment).
+	_, ds := ParseEntry("e.json", []byte(`{"manifest": {"schemaVersion": 2}, "category": 3, "iconUrl": "http://x.org/i.png", "documentationUrl": "https://x.org/d#part",
+	  "artifact": {"url": "https://example.org/a/demo-1.0.0.zip", "sha256": "`+sha+`", "bytes": 5}}`))
+	if got := strings.Join(codes(ds), ","); got != "error required,error required,error required,error required,error type,error entry-url" {
+		t.Errorf("%q", got)
+	}
+	// The index of a catalog holds its entries under packages.
+	root, _ := model.Parse("c.json", []byte(`{"packages": [{"artifact": "https://example.org/a/x-1.zip"}, {"name": "not an entry"}, {"artifact": "https://example.org/a/y-2.ruleset.json"}]}`))
+	entries, ds := ReadEntries("c.json", root)
+	if len(entries) != 2 || len(ds) != 0 || !entries[0].Zip || entries[1].Zip || entries[1].Prefix() != "y-2" {
+		t.Errorf("index: %d entries, %v", len(entries), ds)
+	}
+}

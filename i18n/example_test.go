@@ -2,6 +2,7 @@ package i18n_test
 
 import (
 	"fmt"
+	"strings"
 	"testing/fstest"
 
 	"rulebench/i18n"
@@ -11,7 +12,6 @@ import (
 // A package with a Brazilian Portuguese translation that leans on a
 // European Portuguese base.
 var demo = fstest.MapFS{
-	"demo/manifest.json": {Data: []byte(`{"schemaVersion": 2}`)},
 	"demo/ruleset.json": {Data: []byte(`{"schemaVersion": 1, "id": "demo", "version": 1, "name": "Goblin Hill",
 	  "coverage": {"summary": "Goblins on a hill."},
 	  "resolution": {"kind": "dice-sum", "difficultyLadder": [{"label": "Hard", "dc": 15}]},
@@ -23,6 +23,15 @@ var demo = fstest.MapFS{
 	  "ruleset": {"Goblin Hill": "Colina dos Goblins", "Goblin": "Goblim", "Hard": "", "Prone ": "Caído"}}`)},
 	"demo/locales/pt.json": {Data: []byte(`{"_meta": {"locale": "pt", "direction": "ltr"},
 	  "ruleset": {"Hard": "Difícil", "Foes": "Inimigos"}}`)},
+}
+
+// The manifest lists the ruleset and both locale files, with their sizes.
+func init() {
+	var files []string
+	for _, name := range []string{"ruleset.json", "locales/pt-BR.json", "locales/pt.json"} {
+		files = append(files, fmt.Sprintf(`{"path": %q, "bytes": %d}`, name, len(demo["demo/"+name].Data)))
+	}
+	demo["demo/manifest.json"] = &fstest.MapFile{Data: []byte(`{"schemaVersion": 2, "files": [` + strings.Join(files, ", ") + `]}`)}
 }
 
 func ExampleAnalyze() {

@@ -1,6 +1,7 @@
 package i18n
 
 import (
+	"fmt"
 	"os"
 	"strings"
 	"testing"
@@ -38,13 +39,15 @@ func localeJSON(lang, ruleset string) string {
 // files (file name → content).
 func packageWS(t *testing.T, ruleset string, locales map[string]string) *model.Workspace {
 	t.Helper()
-	fsys := fstest.MapFS{
-		"pkg/manifest.json": {Data: []byte(`{"schemaVersion": 2}`)},
-		"pkg/ruleset.json":  {Data: []byte(ruleset)},
-	}
+	// The manifest lists every locale file: an unlisted one is not part of
+	// the package.
+	fsys := fstest.MapFS{"pkg/ruleset.json": {Data: []byte(ruleset)}}
+	files := []string{fmt.Sprintf(`{"path": "ruleset.json", "bytes": %d}`, len(ruleset))}
 	for name, content := range locales {
 		fsys["pkg/locales/"+name] = &fstest.MapFile{Data: []byte(content)}
+		files = append(files, fmt.Sprintf(`{"path": "locales/%s", "bytes": %d}`, name, len(content)))
 	}
+	fsys["pkg/manifest.json"] = &fstest.MapFile{Data: []byte(`{"schemaVersion": 2, "files": [` + strings.Join(files, ", ") + `]}`)}
 	ws, err := model.Load(fsys, "pkg")
 	if err != nil {
 		t.Fatal(err)

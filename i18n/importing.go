@@ -17,6 +17,10 @@ type Import struct {
 	// Fetched is, for a catalog ruleset, the one pack installing fetches
 	// ("" when none); it is Kept's only member.
 	Fetched string
+	// Unlisted lists, for a package, the languages whose files the manifest
+	// does not list: they are not part of the package, so the Engine never
+	// sees them and they are neither kept nor discarded (decisions §1).
+	Unlisted []string
 }
 
 // ImportChoice simulates the Engine keeping translations for its
@@ -35,7 +39,8 @@ type Import struct {
 // Discarded languages are sorted by tag.
 //
 // Only files with a ruleset section are translations: a package's en.json
-// introduction is neither kept nor discarded.
+// introduction is neither kept nor discarded. Nor is a file the package's
+// manifest does not list (Import.Unlisted): it is not part of the package.
 func (r *Report) ImportChoice(engineLang string, entry *CatalogEntry) (Import, error) {
 	lang, err := EngineLanguage(engineLang)
 	if err != nil {
@@ -58,7 +63,11 @@ func (r *Report) ImportChoice(engineLang string, entry *CatalogEntry) (Import, e
 		}
 	} else {
 		for _, l := range r.Locales {
-			if l.Lang != "" && r.byLang[l.Lang] == l && (l.HasRuleset || r.Catalog) {
+			switch {
+			case l.Lang == "" || r.byLang[l.Lang] != l || !(l.HasRuleset || r.Catalog):
+			case l.File.Unlisted:
+				imp.Unlisted = append(imp.Unlisted, l.Lang)
+			default:
 				available = append(available, l.Lang)
 			}
 		}

@@ -6,6 +6,9 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"testing/fstest"
+
+	"rulebench/model"
 )
 
 func TestImportChoicePackage(t *testing.T) {
@@ -126,5 +129,41 @@ func TestImportChoiceCatalog(t *testing.T) {
 	imp, _ := r.ImportChoice("pt-BR", nil)
 	if strings.Join(imp.Kept, " ") != "pt-BR" || strings.Join(imp.Discarded, " ") != "de fr pt" {
 		t.Errorf("without an entry: kept %v, discarded %v", imp.Kept, imp.Discarded)
+	}
+}
+
+// A locale file the manifest does not list is not part of the package: an
+// import neither keeps nor discards it (decisions §1).
+func TestImportChoiceUnlisted(t *testing.T) {
+	ptBR := localeJSON("pt-BR", `"Demo": "D"`)
+	fsys := fstest.MapFS{
+		"pkg/ruleset.json":       {Data: []byte(tinyRuleset)},
+		"pkg/locales/fr.json":    {Data: []byte(localeJSON("fr", `"Demo": "Démo"`))},
+		"pkg/locales/pt-BR.json": {Data: []byte(ptBR)},
+		"pkg/manifest.json": {Data: []byte(fmt.Sprintf(`{"schemaVersion": 2, "files": [{"path": "ruleset.json", "bytes": %d}, {"path": "locales/pt-BR.json", "bytes": %d}]}`,
+			len(tinyRuleset), len(ptBR)))},
+	}
+	ws, err := model.Load(fsys, "pkg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := Analyze(ws)
+	for _, tt := range []struct{ engine, kept, discarded string }{
+		{"fr", "", "pt-BR"},
+		{"pt-BR", "pt-BR", ""},
+	} {
+		imp, err := r.ImportChoice(tt.engine, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Join(imp.Kept, " "); got != tt.kept {
+			t.Errorf("Engine %s keeps %q, want %q", tt.engine, got, tt.kept)
+		}
+		if got := strings.Join(imp.Discarded, " "); got != tt.discarded {
+			t.Errorf("Engine %s discards %q, want %q", tt.engine, got, tt.discarded)
+		}
+		if fmt.Sprint(imp.Unlisted) != "[fr]" {
+			t.Errorf("Engine %s: unlisted %v, want [fr]", tt.engine, imp.Unlisted)
+		}
 	}
 }

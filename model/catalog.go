@@ -230,8 +230,15 @@ func (d *decoder) entry(c *Catalog, e *Entry) {
 			e.Filters = append(e.Filters, v)
 		}
 	}
-	kind := o.exactlyOneNamed("the entry", e.ID, "rows", "creature", "item")
 	want := entryKey(c.Holds)
+	var kind string
+	if want != "" && !o.has("rows") && !o.has("creature") && !o.has("item") {
+		// The Engine reads the entry as its catalog's kind, so it misses
+		// that kind's key.
+		d.lacks(n, want, CodeRequired, "the entry %q of a catalog that holds %s needs %q", e.ID, c.Holds, want)
+	} else {
+		kind = o.exactlyOneNamed("the entry", e.ID, "rows", "creature", "item")
+	}
 	if kind != "" && want != "" && kind != want {
 		d.errorf(o.get(kind), CodeEntryKind, "this catalog holds %s, so its entries need %q, not %q", c.Holds, want, kind)
 	}
@@ -342,8 +349,10 @@ func (d *decoder) item(n *Node) *Item {
 }
 
 // DecodeCatalogAsset reads a separate catalog file
-// ({schemaVersion: 1, catalog, entries}) into c.
+// ({schemaVersion: 1, catalog, entries}) into c, its "$comment" members
+// hidden first as in DecodeRuleset.
 func DecodeCatalogAsset(file string, root *Node, c *Catalog) []Diagnostic {
+	root.HideComments()
 	d := &decoder{file: file}
 	o := d.object(root, "schemaVersion", "catalog", "entries")
 	if !o.ok() {

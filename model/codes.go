@@ -220,11 +220,12 @@ const (
 	// Fix: write the values without double quotes, for example `"values": ["calm", "alert"]`,
 	// and let a rest set one of them: `{ "state": "posture", "to": "calm" }`.
 	CodeStateValue Code = "state-value"
-	// CodeTrackShape: a track mixes levels with boxes, gives a wound track hideWhen, or gives a plain track the keys of a wound track.
+	// CodeTrackShape: a track mixes levels with boxes, gives a wound track hideWhen or a track with boxes extra levels, or gives a plain track the keys of a wound track.
 	//
 	// Why: the Engine tells a wound track from a plain one by its `levels` or `boxes`, so it
 	// refuses a track with both, a wound track with `hideWhen`, and a plain track with `kinds`,
-	// `fill`, `onFull` or `extra`, which only a wound track can use (ruleset-format.md §3.5).
+	// `fill`, `onFull` or `extra`, which only a wound track can use; `extra` adds levels, so a
+	// track counted in boxes takes none (ruleset-format.md §3.5).
 	//
 	// Fix: keep one form: either drop `boxes` or `levels` from the wound track and its
 	// `hideWhen`, or drop the wound keys from the plain track, for example
@@ -294,6 +295,17 @@ const (
 	// Fix: name the file after the catalog, for example `"asset": "catalogs/herbs.json"` on the
 	// catalog `"id": "herbs"`, and rename the file to match.
 	CodeAssetPath Code = "asset-path"
+	// CodeAssetAlone: a ruleset checked on its own (not as a package's ruleset.json) keeps a catalog in a separate file.
+	//
+	// Why: only a package install reads separate catalog files; the Engine's import of a single
+	// file, a GitHub repository's rulesets and a catalog artifact fetched on its own read the one
+	// ruleset file, cannot read `"asset": "catalogs/<id>.json"`, and refuse the file
+	// (ruleset-format.md §4.1, decisions §1).
+	//
+	// Fix: write the catalog's entries inline, `"entries": [ ... ]` in place of `"asset"`, or
+	// publish the ruleset as a package (a folder with `manifest.json`, `ruleset.json` and
+	// `catalogs/<id>.json`).
+	CodeAssetAlone Code = "asset-alone"
 	// CodeAssetCatalog: a catalog file names another catalog than the one the ruleset expects in it.
 	//
 	// Why: the Engine checks that a catalog file's `catalog` is the id of the catalog that names

@@ -149,8 +149,9 @@ func AppendMember(data []byte, obj *Node, members []Member) (Edit, error) {
 		}
 		items[i] = k + ": " + v
 	}
-	starts := make([]int, len(obj.Children()))
-	for i, c := range obj.Children() {
+	kids := obj.AllChildren()
+	starts := make([]int, len(kids))
+	for i, c := range kids {
 		starts[i] = c.KeyPos().Offset
 	}
 	return appendItems(data, obj, starts, items)
@@ -188,7 +189,8 @@ func appendItems(data []byte, n *Node, starts []int, items []string) (Edit, erro
 		return Edit{Start: end, End: end}, nil
 	}
 	nl := lineBreak(data)
-	if len(n.Children()) == 0 {
+	kids := n.AllChildren()
+	if len(kids) == 0 {
 		// Inside the brackets, one item a line.
 		outer := lineIndent(data, n.Pos().Offset)
 		inner := outer + IndentUnit(data)
@@ -203,7 +205,7 @@ func appendItems(data []byte, n *Node, starts []int, items []string) (Edit, erro
 		// Replace whatever lies between the brackets (spaces only).
 		return Edit{Start: n.Pos().Offset + 1, End: end - 1, Text: b.String()}, nil
 	}
-	last := n.Children()[len(n.Children())-1]
+	last := kids[len(kids)-1]
 	lastEnd, err := ValueEnd(data, last.Pos().Offset)
 	if err != nil {
 		return Edit{}, err
@@ -303,7 +305,7 @@ func RemoveMembers(data []byte, obj *Node, remove []*Node) ([]Edit, error) {
 	for _, m := range remove {
 		gone[m] = true
 	}
-	kids := obj.Children()
+	kids := obj.AllChildren()
 	lastKept := -1
 	found := false
 	for i, c := range kids {

@@ -529,6 +529,9 @@ func (p *parser) readMembers(n *Node, mark int) bool {
 			return false
 		}
 		sig := keySig(key)
+		if sig == commentSig && key == CommentKey && (len(p.doc.commented) == 0 || p.doc.commented[len(p.doc.commented)-1] != n) {
+			p.doc.commented = append(p.doc.commented, n)
+		}
 		p.nextIndex, p.nextKeyOff, p.nextKeyDecoded, p.nextKeySig = n.b, uint32(keyStart), decoded, sig
 		p.nextKeyLen = uint16(min(keyEnd-keyStart-2, longKey))
 		if decoded {

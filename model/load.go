@@ -21,10 +21,14 @@ const (
 	SingleFile InputKind = iota // one ruleset JSON file
 	Package                     // a package folder with manifest.json
 	Artifact                    // <id>-<version>.ruleset.json with language packs beside it
+	// EntryFile is a catalog entry on its own, or the catalog's index of
+	// them ({packages: [entries]}), with the package archives it lists
+	// beside it.
+	EntryFile
 )
 
 func (k InputKind) String() string {
-	return [...]string{"ruleset file", "package", "catalog artifact"}[k]
+	return [...]string{"ruleset file", "package", "catalog artifact", "catalog entry"}[k]
 }
 
 // Workspace is everything read for one PATH: the ruleset, its catalogs,
@@ -44,9 +48,12 @@ type Workspace struct {
 	// language packs beside an artifact.
 	Locales []*File
 	// Entry is the catalog entry <id>-<version>.entry.json found beside an
-	// artifact (nil when there is none). It is not a language pack, so it
-	// is not among Locales.
+	// artifact (nil when there is none), or the entry file itself for an
+	// EntryFile. It is not a language pack, so it is not among Locales.
 	Entry *File
+	// Archives are the package archives (<id>-<version>.zip) the entries
+	// of an EntryFile list and that lie beside it, by file name.
+	Archives map[string]*Archive
 	// Saves are the sample saves found in a saves/ folder beside the
 	// ruleset.
 	Saves []*Save
@@ -78,6 +85,10 @@ type File struct {
 	Data  []byte
 	Root  *Node // nil when not JSON
 	Bytes int64
+	// Unlisted tells that the file lies in a package folder whose manifest
+	// does not list it: it is not part of the package (decisions §1), so it
+	// needs no Capability API and an import never keeps it.
+	Unlisted bool
 }
 
 // SHA256 is the hex SHA-256 of the file's bytes, worked out when asked
@@ -90,11 +101,13 @@ func (f *File) SHA256() string {
 // Manifest is a package manifest; only what rulebench compares is modelled.
 type Manifest struct {
 	ID, Name, Version string
-	CapabilityMajor   int
-	CapabilityMinor   int
-	HasCapability     bool
-	Files             []ManifestFile
-	Node              *Node
+	// Kinds are the package's kinds as written (["ruleset"]).
+	Kinds           []string
+	CapabilityMajor int
+	CapabilityMinor int
+	HasCapability   bool
+	Files           []ManifestFile
+	Node            *Node
 }
 
 // ManifestFile is one file a manifest lists.
@@ -150,7 +163,18 @@ func Load(fsys fs.FS, p string) (*Workspace, error) {
 	default:
 		ws.Kind = SingleFile
 		ws.confined = confine(fsys, path.Dir(p), p)
-		ws.loadRuleset(fsys, p, MaxRulesetBytes)
+		f, ok := ws.parseFile(fsys, p, Reading)
+		if ok && f.Root != nil && len(EntryNodes(f.Root)) > 0 {
+			ws.Kind = EntryFile
+			ws.Entry = f
+			ws.loadArchives(fsys, path.Dir(p))
+			break
+		}
+		ws.RulesetFile = p
+		if ok {
+			ws.loadRuleset(fsys, p, MaxRulesetBytes) // reads the tree parsed above
+			ws.refuseAssets()
+		}
 		ws.loadSaves(fsys, path.Join(path.Dir(p), savesDir))
 	}
 	ws.locateAll()
@@ -311,7 +335,10 @@ func (ws *Workspace) parseFile(fsys fs.FS, name string, c Category) (*File, bool
 
 func (ws *Workspace) loadRuleset(fsys fs.FS, name string, limit int) *File {
 	ws.RulesetFile = name
-	f, ok := ws.parseFile(fsys, name, Reading)
+	f, ok := ws.Files[name], true
+	if f == nil {
+		f, ok = ws.parseFile(fsys, name, Reading)
+	}
 	if !ok {
 		return nil
 	}
@@ -364,6 +391,7 @@ func (ws *Workspace) loadPackage(fsys fs.FS, dir string) {
 			continue
 		}
 		f.Lang = strings.TrimSuffix(e, ".json")
+		f.Unlisted = ws.Manifest != nil && !ws.Manifest.Lists(localesDir+"/"+e)
 		ws.verifyListed(dir, localesDir+"/"+e, f)
 		ws.Locales = append(ws.Locales, f)
 	}
@@ -407,11 +435,22 @@ func (ws *Workspace) warnUnlisted(fsys fs.FS, dir, sub string) {
 	}
 	for _, e := range ws.listJSON(fsys, path.Join(dir, sub), c) {
 		rel := sub + "/" + e
+		if rel == localesDir+"/en.json" && introductionOnly(ws.Files[path.Join(dir, rel)]) {
+			// The package's English introduction, which the catalog's
+			// package builder leaves out on purpose (decisions §1).
+			continue
+		}
 		if !ws.Manifest.Lists(rel) {
 			ws.add(c, Warnf(path.Join(dir, rel), RootPath, CodeUnlistedFile,
 				"the manifest does not list %s, so the Engine will not see it", rel))
 		}
 	}
+}
+
+// introductionOnly tells whether a locale file was read as a JSON object
+// with no ruleset section: one that translates nothing.
+func introductionOnly(f *File) bool {
+	return f != nil && f.Root != nil && f.Root.Kind == Object && f.Root.Get("ruleset") == nil
 }
 
 // listJSON lists the *.json files of a folder, sorted; none when absent.
@@ -455,8 +494,28 @@ func (ws *Workspace) listJSON(fsys fs.FS, dir string, c Category) []string {
 	return out
 }
 
+// refuseAssets reports each catalog of a ruleset read on its own that
+// names a separate file: only a package install reads one (decisions §1).
+func (ws *Workspace) refuseAssets() {
+	if ws.Ruleset == nil {
+		return
+	}
+	what := "a single ruleset file"
+	if ws.Kind == Artifact {
+		what = "a catalog artifact"
+	}
+	for _, c := range ws.Ruleset.Catalogs {
+		if c.Asset == "" {
+			continue
+		}
+		ws.add(Format, At(Error, ws.RulesetFile, c.Node.Get("asset"), CodeAssetAlone,
+			"the catalog %q keeps its entries in %s, but the Engine's import of %s cannot read separate files; write the entries inline, or publish a package", c.ID, c.Asset, what))
+	}
+}
+
 func (ws *Workspace) loadArtifact(fsys fs.FS, name string) {
 	ws.loadRuleset(fsys, name, MaxRulesetBytes)
+	ws.refuseAssets()
 	dir, base := path.Split(name)
 	prefix := strings.TrimSuffix(base, "ruleset.json") // "<id>-<version>."
 	for _, e := range ws.listJSON(fsys, path.Clean(dir), Translations) {
@@ -537,6 +596,9 @@ func DecodeManifest(file string, root *Node) (*Manifest, []Diagnostic) {
 	m.ID = o.str("id", true, 1, 140, plainText)
 	m.Name = o.str("name", true, 1, 200, plainText)
 	m.Version = o.str("version", true, 1, 64, plainText)
+	if k := o.get("kind"); k != nil && k.Kind == Array {
+		m.Kinds = k.Strings()
+	}
 	if c := o.child("capabilityApi", true, "major", "minor"); c.ok() {
 		maj, _ := c.integer("major", true, 1, 1)
 		mnr, _ := c.integer("minor", true, 0, math32)

@@ -5,6 +5,8 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"reflect"
+	"slices"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -395,5 +397,78 @@ func TestDecodeSave(t *testing.T) {
 	s, _ := model.DecodeSave("s.json", []byte(`{"v": 2, "build": {"extra": {"kept": [1, "a"]}, "fields": {"a": 1}}, "live": {"conditions": ["x"]}}`))
 	if fmt.Sprint(s.Build()["extra"]) != "map[kept:[1 a]]" || s.Live()["conditions"] == nil || s.V != 2 {
 		t.Errorf("build %v live %v", s.Build(), s.Live())
+	}
+}
+
+// An unlisted locale file is not part of the package: it is marked so, and
+// warned about, except the package's English introduction (a locales/en.json
+// with no ruleset section), which the catalog's builder leaves out on
+// purpose and which is not reported at all (decisions §1).
+func TestUnlistedLocales(t *testing.T) {
+	ws, err := model.Load(packageFS(t, func(fsys fstest.MapFS, rs, asset string) {
+		fsys["pkg/locales/en.json"] = &fstest.MapFile{Data: []byte(`{"_meta": {"locale": "en"}, "package": {"name": "Tollway"}}`)}
+		fsys["pkg/locales/de.json"] = &fstest.MapFile{Data: []byte(`{"_meta": {"locale": "de"}, "ruleset": {}}`)}
+	}), "pkg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var warned []string
+	for _, d := range ws.Diagnostics {
+		if d.Code == model.CodeUnlistedFile {
+			warned = append(warned, d.File)
+		}
+	}
+	if len(warned) != 1 || warned[0] != "pkg/locales/de.json" {
+		t.Errorf("unlisted-file on %v, want only pkg/locales/de.json", warned)
+	}
+	unlisted := map[string]bool{}
+	for _, f := range ws.Locales {
+		unlisted[f.Lang] = f.Unlisted
+	}
+	if want := map[string]bool{"de": true, "en": true, "fr": false}; !reflect.DeepEqual(unlisted, want) {
+		t.Errorf("unlisted %v, want %v", unlisted, want)
+	}
+	// An English file that translates the ruleset is still reported.
+	ws, err = model.Load(packageFS(t, func(fsys fstest.MapFS, rs, asset string) {
+		fsys["pkg/locales/en.json"] = &fstest.MapFile{Data: []byte(`{"_meta": {"locale": "en"}, "ruleset": {}}`)}
+	}), "pkg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(ws.Diagnostics, func(d model.Diagnostic) bool { return d.Code == model.CodeUnlistedFile }) {
+		t.Error("an unlisted en.json with a ruleset section is not reported")
+	}
+}
+
+// A ruleset read on its own, as a single file or a catalog artifact, whose
+// catalog names a separate file is refused at that asset: only a package
+// install reads one (decisions §1). As a package's ruleset.json it is fine.
+func TestAssetAlone(t *testing.T) {
+	fsys := packageFS(t, nil)
+	fsys["art/tollway-3.ruleset.json"] = &fstest.MapFile{Data: fsys["pkg/ruleset.json"].Data}
+	for _, p := range []string{"pkg/ruleset.json", "art/tollway-3.ruleset.json"} {
+		ws, err := model.Load(fsys, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var got []string
+		for _, d := range ws.Diagnostics {
+			if d.Code == model.CodeAssetAlone {
+				got = append(got, d.Path)
+				if !strings.Contains(d.Message, `"wares"`) || d.Line < 1 {
+					t.Errorf("%s: %s", p, d)
+				}
+			}
+		}
+		if fmt.Sprint(got) != "[catalogs.0.asset]" {
+			t.Errorf("%s: asset-alone at %v, want [catalogs.0.asset]", p, got)
+		}
+	}
+	ws, err := model.Load(fsys, "pkg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if slices.ContainsFunc(ws.Diagnostics, func(d model.Diagnostic) bool { return d.Code == model.CodeAssetAlone }) {
+		t.Error("a package's ruleset may keep its catalogs in separate files")
 	}
 }

@@ -102,6 +102,11 @@ type document struct {
 	// Get compares names only where the signatures match, without reading
 	// the members that cannot be the one.
 	sigs []uint32
+	// commented are the objects with a "$comment" member, and hidden the
+	// number of them HideComments took out of each object's members, by
+	// object.
+	commented []*Node
+	hidden    map[*Node]uint32
 	// linesOnce builds marks, the line and column every markEvery bytes,
 	// when a position is first asked for.
 	linesOnce sync.Once

@@ -53,6 +53,9 @@ func (d *decoder) valueRef(n *Node) ValueRef {
 	r.Kind = o.exactlyOne("a value ref", refKinds...)
 	switch r.Kind {
 	case "":
+		if c := o.get("read"); c != nil && !o.has(RefLiveTrack) {
+			d.errorf(c, CodeRefRead, "read is allowed only beside liveTrack")
+		}
 		return r
 	case RefConst:
 		r.Const, _ = o.number(RefConst, true)

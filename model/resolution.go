@@ -208,35 +208,38 @@ func (d *decoder) resolution(n *Node) Resolution {
 
 func (d *decoder) poolResolution(o obj, r *Resolution) {
 	if die := o.child("die", false, "sides"); die.ok() {
-		if v, ok := die.integer("sides", false, 2, 100); ok {
+		if v, ok := die.integer("sides", true, 2, 100); ok {
 			r.DieSides = int(v)
 		}
 	}
 	if p := o.child("pool", false, "min", "max", "abilityPlusAbility"); p.ok() {
-		if v, ok := p.integer("min", true, 0, 100); ok {
-			r.PoolMin = int(v)
+		mn, okMin := p.integer("min", true, 0, 100)
+		if okMin {
+			r.PoolMin = int(mn)
 		}
-		if v, ok := p.integer("max", true, 1, 100); ok {
-			r.PoolMax = int(v)
+		mx, okMax := p.integer("max", true, 1, 100)
+		if okMax {
+			r.PoolMax = int(mx)
 		}
 		p.boolean("abilityPlusAbility", false)
-		if r.PoolMin > r.PoolMax {
-			d.errorf(p.n, CodeRange, "pool.min %d is above pool.max %d", r.PoolMin, r.PoolMax)
+		if okMin && okMax && r.PoolMin > r.PoolMax {
+			d.errorf(p.get("min"), CodeRange, "pool.min %d is above pool.max %d", r.PoolMin, r.PoolMax)
 		}
 	}
 	if t := o.child("target", true, "default", "min", "max"); t.ok() {
-		face := func(key string) int {
+		face := func(key string) (int, bool) {
 			v, ok := t.integer(key, true, 2, 100)
 			if ok && int(v) > r.DieSides {
 				d.errorf(t.get(key), CodeRange, "the target face %d is above the die's %d sides", v, r.DieSides)
 			}
-			return int(v)
+			return int(v), ok
 		}
-		r.TargetDefault, r.TargetMin, r.TargetMax = face("default"), face("min"), face("max")
+		df, okDef := face("default")
+		mn, okMin := face("min")
+		mx, okMax := face("max")
+		r.TargetDefault, r.TargetMin, r.TargetMax = df, mn, mx
 		r.HasTarget = true
-		if r.TargetMin > r.TargetMax || r.TargetDefault < r.TargetMin || r.TargetDefault > r.TargetMax {
-			d.errorf(t.n, CodeRange, "the target needs min ≤ default ≤ max")
-		}
+		d.minMaxDefault(t, "the target", int64(mn), int64(mx), int64(df), okMin && okMax, okMin && okMax && okDef)
 	}
 	r.Explode = o.has("explode")
 	r.Double = o.has("double")

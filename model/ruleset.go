@@ -108,7 +108,11 @@ func (r *Ruleset) Layer(id string) *Layer {
 // DecodeRuleset checks the shape of a parsed ruleset and returns its typed
 // view with the findings. It never fails: a part with problems is decoded as
 // far as it goes.
+//
+// The "$comment" members of every object are hidden first
+// (Node.HideComments), as the Engine strips them before it validates.
 func DecodeRuleset(file string, root *Node) (*Ruleset, []Diagnostic) {
+	root.HideComments()
 	d := &decoder{file: file}
 	r := &Ruleset{File: file, Root: root}
 	o := d.object(root, "$schema", "schemaVersion", "id", "version", "name", "edition", "license",

@@ -1,6 +1,7 @@
 package model
 
 import (
+	"fmt"
 	"math"
 	"strings"
 )
@@ -227,8 +228,18 @@ type Track struct {
 	Fill       string
 	OnFull     string
 	AlwaysShow bool
-	HideWhen   *HideWhen
-	Node       *Node
+	// Extra is the list whose rows give a wound track more levels, nil
+	// when absent.
+	Extra    *TrackExtra
+	HideWhen *HideWhen
+	Node     *Node
+}
+
+// TrackExtra is a wound track's extra levels: each row of List adds
+// CountColumn levels of the penalty PenaltyColumn.
+type TrackExtra struct {
+	List, CountColumn, PenaltyColumn string
+	Node                             *Node
 }
 
 // Wound tells whether the track carries marks (levels or boxes).
@@ -364,13 +375,11 @@ func (d *decoder) sheet(n *Node) Sheet {
 		if ao.has("short") {
 			a.Short = ao.str("short", false, 1, 8, promptSafe)
 		}
-		mn, _ := ao.integer("min", true, math.MinInt64, math.MaxInt64)
-		mx, _ := ao.integer("max", true, math.MinInt64, math.MaxInt64)
-		df, _ := ao.integer("default", true, math.MinInt64, math.MaxInt64)
+		mn, okMin := ao.integer("min", true, math.MinInt64, math.MaxInt64)
+		mx, okMax := ao.integer("max", true, math.MinInt64, math.MaxInt64)
+		df, okDef := ao.integer("default", true, math.MinInt64, math.MaxInt64)
 		a.Min, a.Max, a.Default = float64(mn), float64(mx), float64(df)
-		if ao.ok() && (mn > mx || df < mn || df > mx) {
-			d.errorf(c, CodeRange, "the ability needs min ≤ default ≤ max")
-		}
+		d.minMaxDefault(ao, fmt.Sprintf("the ability %q", a.ID), mn, mx, df, okMin && okMax, okMin && okMax && okDef)
 		s.Abilities = append(s.Abilities, a)
 	}
 	s.Skills = d.skills(o.array("skills", false, 0, 120))
@@ -378,10 +387,10 @@ func (d *decoder) sheet(n *Node) Sheet {
 	s.SkillTiers = o.ids("skillTiers", false, 1, 12)
 	s.SaveTiers = o.ids("saveTiers", false, 1, 12)
 	if br := o.child("bonusRange", false, "min", "max"); br.ok() {
-		mn, _ := br.integer("min", true, -100, math.MaxInt64)
-		mx, _ := br.integer("max", true, math.MinInt64, 100)
-		if mn > mx {
-			d.errorf(br.n, CodeRange, "bonusRange.min is above bonusRange.max")
+		mn, okMin := br.integer("min", true, -100, math.MaxInt64)
+		mx, okMax := br.integer("max", true, math.MinInt64, 100)
+		if okMin && okMax && mn > mx {
+			d.errorf(br.get("min"), CodeRange, "bonusRange.min %d is above bonusRange.max %d", mn, mx)
 		}
 	}
 	for _, c := range room(&s.Fields, o.array("fields", false, 0, 160)) {
@@ -489,17 +498,18 @@ func (d *decoder) field(n *Node, use fieldUse) *Field {
 	def := o.get("default")
 	switch f.Type {
 	case TypeNumber:
-		f.Min, _ = o.number("min", true)
-		f.Max, _ = o.number("max", true)
+		var okMin, okMax bool
+		f.Min, okMin = o.number("min", true)
+		f.Max, okMax = o.number("max", true)
 		f.Integer = o.boolean("integer", true)
-		if f.Min > f.Max {
-			d.errorf(n, CodeRange, "min %v is above max %v", f.Min, f.Max)
+		if okMin && okMax && f.Min > f.Max {
+			d.errorf(o.get("min"), CodeRange, "%q needs min ≤ max; min %v is above max %v", f.ID, f.Min, f.Max)
 		}
 		if def != nil {
 			if v, ok := d.number(def); ok {
 				f.Default = v
 				if v < f.Min || v > f.Max {
-					d.errorf(def, CodeRange, "the default %v is outside %v..%v", v, f.Min, f.Max)
+					d.errorf(def, CodeRange, "the default %v of %q is outside %v..%v", v, f.ID, f.Min, f.Max)
 				}
 			}
 		}
@@ -790,9 +800,7 @@ func (d *decoder) track(n *Node) *Track {
 		t.Boxes = o.has("boxes")
 	}
 	if x := o.child("extra", false, "list", "countColumn", "penaltyColumn"); x.ok() {
-		x.id("list", true)
-		x.id("countColumn", true)
-		x.id("penaltyColumn", true)
+		t.Extra = &TrackExtra{List: x.id("list", true), CountColumn: x.id("countColumn", true), PenaltyColumn: x.id("penaltyColumn", true), Node: x.n}
 	}
 	for _, c := range room(&t.Kinds, o.array("kinds", false, 1, 6)) {
 		ko := d.object(c, "id", "label", "severity")
@@ -809,6 +817,9 @@ func (d *decoder) track(n *Node) *Track {
 		d.errorf(n, CodeTrackShape, "a wound track has levels or boxes, never both")
 	}
 	if t.Wound() {
+		if x := o.get("extra"); x != nil && t.Boxes {
+			d.errorf(x, CodeTrackShape, "a track with boxes takes no extra levels; extra belongs to a track with levels")
+		}
 		if t.HideWhen != nil {
 			d.errorf(t.HideWhen.Node, CodeTrackShape, "a wound track may not have hideWhen")
 		}
@@ -823,4 +834,17 @@ func (d *decoder) track(n *Node) *Track {
 		}
 	}
 	return t
+}
+
+// minMaxDefault reports, as the Engine does, a min above max at min and a
+// default outside min..max at default, for what (an ability, the target)
+// whose three whole numbers were read; ranged and defaulted say which
+// comparisons the numbers read allow.
+func (d *decoder) minMaxDefault(o obj, what string, mn, mx, df int64, ranged, defaulted bool) {
+	if ranged && mn > mx {
+		d.errorf(o.get("min"), CodeRange, "%s needs min ≤ max; min %d is above max %d", what, mn, mx)
+	}
+	if defaulted && (df < mn || df > mx) {
+		d.errorf(o.get("default"), CodeRange, "%s needs min ≤ default ≤ max; the default %d is outside %d..%d", what, df, mn, mx)
+	}
 }

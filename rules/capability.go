@@ -62,9 +62,13 @@ var gates = []gate{
 	{minor: 26, feature: "a combat block", root: []string{"combat"}},
 	{minor: 27, feature: "a creatures catalog", root: []string{"catalogs.*.holds"}, cond: isText(model.HoldsCreatures)},
 	{minor: 28, feature: "combat.distance", root: []string{"combat.distance"}},
+	{minor: 28, feature: "ranged attacks, cover or opportunity attacks", root: []string{"combat.ranged", "combat.cover", "combat.opportunity"}},
+	{minor: 28, feature: "an attack's reach or range", root: []string{"combat.attacks.*.reach", "combat.attacks.*.range"}},
 	{minor: 29, feature: "several damage clauses, strikes, free, gives, standard or riders",
 		entry: []string{"mechanics.plus", "mechanics.free", "mechanics.gives", "mechanics.standard", "mechanics.rider"},
 		root:  []string{"combat.attacks.*.strikes"}},
+	{minor: 29, feature: "a combat condition narrowed to some saves", root: []string{"combat.conditions.*.saves"}},
+	{minor: 32, feature: "a weapon that caps its own strikes (strikesCappedBy)", root: []string{"combat.attacks.*.strikesCappedBy"}},
 	{minor: 33, feature: "a mechanics.reaction naming a moment", entry: []string{"mechanics.reaction"}, cond: isObject},
 	{minor: 34, feature: "a creature sheet", entry: []string{"creature.sheet"}},
 	{minor: 37, feature: "explode or double min, pool.abilityPlusAbility, botch.rule, a ref track max, alwaysShow or sheetSummary list columns",
@@ -112,6 +116,10 @@ var gates = []gate{
 	{minor: 52, feature: "itemStat refs", root: []string{"**.itemStat"}, entry: []string{"**.itemStat"}},
 	{minor: 53, feature: "worn or carried item effects, or rarityCaps bonus",
 		entry: []string{"item.worn", "item.carried"}, root: []string{"items.rarityCaps.*.bonus"}},
+	{minor: 53, feature: "a combat condition or level narrowed to some skills, or a modifier naming skills, saves or a mode",
+		root: []string{"combat.conditions.*.skills", "combat.levels.*.skills",
+			"combat.conditions.*.modifiers.*.skills", "combat.conditions.*.modifiers.*.saves", "combat.conditions.*.modifiers.*.mode",
+			"combat.levels.*.modifiers.*.skills", "combat.levels.*.modifiers.*.saves", "combat.levels.*.modifiers.*.mode"}},
 	{minor: 54, feature: "item requires or item-effect abilities", entry: []string{"item.requires", "item.worn.abilities", "item.carried.abilities"}},
 	{minor: 54, feature: "combat levels reading a derived value", root: []string{"combat.levels.**.derived"}},
 	{minor: 55, feature: "weapons (item attack)", entry: []string{"item.attack"}},
@@ -204,7 +212,7 @@ func translatingLocale(ws *model.Workspace) *model.File {
 		return nil
 	}
 	for _, f := range ws.Locales {
-		if f.Root != nil && f.Root.Kind == model.Object && f.Root.Get("ruleset") != nil {
+		if !f.Unlisted && f.Root != nil && f.Root.Kind == model.Object && f.Root.Get("ruleset") != nil {
 			return f
 		}
 	}

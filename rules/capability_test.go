@@ -149,6 +149,15 @@ func TestCapabilityNeeds(t *testing.T) {
 	if ds := CheckCapability(ws); len(ds) != 1 || !strings.Contains(ds[0].Message, "translations") || !strings.Contains(ds[0].Message, "1.811") {
 		t.Errorf("translations at 1.810: %v", ds)
 	}
+	// an unlisted locale file is not part of the package: it needs nothing
+	unlisted := pkg(t, d, 20, map[string]string{"locales/fr.json": locale})
+	unlisted.Locales[0].Unlisted = true
+	if got := NeededCapability(unlisted); got != BaseCapability {
+		t.Errorf("unlisted translations: %d", got)
+	}
+	if needs := CapabilityNeeds(unlisted); len(needs) != 0 {
+		t.Errorf("unlisted translations: %v", needs)
+	}
 	en := `{"_meta":{"locale":"en","direction":"ltr"},"package":{"name":"Test"}}`
 	if got := NeededCapability(pkg(t, d, 20, map[string]string{"locales/en.json": en})); got != BaseCapability {
 		t.Errorf("en without ruleset: %d", got)
@@ -272,6 +281,20 @@ func TestCapabilityGates(t *testing.T) {
 		{"combat", `{"combat":{}}`, "", 26},
 		{"a creatures catalog", `{"catalogs":[{"holds":"creatures"}]}`, "", 27},
 		{"combat.distance", `{"combat":{"distance":{}}}`, "", 28},
+		{"ranged", `{"combat":{"ranged":{}}}`, "", 28},
+		{"cover", `{"combat":{"cover":{"bonus":2}}}`, "", 28},
+		{"opportunity", `{"combat":{"opportunity":{"budget":"reaction"}}}`, "", 28},
+		{"an attack's reach", `{"combat":{"attacks":[{"reach":{"const":1}}]}}`, "", 28},
+		{"an attack's range", `{"combat":{"attacks":[{"range":{"normal":{"const":6}}}]}}`, "", 28},
+		{"condition save narrowing", `{"combat":{"conditions":[{"saves":["dex"]}]}}`, "", 29},
+		{"condition failsSaves", `{"combat":{"conditions":[{"failsSaves":["dex"]}]}}`, "", 26},
+		{"strikesCappedBy", `{"combat":{"attacks":[{"strikesCappedBy":{"column":"loading"}}]}}`, "", 32},
+		{"condition skill narrowing", `{"combat":{"conditions":[{"skills":["climb"]}]}}`, "", 53},
+		{"level skill narrowing", `{"combat":{"levels":[{"skills":["climb"]}]}}`, "", 53},
+		{"a condition modifier naming skills", `{"combat":{"conditions":[{"modifiers":[{"skills":["climb"]}]}]}}`, "", 53},
+		{"a condition modifier naming saves", `{"combat":{"conditions":[{"modifiers":[{"saves":["dex"]}]}]}}`, "", 53},
+		{"a level modifier with a mode", `{"combat":{"levels":[{"modifiers":[{"mode":"max"}]}]}}`, "", 53},
+		{"a condition modifier to saves", `{"combat":{"conditions":[{"modifiers":[{"to":"saves"}]}]}}`, "", 45},
 		{"damage clauses", `{}`, `{"mechanics":{"plus":[]}}`, 29},
 		{"strikes", `{"combat":{"attacks":[{"strikes":{"const":2}}]}}`, "", 29},
 		{"free", `{}`, `{"mechanics":{"free":true}}`, 29},

@@ -183,13 +183,4 @@ const (
 	// Fix: keep one replacement per table id in the layer, with all the lines it should roll in its
 	// `entries`.
 	CodeLayerTableTwice model.Code = "layer-table-twice"
-	// CodeHideUnsettled: a layer hides with notIn on an entry whose list is empty, which the Engine has not settled (a warning).
-	//
-	// Why: `notIn` hides an entry none of whose words is in its list, and an empty tags list has no
-	// words at all; engine-behaviour.md §4 leaves open whether the Engine hides such an entry, and
-	// rulebench keeps it shown, so the Engine's picker may differ from what rulebench shows.
-	//
-	// Fix: give the entry at least one tag, `"filters": { "paths": ["storm"] }`, or leave that filter
-	// out of the entry (an entry that does not set the filter is never hidden).
-	CodeHideUnsettled model.Code = "hide-unsettled"
 )

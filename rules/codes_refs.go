@@ -50,7 +50,8 @@ const (
 	// CodeUnknownList: a list the sheet does not declare, or not of the kind needed.
 	//
 	// Why: the Engine refuses the file when a catalog's `feeds`, the sheet summary, a fight's
-	// attack or ability source, or a creature's sheet names a list that is not in `sheet.lists`,
+	// attack or ability source, a creature's sheet or a wound track's `extra` names a list that
+	// is not in `sheet.lists`,
 	// when a rest's `listPools` names a list without `pools`, or when a rider's `sources` names a
 	// list that is not one of `combat.attacks`: there would be no rows to write, show, fight with
 	// or refill.
@@ -61,7 +62,8 @@ const (
 	// CodeUnknownColumn: a column its list does not have.
 	//
 	// Why: catalog rows, a creature's sheet rows, scaled columns, a fight's attack columns,
-	// `alwaysWhen`, the sheet summary and a rider's `requires` all name columns of one list, and
+	// `alwaysWhen`, the sheet summary, a wound track's `extra` and a rider's `requires` all name
+	// columns of one list, and
 	// the Engine refuses the file when the list does not declare the column: the value would have
 	// no place on the row, or nothing to be read from.
 	//
@@ -291,7 +293,9 @@ const (
 	// fight's `onlyWhen` filter a boolean column; an attack list's `name` a text column, its
 	// ability and skill columns enum, `proficiency` and `strikesCappedBy` boolean, bonuses,
 	// `reach` and `range` number, `damage.dice` dice, and `damage.type` text or enum; a rest's
-	// `recharge` an enum `rechargeColumn`; and a scaled column a number column.
+	// `recharge` an enum `rechargeColumn`; a scaled column a number column; the sheet summary's
+	// `nameColumn` a text or enum column and its `onlyWhen` a boolean column; and a wound track's
+	// `extra` count and penalty columns number columns (ruleset-format.md §3.5, §6).
 	//
 	// Fix: name a column of the needed type, or change the column's type: `"onlyWhen": "readied"`
 	// where `readied` is `{ "id": "readied", "label": "Readied", "type": "boolean" }`.

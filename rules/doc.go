@@ -57,10 +57,12 @@
 // version each needs; CheckCapability compares the highest with a package
 // manifest.
 //
+// An entry whose tags list is empty is kept under a notIn rule (it has no
+// word, like an entry that sets no value), as the Engine has decided
+// (decisions §7).
+//
 // # Choices where the specification is silent
 //
-//   - An entry whose tags list is empty is kept under a notIn rule (it has
-//     no word, like an entry that sets no value); CheckLayers warns about it.
 //   - A loot filter line whose every matching item is hidden drops nothing,
 //     as a line naming a hidden item does.
 //   - Validating a layered definition judges only what layering changes:

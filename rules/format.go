@@ -340,9 +340,9 @@ func (c *formatChecker) sheet() {
 		}
 	}
 	for _, key := range []string{"skillTiers", "saveTiers"} {
-		for _, t := range at(n, key).Strings() {
+		for i, t := range at(n, key).Strings() {
 			if !c.tiers[t] {
-				c.errAt(at(n, key), CodeUnknownTier, "%s names the tier %q, which resolution.proficiencyTiers does not declare", key, t)
+				c.errAt(at(n, key, i), CodeUnknownTier, "%s names the tier %q, which resolution.proficiencyTiers does not declare", key, t)
 			}
 		}
 	}
@@ -681,12 +681,13 @@ func (c *formatChecker) live() {
 			if t.Fill == "indexed" && t.OnFull != "refuse" {
 				c.errAt(at(t.Node, "fill"), CodeFillIndexed, `fill "indexed" requires onFull "refuse"`)
 			}
+			c.trackExtra(t)
 			continue
 		}
 		if maxConst {
 			mx := int(t.Max.Const)
 			if t.Min > mx {
-				c.errAt(t.Node, model.CodeRange, "the track needs min ≤ max")
+				c.errAt(at(t.Node, "min"), model.CodeRange, "the track %q needs min ≤ max; min %d is above max %d", t.ID, t.Min, mx)
 			}
 			if t.HasDefault && (t.Default < t.Min || t.Default > mx) {
 				c.errAt(at(t.Node, "default"), model.CodeRange, "the default %d is outside %d..%d", t.Default, t.Min, mx)
@@ -711,6 +712,31 @@ func (c *formatChecker) live() {
 			if !seen.has(vl.Value) {
 				c.errAt(vl.Node, CodeValueLabel, "valueLabels has a label for %q, which is not one of the values", vl.Value)
 			}
+		}
+	}
+}
+
+// trackExtra checks the list whose rows give a wound track extra levels:
+// it must exist, and its count and penalty columns must be number columns.
+func (c *formatChecker) trackExtra(t *model.Track) {
+	x := t.Extra
+	if x == nil || x.List == "" {
+		return
+	}
+	l := c.lists[x.List]
+	if l == nil {
+		c.errAt(at(x.Node, "list"), CodeUnknownList, "the wound track %q takes extra levels from the list %q, which the sheet does not declare", t.ID, x.List)
+		return
+	}
+	for _, k := range []struct{ key, id string }{{"countColumn", x.CountColumn}, {"penaltyColumn", x.PenaltyColumn}} {
+		if k.id == "" {
+			continue
+		}
+		switch col := l.Column(k.id); {
+		case col == nil:
+			c.errAt(at(x.Node, k.key), CodeUnknownColumn, "the wound track %q reads its extra levels' %s from %q, which the list %q does not have", t.ID, strings.TrimSuffix(k.key, "Column"), k.id, l.ID)
+		case col.Type != model.TypeNumber:
+			c.errAt(at(x.Node, k.key), CodeColumnType, "the wound track %q reads its extra levels' %s from %q, a %s column of %q; it must be a number column", t.ID, strings.TrimSuffix(k.key, "Column"), k.id, col.Type, l.ID)
 		}
 	}
 }
@@ -1165,8 +1191,18 @@ func (c *formatChecker) gm() {
 			continue
 		}
 		for _, key := range []string{"nameColumn", "groupBy", "onlyWhen"} {
-			if col := at(s, "lists", i, key); col != nil && col.Kind == model.String && list.Column(col.Str()) == nil {
-				c.errAt(col, CodeUnknownColumn, "the list %q has no column %q", id.Str(), col.Str())
+			name := at(s, "lists", i, key)
+			if name == nil || name.Kind != model.String {
+				continue
+			}
+			col := list.Column(name.Str())
+			switch {
+			case col == nil:
+				c.errAt(name, CodeUnknownColumn, "the list %q has no column %q", id.Str(), name.Str())
+			case key == "nameColumn" && col.Type != model.TypeText && col.Type != model.TypeEnum:
+				c.errAt(name, CodeColumnType, "the sheet summary names the rows of %q by %q, a %s column; nameColumn must be a text or enum column", id.Str(), name.Str(), col.Type)
+			case key == "onlyWhen" && col.Type != model.TypeBoolean:
+				c.errAt(name, CodeColumnType, "the sheet summary shows the rows of %q only when %q is on, but it is a %s column; onlyWhen must be a boolean column", id.Str(), name.Str(), col.Type)
 			}
 		}
 		for _, col := range kids(at(l, "columns")) {

@@ -42,7 +42,6 @@ func CheckLayers(rs *model.Ruleset) []model.Diagnostic {
 		c.catalogs(l, base)
 		c.items(l, base)
 	}
-	c.unsettledHiding()
 	n := len(c.ds)
 	c.ds = c.left.Close(c.rs.File, c.ds)
 	if len(c.ds) > n {
@@ -177,10 +176,15 @@ func (c *layerChecker) fields(l *model.Layer, base string) {
 			}
 			continue
 		}
-		// 8. the field's own default removed with no replacement
+		// 8. the field's own default removed with no replacement; the
+		// Engine asks whether the default is among the values left, so a
+		// default that was never a value needs a replacement too
 		if d, ok := f.Default.(string); ok && removed[d] {
 			c.err(at(n, "removeValues"), p+".removeValues", CodeLayerDefaultRemoved,
 				"this layer removes %q, the default of %q, so it must name a replacement default", d, lf.ID)
+		} else if ok && !values[d] {
+			c.err(at(n, "removeValues"), p+".removeValues", CodeLayerDefaultRemoved,
+				"the default %q of %q is not among the values this layer leaves, so the layer must name a default that is", d, lf.ID)
 		}
 	}
 }
@@ -368,55 +372,6 @@ func (c *layerChecker) items(l *model.Layer, base string) {
 	}
 	c.add(c.fc.findings())
 	c.fc.ds = nil
-}
-
-// unsettledHiding warns about the one case engine-behaviour.md §4 leaves
-// open: an entry whose tags list is empty, under a notIn rule. rulebench
-// keeps such an entry (it has no word, like an entry that sets no value).
-// The entries with an empty list are found once for each catalog and
-// filter, and at most model.MaxFileFindings warnings are listed, the rest
-// counted.
-func (c *layerChecker) unsettledHiding() {
-	type catalogFilter struct {
-		cat    *model.Catalog
-		filter string
-	}
-	empty := map[catalogFilter][]*model.Entry{}
-	var left model.LeftOut
-	listed := 0
-	for i, l := range c.rs.Layers {
-		for m, r := range l.Catalogs {
-			if r.Op != model.HideNotIn {
-				continue
-			}
-			cat := c.fc.catalogNamed(r.Catalog)
-			if cat == nil {
-				continue
-			}
-			k := catalogFilter{cat, r.Filter}
-			es, ok := empty[k]
-			if !ok {
-				for _, e := range cat.Entries {
-					if v, ok := e.Value(r.Filter); ok && v.Kind == model.Array && len(v.Tags) == 0 {
-						es = append(es, e)
-					}
-				}
-				empty[k] = es
-			}
-			room := min(len(es), model.MaxFileFindings-listed)
-			for _, e := range es[:room] {
-				c.report(model.Warning, at(r.Node, "hide", "notIn"), fmt.Sprintf("layers.%d.catalogs.%d.hide.notIn", i, m),
-					CodeHideUnsettled, "the entry %q of %q has an empty %q list; whether notIn hides it is not settled in the Engine (rulebench keeps it shown)",
-					e.ID, cat.ID, r.Filter)
-			}
-			listed += room
-			left.Add(len(es)-room, model.Warning)
-		}
-	}
-	n := len(c.ds)
-	if c.ds = left.Close(c.rs.File, c.ds); len(c.ds) > n {
-		c.ds[n].Category = model.Layers
-	}
 }
 
 // checkLadder holds a difficulty ladder (the base one, or a layer's) to the

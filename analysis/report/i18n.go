@@ -79,6 +79,8 @@ type I18nImport struct {
 	Kept       []string `json:"kept"`
 	Discarded  []string `json:"discarded"`
 	Refused    []string `json:"refused,omitempty"`
+	// Unlisted are the languages whose files the manifest does not list.
+	Unlisted []string `json:"unlisted,omitempty"`
 }
 
 // NewI18n builds the i18n document: the report's counts, each of langs
@@ -124,7 +126,7 @@ func NewI18n(r *i18n.Report, langs []*i18n.Language, detail bool, renames []migr
 		doc.Languages = append(doc.Languages, ld)
 	}
 	if imp != nil {
-		doc.Import = &I18nImport{EngineLang: imp.EngineLang, Kept: imp.Kept, Discarded: imp.Discarded, Refused: imp.Refused}
+		doc.Import = &I18nImport{EngineLang: imp.EngineLang, Kept: imp.Kept, Discarded: imp.Discarded, Refused: imp.Refused, Unlisted: imp.Unlisted}
 	}
 	return doc
 }

@@ -22,5 +22,8 @@ func Import(imp i18n.Import, catalog bool) string {
 	if len(imp.Discarded) > 0 {
 		text += "; discards " + List(imp.Discarded)
 	}
+	if len(imp.Unlisted) > 0 {
+		text += "; never sees " + List(imp.Unlisted) + " (the manifest does not list the file, so it is not part of the package)"
+	}
 	return text
 }

@@ -41,9 +41,11 @@ const Renamed = "traveler_name"
 
 type doc = map[string]any
 
-// LanternCases derives the cases from the lantern-road example in dir.
+// LanternCases derives the cases from the lantern-road example in dir. The
+// versions are single files, so the catalogs the example keeps in separate
+// files are written inline (a ruleset on its own cannot read them).
 func LanternCases(dir string) ([]Case, error) {
-	data, err := os.ReadFile(filepath.Join(dir, "ruleset.json"))
+	data, err := inlineRuleset(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -153,6 +155,38 @@ func LanternCases(dir string) ([]Case, error) {
 		return nil, err
 	}
 	return out, nil
+}
+
+// inlineRuleset is the package's ruleset.json in dir with the entries of
+// each catalog kept in a separate file written inline.
+func inlineRuleset(dir string) ([]byte, error) {
+	data, err := os.ReadFile(filepath.Join(dir, "ruleset.json"))
+	if err != nil {
+		return nil, err
+	}
+	d, err := decode(data)
+	if err != nil {
+		return nil, err
+	}
+	cats, _ := d["catalogs"].([]any)
+	for _, c := range cats {
+		cat, _ := c.(doc)
+		asset, ok := cat["asset"].(string)
+		if !ok {
+			continue
+		}
+		raw, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(asset)))
+		if err != nil {
+			return nil, err
+		}
+		file, err := decode(raw)
+		if err != nil {
+			return nil, err
+		}
+		delete(cat, "asset")
+		cat["entries"] = file["entries"]
+	}
+	return encode(d)
 }
 
 func decode(data []byte) (doc, error) {
