@@ -119,7 +119,7 @@ func isRegular(p string) bool {
 
 // rulesetCandidate tells whether a *.json file found in a walk is checked:
 // a ruleset (a top-level object with the keys every ruleset has,
-// resolution and sheet), or a file that cannot be read as JSON but looks
+// resolution and sheet), a catalog entry or catalog index, or a file that cannot be read as JSON but looks
 // like one — named ruleset.json, or holding both key names — which the
 // check then reports as broken rather than passing it by.
 func rulesetCandidate(p string) bool {
@@ -136,7 +136,7 @@ func rulesetCandidate(p string) bool {
 		return true
 	}
 	if json.Valid(data) {
-		return hasRulesetKeys(data)
+		return hasRulesetKeys(data) || holdsEntries(p, data)
 	}
 	mentions := func(key string) bool {
 		return bytes.Contains(data, []byte(`"`+key+`"`)) || bytes.Contains(data, []byte(`'`+key+`'`))
@@ -171,6 +171,13 @@ func hasRulesetKeys(data []byte) bool {
 		}
 	}
 	return false
+}
+
+// holdsEntries tells whether valid JSON is a catalog entry or a catalog
+// index with entries, which check reads as an entry file.
+func holdsEntries(name string, data []byte) bool {
+	root, _ := model.Parse(name, data)
+	return root != nil && len(model.EntryNodes(root)) > 0
 }
 
 // skipValue reads past one JSON value without keeping it.

@@ -34,6 +34,9 @@ func TestCheckTargetsWalksAFolder(t *testing.T) {
 		"deep/a/saves/s.json":      `{"v": 1, "build": {}, "live": {}}`,
 		"one/z-1.0.0.ruleset.json": ruleset,
 		"one/z-1.0.0.pt-BR.json":   `{}`,
+		"index/catalog.json":       `{"packages": [{"manifest": {}, "artifact": {"url": "q.zip"}}]}`,
+		"index/entry.json":         `{"manifest": {}, "artifact": {"url": "q.zip"}}`,
+		"index/empty.json":         `{"packages": []}`,
 	})
 	if err := os.Symlink(filepath.Join(root, "pkg"), filepath.Join(root, "link")); err != nil {
 		t.Fatal(err)
@@ -47,13 +50,15 @@ func TestCheckTargetsWalksAFolder(t *testing.T) {
 		filepath.Join(root, "cat", "x-1.0.0.ruleset.json"),
 		filepath.Join(root, "cat", "y-2.0.0.ruleset.json"),
 		filepath.Join(root, "deep", "a", "b", "c.json"),
+		filepath.Join(root, "index", "catalog.json"),
+		filepath.Join(root, "index", "entry.json"),
 		filepath.Join(root, "one", "z-1.0.0.ruleset.json"),
 		filepath.Join(root, "pkg"),
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("targets:\n%q\nwant:\n%q", got, want)
 	}
-	skipped := []string{filepath.Join(root, "list.json"), filepath.Join(root, "notes.json"), filepath.Join(root, "deep", "a", "saves", "s.json")}
+	skipped := []string{filepath.Join(root, "list.json"), filepath.Join(root, "notes.json"), filepath.Join(root, "deep", "a", "saves", "s.json"), filepath.Join(root, "index", "empty.json")}
 	if !slices.Equal(walk.skipped, skipped) {
 		t.Errorf("skipped:\n%q\nwant:\n%q", walk.skipped, skipped)
 	}
