@@ -49,9 +49,19 @@ func isText(want string) func(*model.Node) bool {
 
 func isObject(n *model.Node) bool { return n.Kind == model.Object }
 
+func isOneOf(words ...string) func(*model.Node) bool {
+	return func(n *model.Node) bool { return n.Kind == model.String && slices.Contains(words, n.Str()) }
+}
+
+// conditionEffects129 are the condition effects Capability API 1.29 added.
+var conditionEffects129 = []string{"own-saves-advantage", "own-saves-disadvantage", "resist-all", "cannot-target-source", "cannot-approach-source"}
+
 // gates are the features rulebench recognises: every gate of
-// engine-behaviour.md §8 and decisions.md §6, and the key-presence gates of
-// ruleset-format.md §9.
+// engine-behaviour.md §8 and decisions.md §6, the key-presence gates of
+// ruleset-format.md §9, and, from 1.20 to 1.34, the ruleset features of the
+// Engine's own capability history, which decisions.md §6 makes the authority
+// (ruleset-format.md §9 says nothing is tied to 1.30; the history ties
+// wound tracks, penaltyFrom, damageKinds, spend and mechanics.check to it).
 var gates = []gate{
 	{minor: 21, feature: "catalogs", root: []string{"catalogs"}, cond: nonEmpty},
 	{minor: 22, feature: "a battle block", root: []string{"battle"}},
@@ -60,14 +70,27 @@ var gates = []gate{
 	{minor: 25, feature: "layers", root: []string{"layers"}, cond: nonEmpty},
 	{minor: 25, feature: "a base gm.worldGuidance", root: []string{"gm.worldGuidance"}},
 	{minor: 26, feature: "a combat block", root: []string{"combat"}},
+	{minor: 26, feature: "an entry's targetCount, autoHit, applies, temporary, scales or budget",
+		entry: []string{"mechanics.targetCount", "mechanics.autoHit", "mechanics.applies", "mechanics.temporary", "mechanics.scales", "mechanics.budget"}},
 	{minor: 27, feature: "a creatures catalog", root: []string{"catalogs.*.holds"}, cond: isText(model.HoldsCreatures)},
 	{minor: 28, feature: "combat.distance", root: []string{"combat.distance"}},
 	{minor: 28, feature: "ranged attacks, cover or opportunity attacks", root: []string{"combat.ranged", "combat.cover", "combat.opportunity"}},
 	{minor: 28, feature: "an attack's reach or range", root: []string{"combat.attacks.*.reach", "combat.attacks.*.range"}},
+	{minor: 28, feature: "a creature action's range as normal and long", entry: []string{"creature.actions.*.range"}, cond: isObject},
 	{minor: 29, feature: "several damage clauses, strikes, free, gives, standard or riders",
 		entry: []string{"mechanics.plus", "mechanics.free", "mechanics.gives", "mechanics.standard", "mechanics.rider"},
 		root:  []string{"combat.attacks.*.strikes"}},
 	{minor: 29, feature: "a combat condition narrowed to some saves", root: []string{"combat.conditions.*.saves"}},
+	{minor: 29, feature: "a creature's riders or an extra damage clause on its action",
+		entry: []string{"creature.riders", "creature.actions.*.damage.plus"}},
+	{minor: 29, feature: "a combat condition counting while its source is in sight or ending when it goes down",
+		root: []string{"combat.conditions.*.whileSourceInSight", "combat.conditions.*.endsWhenSourceDown"}},
+	{minor: 29, feature: "a condition effect on saves, resist-all, cannot-target-source or cannot-approach-source",
+		root: []string{"combat.conditions.*.effects.*"}, cond: isOneOf(conditionEffects129...)},
+	{minor: 30, feature: "a wound track (levels and kinds)", root: []string{"sheet.live.tracks.*.levels", "sheet.live.tracks.*.kinds"}, cond: nonEmpty},
+	{minor: 30, feature: "resolution.penaltyFrom, resolution.spend or combat.damageKinds",
+		root: []string{"resolution.penaltyFrom", "resolution.spend", "combat.damageKinds"}},
+	{minor: 30, feature: "an entry's mechanics.check", entry: []string{"mechanics.check"}},
 	{minor: 32, feature: "a weapon that caps its own strikes (strikesCappedBy)", root: []string{"combat.attacks.*.strikesCappedBy"}},
 	{minor: 33, feature: "a mechanics.reaction naming a moment", entry: []string{"mechanics.reaction"}, cond: isObject},
 	{minor: 34, feature: "a creature sheet", entry: []string{"creature.sheet"}},
