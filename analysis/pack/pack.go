@@ -395,8 +395,8 @@ func (r *Result) entry(ws *model.Workspace, base *url.URL) ([]byte, error) {
 				description, missing = englishDescription, append(missing, "description")
 			}
 			r.Notes = append(r.Notes, Note{File: p.Source, Warning: true, Message: fmt.Sprintf(
-				"no package %s, so the store card in %s shows the manifest's English %s; add a package section with it in %s",
-				strings.Join(missing, " or "), p.Lang, strings.Join(missing, " and "), p.Lang)})
+				"no package %s, so the store card in %s shows the manifest's English %s; write them in the file's package section",
+				strings.Join(missing, " or "), p.Lang, strings.Join(missing, " and "))})
 		}
 		doc.Locales[p.Lang] = listing{URL: at(p.Name), SHA256: p.SHA256(), Bytes: len(p.Data), Name: name, Description: description}
 	}
