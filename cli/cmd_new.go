@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -122,12 +123,19 @@ func notEmptyDir(dir string) string {
 		return "cannot be read (" + unwrapPath(err).Error() + ")"
 	}
 	defer f.Close()
-	names, err := f.Readdirnames(1)
+	// A few names are enough to show; a huge folder is not listed whole.
+	names, err := f.Readdirnames(64)
 	if err != nil && !errors.Is(err, io.EOF) {
 		return "cannot be read (" + unwrapPath(err).Error() + ")"
 	}
-	if len(names) > 0 {
-		return "is not empty (it holds " + strings.Join(names, ", ") + ")"
+	if len(names) == 0 {
+		return ""
 	}
-	return ""
+	slices.Sort(names)
+	shown := names[:min(3, len(names))]
+	more := ""
+	if len(names) > len(shown) {
+		more = ", ..."
+	}
+	return "is not empty (it holds " + strings.Join(shown, ", ") + more + ")"
 }
