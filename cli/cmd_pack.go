@@ -76,6 +76,14 @@ func runPack(c *call, p, out, base string, check bool) int {
 		}
 		complain(stderr, "rulebench pack: %s: %s: %s", what, n.File, n.Message)
 	}
+	if info, err := os.Lstat(out); err == nil && (info.Mode()&fs.ModeSymlink != 0 || !info.IsDir()) {
+		what := "a file, not a folder"
+		if info.Mode()&fs.ModeSymlink != 0 {
+			what = "a symbolic link; name the folder itself"
+		}
+		complain(stderr, "rulebench pack: --out %s is %s", out, what)
+		return exitUsage
+	}
 	if check {
 		// What is on disk is compared with what the package now makes,
 		// whatever its findings: a locale edited since the last pack makes

@@ -320,3 +320,56 @@ func itoa(n int) string {
 	b, _ := json.Marshal(n)
 	return string(b)
 }
+
+// TestPackRefusesWhatWouldNotCheck: a package whose catalog file, written
+// inline, takes the artifact past the Engine's 256 KB for one ruleset
+// file checks clean as a package, but is not packed: pack checks what it
+// would write, names the artifact's error, and writes nothing.
+func TestPackRefusesWhatWouldNotCheck(t *testing.T) {
+	dir := filepath.Join(t.TempDir(), "road")
+	if err := os.CopyFS(dir, os.DirFS("../examples/lantern-road")); err != nil {
+		t.Fatal(err)
+	}
+	var more strings.Builder
+	for i := range 420 {
+		more.WriteString(`{"id": "filler-` + itoa(i) + `", "label": "Filler ` + itoa(i) + `", "summary": "` + strings.Repeat("A long road. ", 20) +
+			`", "rows": [{"list": "knacks", "values": {"name": "Filler", "notes": "` + strings.Repeat("x", 150) + `"}}]},` + "\n")
+	}
+	replaceInFile(t, filepath.Join(dir, "catalogs", "knacks.json"), `"entries": [`, `"entries": [`+more.String())
+	if code, _, errOut := runCLI("fix", "-w", dir); code != exitOK {
+		t.Fatalf("fix -w: exit %d, %s", code, errOut)
+	}
+	if ds := checkAll(modeltest.Load(t, dir)); model.HasErrors(ds) {
+		t.Fatalf("the grown package has errors: %v", ds)
+	}
+	out := filepath.Join(dir, "dist")
+	code, stdout, errOut := runCLI("pack", dir)
+	if code != exitFindings || !strings.Contains(stdout, filepath.ToSlash(filepath.Join(out, "lantern-road-1.6.0.ruleset.json"))+":1:1: error: (root): the ruleset is") ||
+		!strings.Contains(errOut, "nothing was written") {
+		t.Errorf("pack of a package whose artifact is over 256 KB: exit %d\n%s%s", code, stdout, errOut)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Error("the refused pack made its output folder")
+	}
+}
+
+// TestPackOutLink: an --out that is a symbolic link is refused and
+// nothing is written through it.
+func TestPackOutLink(t *testing.T) {
+	tmp := t.TempDir()
+	real := filepath.Join(tmp, "real")
+	if err := os.Mkdir(real, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	link := filepath.Join(tmp, "link")
+	if err := os.Symlink(real, link); err != nil {
+		t.Skip("no symbolic links here:", err)
+	}
+	code, _, errOut := runCLI("pack", "--out", link, "../examples/lantern-road")
+	if code != exitUsage || !strings.Contains(errOut, "is a symbolic link") {
+		t.Errorf("--out a link: exit %d, %s", code, errOut)
+	}
+	if entries, _ := os.ReadDir(real); len(entries) != 0 {
+		t.Errorf("pack wrote %d files through the link", len(entries))
+	}
+}
