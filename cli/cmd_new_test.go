@@ -104,6 +104,7 @@ func TestNewRefuses(t *testing.T) {
 	if err := os.WriteFile(file, []byte("x"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	notJSON := file
 	for _, tc := range []struct {
 		args []string
 		says string
@@ -113,6 +114,7 @@ func TestNewRefuses(t *testing.T) {
 		{[]string{"new", "--kind", "dice-roll", filepath.Join(tmp, "a")}, "dice-roll"},
 		{[]string{"new", "--kind", "dice-pool", "--from", "../examples/mirefall/mirefall-1.0.0.ruleset.json", filepath.Join(tmp, "b")}, "give one of them"},
 		{[]string{"new", "--from", "../examples/lantern-road", filepath.Join(tmp, "c")}, "a package is one already"},
+		{[]string{"new", "--from", notJSON, filepath.Join(tmp, "d")}, "is not a ruleset that can be read as JSON"},
 	} {
 		code, _, errOut := runCLI(tc.args...)
 		if code == exitOK || !strings.Contains(errOut, tc.says) {
@@ -148,6 +150,11 @@ func TestNewFromExamples(t *testing.T) {
 	tmp := t.TempDir()
 	mire := filepath.Join(tmp, "mirefall.json")
 	copyTestFile(t, "../examples/mirefall/mirefall-1.0.0.ruleset.json", mire)
+	// Sample saves beside the files (Lantern Road's, so that Mirefall's
+	// check has findings about them): the package takes them along.
+	if err := os.CopyFS(filepath.Join(tmp, "saves"), os.DirFS("../examples/lantern-road/saves")); err != nil {
+		t.Fatal(err)
+	}
 	t.Run("mirefall", func(t *testing.T) { holdNewFrom(t, mire) })
 
 	road := filepath.Join(tmp, "road")
@@ -220,6 +227,9 @@ func holdNewFrom(t *testing.T, f string) {
 	data, _ := os.ReadFile(filepath.Join(dir, "ruleset.json"))
 	if !bytes.Equal(data, single.RulesetSource.Data) {
 		t.Error("ruleset.json does not hold the file's bytes as they are")
+	}
+	if len(pkg.Saves) != len(single.Saves) {
+		t.Errorf("the package has %d sample saves, the file %d", len(pkg.Saves), len(single.Saves))
 	}
 }
 
