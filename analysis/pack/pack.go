@@ -14,6 +14,7 @@ package pack
 
 import (
 	"bytes"
+	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -308,7 +309,9 @@ func plural(n int, one, many string) string {
 // A file with nothing to add is returned as it is, byte for byte.
 func withBase(rep *i18n.Report, l *i18n.Locale) ([]byte, int, error) {
 	lang, err := rep.Language(l.Lang)
-	if err != nil || lang.BaseLocale == nil {
+	if err != nil || lang.BaseLocale == nil || lang.BaseLocale.File.Unlisted {
+		// No base, or one that is not part of the package: the Engine
+		// would not have read it either.
 		return l.File.Data, 0, nil
 	}
 	section := l.File.Root.Get("ruleset")
@@ -386,6 +389,12 @@ func (r *Result) entry(ws *model.Workspace, base *url.URL) ([]byte, error) {
 			doc.Locales = map[string]listing{}
 		}
 		name, description := packageText(p)
+		if base := r.basePack(p.Lang); base != nil && (name == "" || description == "") {
+			// A regional pack's card reads in its base language before
+			// it falls back to English.
+			baseName, baseDescription := packageText(*base)
+			name, description = cmp.Or(name, baseName), cmp.Or(description, baseDescription)
+		}
 		if name == "" || description == "" {
 			var missing []string
 			if name == "" {
@@ -408,6 +417,25 @@ func (r *Result) entry(ws *model.Workspace, base *url.URL) ([]byte, error) {
 		return nil, fmt.Errorf("the catalog entry cannot be written: %w", err)
 	}
 	return b.Bytes(), nil
+}
+
+// basePack is the pack of lang's base language (pt for pt-BR), nil when
+// lang is a base language itself or its base has no pack.
+func (r *Result) basePack(lang string) *File {
+	tag, err := i18n.ParseTag(lang)
+	if err != nil {
+		return nil
+	}
+	base, differs := i18n.BaseOf(tag)
+	if !differs {
+		return nil
+	}
+	for i := range r.Packs {
+		if r.Packs[i].Lang == base {
+			return &r.Packs[i]
+		}
+	}
+	return nil
 }
 
 // manifestText is the manifest's name and description.

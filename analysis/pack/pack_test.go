@@ -203,3 +203,39 @@ func TestBuildRefuses(t *testing.T) {
 		t.Errorf("a version ../1: %v", err)
 	}
 }
+
+// TestBuildBaseCard: a regional pack without a store card takes its base
+// language's before the manifest's English, with no warning; and a base
+// language file the manifest does not list fills nothing in.
+func TestBuildBaseCard(t *testing.T) {
+	pt := locale("pt", `"package": {"name": "Estrada", "description": "Uma estrada."},`, `"Might": "Força"`)
+	br := locale("pt-BR", "", `"Wits": "Astúcia"`)
+	res, err := pack.Build(load(t, skeleton(t, map[string]string{"pt": pt, "pt-BR": br}, true)), pack.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var entry struct {
+		Locales map[string]struct{ Name, Description string }
+	}
+	if err := json.Unmarshal(res.Entry.Data, &entry); err != nil {
+		t.Fatal(err)
+	}
+	if c := entry.Locales["pt-BR"]; c.Name != "Estrada" || c.Description != "Uma estrada." {
+		t.Errorf("the pt-BR card %+v is not pt's", c)
+	}
+	for _, n := range res.Notes {
+		if n.Warning {
+			t.Errorf("a warning: %+v", n)
+		}
+	}
+
+	fsys := skeleton(t, map[string]string{"pt-BR": locale("pt-BR", card, `"Wits": "Astúcia"`)}, true)
+	fsys["pkg/locales/pt.json"] = &fstest.MapFile{Data: []byte(pt)} // not listed
+	res, err = pack.Build(load(t, fsys), pack.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Packs) != 1 || string(res.Packs[0].Data) != string(fsys["pkg/locales/pt-BR.json"].Data) {
+		t.Errorf("pt-BR took strings from an unlisted pt: %+v", res.Packs)
+	}
+}
