@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"rulebench/analysis/pack"
 	"rulebench/model"
 	"rulebench/model/modeltest"
 )
@@ -230,6 +231,14 @@ func holdNewFrom(t *testing.T, f string) {
 	}
 	if len(pkg.Saves) != len(single.Saves) {
 		t.Errorf("the package has %d sample saves, the file %d", len(pkg.Saves), len(single.Saves))
+	}
+	// Packed again, the package gives back the file as its artifact.
+	res, err := pack.Build(pkg, pack.Options{})
+	if err != nil {
+		t.Fatalf("pack.Build on the package of %s: %v", f, err)
+	}
+	if !bytes.Equal(res.Artifact.Data, single.RulesetSource.Data) {
+		t.Error("the package's artifact is not the file it was made of")
 	}
 }
 

@@ -207,10 +207,10 @@ func (r *Result) inline(ws *model.Workspace) ([]byte, error) {
 			return nil, fmt.Errorf("%s: %w", ws.RulesetSource.Name, err)
 		}
 		keyStart := asset.KeyPos().Offset
-		if keyStart >= len(src) || src[keyStart] != '"' {
+		if keyStart < len(src) && src[keyStart] != '"' {
 			keyStart-- // the position of the name, past its quote
 		}
-		if keyStart < 0 || src[keyStart] != '"' {
+		if keyStart < 0 || keyStart >= len(src) || src[keyStart] != '"' {
 			return nil, fmt.Errorf("%s: %w", ws.RulesetSource.Name, model.ErrStale)
 		}
 		text := `"entries": ` + string(reindent(af.Data[start:end], indentOf(src, keyStart)))
