@@ -2,16 +2,19 @@ package cli
 
 import (
 	"crypto/sha256"
+	"errors"
 	"encoding/hex"
 	"encoding/json"
 	"net/url"
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"rulebench/i18n"
+	"rulebench/internal/atomicfile"
 	"rulebench/model"
 	"rulebench/model/modeltest"
 )
@@ -371,5 +374,59 @@ func TestPackOutLink(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(real); len(entries) != 0 {
 		t.Errorf("pack wrote %d files through the link", len(entries))
+	}
+}
+
+// TestPackAllOrNothing: the files are placed artifact first, packs next,
+// the entry that lists them last; when the entry cannot be placed, the
+// files placed before it are taken back, so that an earlier pack stays as
+// it was, or the new folder is removed again.
+func TestPackAllOrNothing(t *testing.T) {
+	defer func() { writeFault = nil }()
+	out := filepath.Join(t.TempDir(), "out")
+	var placed []string
+	writeFault = func(step, name string) error {
+		if step == atomicfile.StepPlace {
+			placed = append(placed, filepath.Base(name))
+		}
+		return nil
+	}
+	dir := filepath.Join(t.TempDir(), "mire")
+	if code, _, errOut := runCLI("new", "--from", "../examples/mirefall/mirefall-1.0.0.ruleset.json", dir); code != exitOK {
+		t.Fatalf("new --from: exit %d, %s", code, errOut)
+	}
+	placed = nil
+	if code, _, errOut := runCLI("pack", "--out", out, dir); code != exitOK {
+		t.Fatalf("pack: exit %d, %s", code, errOut)
+	}
+	want := []string{"mirefall-1.0.0.ruleset.json", "mirefall-1.0.0.de.json", "mirefall-1.0.0.pt-BR.json", "mirefall-1.0.0.entry.json"}
+	if !slices.Equal(placed, want) {
+		t.Errorf("placed %v, want %v", placed, want)
+	}
+	before := snapshot(t, out)
+
+	replaceInFile(t, filepath.Join(dir, "locales", "de.json"), `"_meta"`, `"$schema": "x.json", "_meta"`)
+	if code, _, errOut := runCLI("fix", "-w", dir); code != exitOK {
+		t.Fatalf("fix -w: exit %d, %s", code, errOut)
+	}
+	writeFault = func(step, name string) error {
+		if step == atomicfile.StepPlace && strings.HasSuffix(name, ".entry.json") {
+			return errors.New("input/output error")
+		}
+		return nil
+	}
+	code, _, errOut := runCLI("pack", "--out", out, dir)
+	if code != exitUsage || !strings.Contains(errOut, "input/output error") {
+		t.Errorf("pack with the entry failing: exit %d, %s", code, errOut)
+	}
+	if after := snapshot(t, out); after != before {
+		t.Error("a failed pack left the de pack changed beside the old entry")
+	}
+	fresh := filepath.Join(t.TempDir(), "fresh")
+	if code, _, _ := runCLI("pack", "--out", fresh, dir); code != exitUsage {
+		t.Errorf("pack into a new folder with the entry failing: exit %d", code)
+	}
+	if _, err := os.Stat(fresh); err == nil {
+		t.Error("a failed pack left its new folder behind")
 	}
 }
