@@ -7,6 +7,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 
 	"rulebench/analysis"
 	"rulebench/analysis/pack"
@@ -139,12 +141,47 @@ func packCheck(res *pack.Result, out string, stdout, stderr io.Writer) int {
 			differ++
 		}
 	}
-	if differ > 0 {
-		complain(stderr, "rulebench pack: %s of %d in %s out of date; rulebench pack writes them", plural(differ, "file"), len(res.Files()), out)
+	extra := earlierPackFiles(res, out)
+	for _, name := range extra {
+		printf(stdout, "%s: not made by pack; beside the artifact it reads as one of its language packs (remove it)\n", name)
+	}
+	if differ > 0 || len(extra) > 0 {
+		if differ > 0 {
+			complain(stderr, "rulebench pack: %s of %d in %s out of date; rulebench pack writes them", plural(differ, "file"), len(res.Files()), out)
+		}
 		return exitFindings
 	}
 	printf(stdout, "%s: %s up to date\n", out, plural(len(res.Files()), "file"))
 	return exitOK
+}
+
+// maxListed bounds how many names of the output folder are looked at.
+const maxListed = 10000
+
+// earlierPackFiles are the files in out that pack did not make but that a check
+// of the artifact would read beside it: <prefix>.<lang>.json, as an
+// earlier pack leaves for a translation since removed.
+func earlierPackFiles(res *pack.Result, out string) []string {
+	f, err := os.Open(out)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	entries, _ := f.ReadDir(maxListed)
+	made := map[string]bool{}
+	for _, m := range res.Files() {
+		made[m.Name] = true
+	}
+	var found []string
+	for _, e := range entries {
+		lang, ok := strings.CutPrefix(e.Name(), res.Prefix+".")
+		lang, json := strings.CutSuffix(lang, ".json")
+		if ok && json && lang != "" && !strings.Contains(lang, ".") && !made[e.Name()] {
+			found = append(found, filepath.Join(out, e.Name()))
+		}
+	}
+	slices.Sort(found)
+	return found
 }
 
 // maxExisting bounds what is read of a file pack would replace.
@@ -210,6 +247,9 @@ func packWrite(ws *model.Workspace, res *pack.Result, out string, found []model.
 			state = "written"
 		}
 		printf(stdout, "  %-9s %s  %d bytes  sha256 %s\n", state, f.Name, len(f.Data), f.SHA256())
+	}
+	for _, name := range earlierPackFiles(res, out) {
+		complain(stderr, "rulebench pack: warning: %s was not made by this pack, but beside the artifact it reads as one of its language packs; remove it", name)
 	}
 	if len(found) > 0 {
 		printf(stdout, "\nchecked as published:\n")

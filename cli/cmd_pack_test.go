@@ -430,3 +430,28 @@ func TestPackAllOrNothing(t *testing.T) {
 		t.Error("a failed pack left its new folder behind")
 	}
 }
+
+// TestPackEarlierPackFile: a pack file that an earlier pack left for a
+// translation since removed is named by --check (exit 1) and warned about
+// by pack, which never removes it.
+func TestPackEarlierPackFile(t *testing.T) {
+	dir := translatedSkeleton(t, "dice-sum")
+	if code, _, errOut := runCLI("pack", dir); code != exitOK {
+		t.Fatalf("pack: exit %d, %s", code, errOut)
+	}
+	dist := filepath.Join(dir, "dist")
+	left := filepath.Join(dist, "reed-road-0.1.0.de.json")
+	copyTestFile(t, filepath.Join(dist, "reed-road-0.1.0.fr.json"), left)
+	copyTestFile(t, filepath.Join(dist, "reed-road-0.1.0.fr.json"), filepath.Join(dist, "other-0.1.0.de.json"))
+	code, out, _ := runCLI("pack", "--check", dir)
+	if code != exitFindings || !strings.Contains(out, left+": not made by pack") || strings.Contains(out, "other-0.1.0") {
+		t.Errorf("pack --check with a pack left over: exit %d\n%s", code, out)
+	}
+	code, _, errOut := runCLI("pack", dir)
+	if code != exitOK || !strings.Contains(errOut, "warning: "+left+" was not made by this pack") {
+		t.Errorf("pack with a pack left over: exit %d\n%s", code, errOut)
+	}
+	if _, err := os.Stat(left); err != nil {
+		t.Error("pack removed a file it did not make")
+	}
+}
