@@ -67,8 +67,8 @@ func TestNewSkeletonsCheckClean(t *testing.T) {
 }
 
 // changelogShape tells whether a changelog has, after its title, entries
-// headed "## <version> — <YYYY-MM-DD>" of at most 1,000 characters, each
-// ending with the Capability API line for minor.
+// headed "## <version> — <YYYY-MM-DD>" of at most 1,000 characters, each a
+// list of changes whose last item is the Capability API line for minor.
 func changelogShape(s string, minor int) bool {
 	parts := strings.Split(s, "\n## ")
 	if len(parts) < 2 || !strings.HasPrefix(parts[0], "# ") {
@@ -83,7 +83,13 @@ func changelogShape(s string, minor int) bool {
 		if _, err := time.Parse("2006-01-02", date); err != nil {
 			return false
 		}
-		if len([]rune(e)) > 1000 || !strings.HasSuffix(strings.TrimSpace(body), fmt.Sprintf("Needs an Engine with Capability API 1.%d.", minor)) {
+		lines := strings.Split(strings.TrimSpace(body), "\n")
+		for _, l := range lines {
+			if !strings.HasPrefix(l, "- ") {
+				return false
+			}
+		}
+		if len([]rune(e)) > 1000 || lines[len(lines)-1] != fmt.Sprintf("- Needs an Engine with Capability API 1.%d.", minor) {
 			return false
 		}
 	}
@@ -231,6 +237,9 @@ func holdNewFrom(t *testing.T, f string) {
 	}
 	if len(pkg.Saves) != len(single.Saves) {
 		t.Errorf("the package has %d sample saves, the file %d", len(pkg.Saves), len(single.Saves))
+	}
+	if changelog, _ := os.ReadFile(filepath.Join(dir, "CHANGELOG.md")); !changelogShape(string(changelog), pkg.Manifest.CapabilityMinor) {
+		t.Errorf("CHANGELOG.md is not in the catalog's format:\n%s", changelog)
 	}
 	// Packed again, the package gives back the file as its artifact.
 	res, err := pack.Build(pkg, pack.Options{})

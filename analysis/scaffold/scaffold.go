@@ -135,7 +135,7 @@ func finish(files []File, id, name, version, description string, date time.Time,
 	if err != nil {
 		return nil, err
 	}
-	changelog := changelogEntry(version, date, first, minor)
+	changelog := changelogEntry(name, version, date, first, minor)
 	return append([]File{{Path: "manifest.json", Data: manifest}}, append(files, File{Path: "CHANGELOG.md", Data: changelog})...), nil
 }
 
@@ -253,12 +253,13 @@ func localeIntro(name, description string) []byte {
 	return data
 }
 
-// changelogEntry is CHANGELOG.md in the catalog's format: a heading per
-// release, "## <version> — <date>", newest first, each entry ending with
-// the Capability API the release needs.
-func changelogEntry(version string, date time.Time, text string, minor int) []byte {
-	return fmt.Appendf(nil, "# Changelog\n\n## %s — %s\n\n%s\n\nNeeds an Engine with Capability API 1.%d.\n",
-		version, date.UTC().Format("2006-01-02"), text, minor)
+// changelogEntry is CHANGELOG.md in the catalog's format: the package's
+// name as its title, then a heading per release, "## <version> — <date>",
+// newest first, each a list of changes whose last item names the
+// Capability API the release needs.
+func changelogEntry(name, version string, date time.Time, text string, minor int) []byte {
+	return fmt.Appendf(nil, "# %s\n\n## %s — %s\n- %s\n- Needs an Engine with Capability API 1.%d.\n",
+		name, version, date.UTC().Format("2006-01-02"), text, minor)
 }
 
 // MaxSaveBytes bounds a sample save FromFile copies.
