@@ -45,6 +45,10 @@ var packCommand = &command{
 // check compares what it would write with what is there.
 func runPack(c *call, p, out, base string, check bool) int {
 	stdout, stderr := c.stdout, c.stderr
+	if err := pack.CheckURLBase(base); err != nil {
+		complain(stderr, "rulebench pack: %v", err)
+		return exitUsage
+	}
 	ws, code, ok := loadPath(p, stderr)
 	if !ok {
 		return code
@@ -69,6 +73,12 @@ func runPack(c *call, p, out, base string, check bool) int {
 	res, err := pack.Build(ws, pack.Options{URLBase: base})
 	if err != nil {
 		complain(stderr, "rulebench pack: %s: %v", p, err)
+		if len(errs) > 0 {
+			// --check on a package whose errors keep it from being
+			// built: the errors are the finding.
+			complain(stderr, "rulebench pack: %s has %s (rulebench check %s lists every finding)", p, plural(len(errs), "error"), p)
+			return exitFindings
+		}
 		return exitUsage
 	}
 	for _, n := range res.Notes {

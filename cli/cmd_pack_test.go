@@ -455,3 +455,14 @@ func TestPackEarlierPackFile(t *testing.T) {
 		t.Error("pack removed a file it did not make")
 	}
 }
+
+// TestPackCheckBrokenPackage: --check on a package whose errors keep it
+// from being built exits 1 (errors found), not 2.
+func TestPackCheckBrokenPackage(t *testing.T) {
+	dir := translatedSkeleton(t, "dice-sum")
+	replaceInFile(t, filepath.Join(dir, "ruleset.json"), `"gm": {`, `"catalogs": [{"id": "tricks", "label": "Tricks", "feeds": ["x"], "asset": "catalogs/tricks.json"}], "gm": {`)
+	code, _, errOut := runCLI("pack", "--check", dir)
+	if code != exitFindings || !strings.Contains(errOut, `the catalog "tricks" keeps its entries in catalogs/tricks.json, which cannot be read`) {
+		t.Errorf("pack --check on a package with a missing catalog file: exit %d\n%s", code, errOut)
+	}
+}

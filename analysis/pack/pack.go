@@ -142,6 +142,13 @@ func Build(ws *model.Workspace, opt Options) (*Result, error) {
 	return r, nil
 }
 
+// CheckURLBase says what is wrong with a URL base ("" is the default):
+// it must be an https URL with a plain host and no query or fragment.
+func CheckURLBase(s string) error {
+	_, err := urlBase(s)
+	return err
+}
+
 // urlBase checks the folder the files will be published in and returns
 // it parsed, its path ending in a slash.
 func urlBase(s string) (*url.URL, error) {
