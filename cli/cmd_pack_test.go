@@ -405,7 +405,7 @@ func TestPackAllOrNothing(t *testing.T) {
 	}
 	before := snapshot(t, out)
 
-	replaceInFile(t, filepath.Join(dir, "locales", "de.json"), `"_meta"`, `"$schema": "x.json", "_meta"`)
+	replaceInFile(t, filepath.Join(dir, "locales", "de.json"), `"ruleset": {`, `"ruleset": {"heron": "Reiher",`)
 	if code, _, errOut := runCLI("fix", "-w", dir); code != exitOK {
 		t.Fatalf("fix -w: exit %d, %s", code, errOut)
 	}
@@ -460,7 +460,8 @@ func TestPackEarlierPackFile(t *testing.T) {
 // from being built exits 1 (errors found), not 2.
 func TestPackCheckBrokenPackage(t *testing.T) {
 	dir := translatedSkeleton(t, "dice-sum")
-	replaceInFile(t, filepath.Join(dir, "ruleset.json"), `"gm": {`, `"catalogs": [{"id": "tricks", "label": "Tricks", "feeds": ["x"], "asset": "catalogs/tricks.json"}], "gm": {`)
+	replaceInFile(t, filepath.Join(dir, "ruleset.json"), `"live": {`, `"lists": [{"id": "gear", "label": "Gear", "columns": [{"id": "name", "label": "Name", "type": "text", "maxLength": 40}]}], "live": {`)
+	replaceInFile(t, filepath.Join(dir, "ruleset.json"), `"gm": {`, `"catalogs": [{"id": "tricks", "label": "Tricks", "feeds": ["gear"], "asset": "catalogs/tricks.json"}], "gm": {`)
 	code, _, errOut := runCLI("pack", "--check", dir)
 	if code != exitFindings || !strings.Contains(errOut, `the catalog "tricks" keeps its entries in catalogs/tricks.json, which cannot be read`) {
 		t.Errorf("pack --check on a package with a missing catalog file: exit %d\n%s", code, errOut)
