@@ -42,6 +42,8 @@ var goldenCases = []struct {
 	{"fix-examples-ignore", []string{"fix", "--ignore", "entry-sha256", "../examples"}},
 	{"fix-no-ruleset", []string{"fix", "testdata/walk/no-ruleset"}},
 	{"help-nonesuch", []string{"help", "nonesuch"}},
+	{"explain-suppression", []string{"explain", "suppression"}},
+	{"explain-alias", []string{"explain", "ruleset-layer-unknown"}},
 
 	{"layers-lantern-road", []string{"layers", "../examples/lantern-road"}},
 	{"layers-lantern-road-json", []string{"layers", "--json", "../examples/lantern-road"}},
