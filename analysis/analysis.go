@@ -49,6 +49,11 @@ type Options struct {
 	// workbench, which has no SAVE arguments).
 	Since      *model.Workspace
 	SinceFiles []migrate.SaveFile
+	// Policy is the project's choice of findings (the configuration file
+	// and --select, --ignore); nil keeps them all. The directives in the
+	// files (`"$comment": "rulebench:ignore CODE reason"`) apply whatever
+	// the policy.
+	Policy *Policy
 }
 
 // Result is the analysis of one workspace. Its parts are read-only: share
@@ -70,13 +75,19 @@ type Result struct {
 	// are all of them (a catalog index holds several).
 	Entry   *i18n.CatalogEntry
 	Entries []*i18n.CatalogEntry
+	// Suppressed are the findings a directive in the files or the Policy
+	// kept out of Findings, each with why, in the order of Findings. A
+	// suppressed finding carries its fix too, but `rulebench fix` makes
+	// only the fixes of Findings.
+	Suppressed []Suppressed
 	// Refusals are the migration import refusals (migrate.Check), located;
-	// they are among Findings too.
+	// they are among Findings too (unless suppressed).
 	Refusals []model.Diagnostic
 	// Capability is the Capability API minor version (major 1) the files
 	// need.
 	Capability int
 
+	policy     *Policy
 	sinceOld   *model.Workspace
 	sinceFiles []migrate.SaveFile
 	since      once[sinceParts]
@@ -111,7 +122,7 @@ type once[T any] struct {
 // Run works out the analysis of a workspace. A nil workspace gives an
 // empty result.
 func Run(ws *model.Workspace, opts Options) *Result {
-	r := &Result{Workspace: ws, sinceOld: opts.Since, sinceFiles: opts.SinceFiles}
+	r := &Result{Workspace: ws, sinceOld: opts.Since, sinceFiles: opts.SinceFiles, policy: opts.Policy}
 	if ws == nil {
 		return r
 	}
@@ -122,6 +133,7 @@ func Run(ws *model.Workspace, opts Options) *Result {
 		r.Since()
 	}
 	r.attachFixes()
+	r.guard("suppressions", func() { r.suppress(opts.Policy) })
 	return r
 }
 
@@ -167,6 +179,10 @@ func (r *Result) findings(opts Options) {
 	model.SortDiagnostics(ds)
 	r.Findings = ds
 }
+
+// Policy is the policy the findings were suppressed with (Options.Policy),
+// for a front end that analyses the workspace again (rulebench fix).
+func (r *Result) Policy() *Policy { return r.policy }
 
 // Select returns the findings of the given categories, in the order of
 // Findings.

@@ -43,7 +43,7 @@ func TestEachPartRunsOnce(t *testing.T) {
 		wg.Wait()
 	})
 	want := map[string]int{"format checks": 1, "layer checks": 1, "capability": 1, "translations": 1,
-		"migration checks": 1, "layers": 1, "migration plan": 1, "rehearsals": 1, "fixes": 1}
+		"migration checks": 1, "layers": 1, "migration plan": 1, "rehearsals": 1, "fixes": 1, "suppressions": 1}
 	if fmt.Sprint(counts) != fmt.Sprint(want) {
 		t.Errorf("parts run %v, want %v", counts, want)
 	}

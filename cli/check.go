@@ -39,18 +39,24 @@ type checked struct {
 	// could not be read.
 	findings []model.Diagnostic
 	readErr  error
+	empty    bool   // a folder with no ruleset found in it
 	failed   string // what failed in the analysis, if anything
 }
 
-// checkOne loads and analyses one target.
-func checkOne(p string) checked {
+// checkOne loads and analyses one target, suppressing what policy
+// chooses not to see (nil: only the directives in the files).
+func checkOne(p string, policy *analysis.Policy) checked {
 	ws, err := model.Load(model.OSFS{}, p)
+	empty := err != nil && walkedEmpty(p)
+	if empty {
+		err = errNoRuleset(p)
+	}
 	if err != nil {
 		d := model.Errorf(p, model.RootPath, model.CodeUnreadable, "%s", strings.TrimPrefix(err.Error(), model.ErrUnreadable.Error()+" "+p+": "))
 		d.Category, d.Line, d.Column = model.Reading, 1, 1
-		return checked{path: p, findings: []model.Diagnostic{d}, readErr: err}
+		return checked{path: p, findings: []model.Diagnostic{d}, readErr: err, empty: empty}
 	}
-	r := analysis.Run(ws, analysis.Options{})
+	r := analysis.Run(ws, analysis.Options{Policy: policy})
 	return checked{path: p, result: r, findings: r.Findings, failed: r.Failed()}
 }
 
@@ -60,9 +66,9 @@ func checkOne(p string) checked {
 // than a few places ahead of the next to hand on, and an outcome is
 // dropped once handed on, so that however many targets there are, only a
 // few workspaces are in memory at once.
-func checkAllTargets(targets []string, done func(checked)) {
+func checkAllTargets(targets []string, policies *checkPolicies, done func(checked)) {
 	if len(targets) == 1 {
-		done(checkOne(targets[0])) // nothing to wait for
+		done(checkOne(targets[0], policies.of(targets[0]))) // nothing to wait for
 		return
 	}
 	workers := min(runtime.GOMAXPROCS(0), len(targets))
@@ -83,7 +89,7 @@ func checkAllTargets(targets []string, done func(checked)) {
 	for range workers {
 		wg.Go(func() {
 			for i := range next {
-				outcomes[i] <- checkOne(targets[i])
+				outcomes[i] <- checkOne(targets[i], policies.of(targets[i]))
 			}
 		})
 	}
@@ -105,6 +111,7 @@ func (c checked) doc() *report.Check {
 	}
 	doc := report.NewCheck(c.result.Capability, c.findings)
 	doc.OK = doc.OK && c.failed == ""
+	doc.Suppressed = suppressedDocs(c.result.Suppressed)
 	return doc
 }
 
@@ -115,7 +122,7 @@ var severityNames = map[string]model.Severity{"error": model.Error, "warning": m
 var checkCommand = &command{
 	name:    "check",
 	summary: "every check: format, layers, translations, migrations, capability",
-	usage:   []string{"check [--format F] [--fail-on S] PATH..."},
+	usage:   []string{"check [--format F] [--fail-on S] [--select CODES] [--ignore CODES] [-q | --verbose] PATH..."},
 	about: "Runs every check on ruleset files, package folders and catalog artifacts: format,\n" +
 		"layers, translations, migrations and capability. A folder that is neither a package\n" +
 		"nor an artifact is walked for every package, artifact and ruleset file below it,\n" +
@@ -123,33 +130,55 @@ var checkCommand = &command{
 		"\"sheet\", that is not valid JSON), down to 32 folders deep; check says how many\n" +
 		"*.json files it skipped as not rulesets (--verbose names them) and names any folder\n" +
 		"too deep to walk, which makes the exit 2.\n" +
+		"Text output: the findings, then one summary line (what was checked, the findings by\n" +
+		"severity, how many were suppressed, how many `rulebench fix` mends); -q prints the\n" +
+		"findings only, --verbose a line for every path checked, clean ones too.\n" +
+		"Suppression: a \"$comment\": \"rulebench:ignore CODE[,CODE] reason\" on an object, a\n" +
+		"rulebench.json (or .rulebench.json) in the checked folder or one above it, and\n" +
+		"--select/--ignore; 'rulebench explain suppression' says how.\n" +
 		"Exit 0: no errors; 1: errors found (or warnings, with --fail-on warning);\n2: bad usage or unreadable input.",
 	args: argSpec{name: "PATH", min: 1, max: -1, values: files},
 	bind: func(fs *flagSet) runner {
 		fs.Format(true)
 		failOn := fs.Choice("fail-on", "S", "error", []string{"error", "warning", "info"}, "exit 1 when a finding is at least this severe")
-		verbose := fs.Bool("verbose", "name the files a folder walk skipped as not rulesets")
+		sel, ign := suppressionFlags(fs)
+		quiet := fs.Bool("q", "print the findings only, without the summary line")
+		verbose := fs.Bool("verbose", "print a line for every path checked, clean ones too, and name the files a folder walk skipped as not rulesets")
 		return func(c *call, pos []string) int {
-			return runCheck(c, pos, fs.chosenFormat(), severityNames[*failOn], *verbose)
+			if *quiet && *verbose {
+				return fs.usageError("-q and --verbose cannot go together")
+			}
+			policies, bad := newCheckPolicies(*sel, *ign)
+			if bad != "" {
+				return fs.usageError("%s", bad)
+			}
+			return runCheck(c, pos, fs.chosenFormat(), severityNames[*failOn], checkOutput{verbose: *verbose, quiet: *quiet}, policies)
 		}
 	},
 }
 
 // runCheck checks each path and prints the findings in format, failing on
 // findings at least as severe as threshold.
-func runCheck(c *call, pos []string, format string, threshold model.Severity, verbose bool) int {
+func runCheck(c *call, pos []string, format string, threshold model.Severity, text checkOutput, policies *checkPolicies) int {
 	stdout, stderr := c.stdout, c.stderr
+	verbose := text.verbose
 	walk := checkTargets(pos)
 	targets := walk.targets
 	single := len(pos) == 1 && len(targets) == 1 && targets[0] == pos[0]
+	if err := policies.load(targets, stderr); err != nil {
+		return exitUsage
+	}
 
 	// Each outcome is written as it comes, or what the format writes at
 	// the end (the findings, the JSON documents) is taken from it: no
 	// workspace is kept.
 	code := exitOK
 	var all []model.Diagnostic
+	var suppressed []analysis.Suppressed
+	var tally checkTally
 	doc := &report.Checks{SchemaVersion: 1, OK: true, Results: []report.PathCheck{}}
-	checkAllTargets(targets, func(c checked) {
+	checkAllTargets(targets, policies, func(c checked) {
+		tally.add(c)
 		switch {
 		case c.readErr != nil || c.failed != "":
 			code = exitUsage
@@ -166,6 +195,9 @@ func runCheck(c *call, pos []string, format string, threshold model.Severity, ve
 			doc.Results = append(doc.Results, report.PathCheck{Path: model.UTF8Name(c.path), Check: d})
 		case "sarif":
 			all = append(all, c.findings...)
+			if c.result != nil {
+				suppressed = append(suppressed, c.result.Suppressed...)
+			}
 		case "github":
 			writeGitHub(stdout, c.findings)
 		default:
@@ -174,9 +206,14 @@ func runCheck(c *call, pos []string, format string, threshold model.Severity, ve
 				return
 			}
 			writeDiagnostics(stdout, c.findings)
-			writeSummary(stdout, c.path, c.findings)
+			if verbose {
+				writeSummary(stdout, c.path, c.findings)
+			}
 		}
 	})
+	if format == "text" && !text.quiet {
+		printf(stdout, "%s\n", tally.line())
+	}
 
 	var err error
 	switch {
@@ -186,12 +223,12 @@ func runCheck(c *call, pos []string, format string, threshold model.Severity, ve
 		err = writeJSON(stdout, doc)
 	case format == "sarif":
 		wd, _ := os.Getwd()
-		err = writeSARIF(stdout, all, registryRules(), wd)
+		err = writeSARIFSuppressed(stdout, all, suppressed, registryRules(), wd)
 	}
 	if err != nil {
 		return exitUsage
 	}
-	if walkNotes(stderr, walk, verbose) && code == exitOK {
+	if walkNotes(stderr, walk, verbose, text.quiet) && code == exitOK {
 		code = exitUsage
 	}
 	return code
@@ -200,8 +237,8 @@ func runCheck(c *call, pos []string, format string, threshold model.Severity, ve
 // walkNotes tells on stderr what a folder walk left out: how many *.json
 // files were not rulesets (each named when verbose), and every folder too
 // deep to look into. It reports whether any folder went unchecked.
-func walkNotes(w io.Writer, walk walked, verbose bool) bool {
-	if n := len(walk.skipped); n > 0 {
+func walkNotes(w io.Writer, walk walked, verbose, quiet bool) bool {
+	if n := len(walk.skipped); n > 0 && !quiet {
 		how := " (--verbose names them)"
 		if verbose {
 			how = ":"

@@ -80,8 +80,8 @@ func TestCheckManyPathsMatchesEachAlone(t *testing.T) {
 	if doc.Results[1].OK != true || doc.Results[0].OK || len(doc.Results[0].Diagnostics) == 0 {
 		t.Errorf("lantern-road ok %v; wild.json ok %v with %d findings", doc.Results[1].OK, doc.Results[0].OK, len(doc.Results[0].Diagnostics))
 	}
-	// the text output reports each path with its summary line
-	_, text, _ := runCLI(append([]string{"check"}, paths...)...)
+	// with --verbose the text output reports each path with its summary line
+	_, text, _ := runCLI(append([]string{"check", "--verbose"}, paths...)...)
 	for _, p := range want {
 		if !strings.Contains(text, p+": ") {
 			t.Errorf("text output has no summary for %s", p)
@@ -108,7 +108,7 @@ func TestCheckUnreadablePathYieldsADocument(t *testing.T) {
 		t.Errorf("exit %d, %v, %s", code, err, out)
 	}
 	// text: the read error on stderr, the other path checked
-	code, out, errOut := runCLI("check", missing, "../examples/lantern-road")
+	code, out, errOut := runCLI("check", "--verbose", missing, "../examples/lantern-road")
 	if code != exitUsage || !strings.Contains(errOut, "cannot read "+missing) || !strings.Contains(out, "../examples/lantern-road: 0 errors") {
 		t.Errorf("text: exit %d\n%s\n%s", code, out, errOut)
 	}

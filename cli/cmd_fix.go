@@ -23,55 +23,112 @@ none is left (a checksum is that of the file as fixed), so one run is enough.
 Without -w, prints a unified diff of what would change: exit 0 when nothing would, 1 when
 something would. With -w, writes each changed file in place (a temporary file in the same
 folder, then renamed over it; a link is refused) and prints the files it changed: exit 0.
-Exit 2: bad usage, an unreadable path, or a file that could not be written.`
+Exit 2: bad usage, an unreadable path, or a file that could not be written.
+
+PATH is walked as check walks it: a folder that is neither a package nor a catalog
+artifact is searched for every package, artifact and ruleset file below it, and several
+PATHs may be given. Every fix is worked out before anything is written; when a PATH cannot
+be read or fixed, nothing is written. A finding suppressed by a rulebench:ignore
+directive, by the configuration file or by --select/--ignore is not fixed (see
+'rulebench explain suppression').`
 
 // fixCommand mends what has a mechanical fix.
 var fixCommand = &command{
 	name:    "fix",
 	summary: "mend what has a mechanical fix: a diff, or -w to write it",
-	usage:   []string{"fix [-w] [--format F] PATH"},
+	usage:   []string{"fix [-w] [--format F] [--select CODES] [--ignore CODES] PATH..."},
 	about:   fixAbout,
-	args:    argSpec{name: "PATH", min: 1, max: 1, values: files},
+	args:    argSpec{name: "PATH", min: 1, max: -1, values: files},
 	bind: func(fs *flagSet) runner {
 		write := fs.Bool("w", "write the fixes into the files instead of printing a diff")
 		fs.Format(false)
-		return func(c *call, pos []string) int { return runFix(c, pos, *write, fs.chosenFormat()) }
+		sel, ign := suppressionFlags(fs)
+		return func(c *call, pos []string) int {
+			policies, bad := newCheckPolicies(*sel, *ign)
+			if bad != "" {
+				return fs.usageError("%s", bad)
+			}
+			return runFix(c, pos, *write, fs.chosenFormat(), policies)
+		}
 	},
 }
 
-// runFix works out the fixes of pos[0] and prints them as a diff, or
-// writes them with write.
-func runFix(c *call, pos []string, write bool, format string) int {
+// fixTarget is the plan of one target, with the workspace it writes into.
+type fixTarget struct {
+	ws   *model.Workspace
+	plan *fixPlan
+}
+
+// runFix works out the fixes of every target of pos (folders walked as
+// check walks them) and prints them as a diff, or writes them with write.
+// Every plan is made before anything is written: when one target cannot
+// be read or fixed, nothing is.
+func runFix(c *call, pos []string, write bool, format string, policies *checkPolicies) int {
 	stdout, stderr := c.stdout, c.stderr
-	ws, code, ok := loadPath(pos[0], stderr)
-	if !ok {
-		return code
-	}
-	a, whole := analyse(ws, analysis.Options{}, stderr)
-	if !whole {
+	walk := checkTargets(pos)
+	if err := policies.load(walk.targets, stderr); err != nil {
 		return exitUsage
 	}
-	reload := func(files map[string][]byte) (*model.Workspace, error) {
-		return model.Load(model.Overlay{Base: model.OSFS{}, Files: files}, pos[0])
-	}
-	plan, err := planFixes(a, reload)
-	if err != nil {
-		complain(stderr, "rulebench fix: %v", err)
-		return exitUsage
-	}
-	files := plan.Files
-	doc := report.Fix{SchemaVersion: 1, Changed: len(files) > 0, Written: write, Files: []report.FixFile{}}
-	for _, ff := range files {
-		fd := report.FixFile{File: ff.Name, Changes: []report.FixChange{}, Diff: fileDiff(ff)}
-		for _, c := range ff.Changes {
-			fd.Changes = append(fd.Changes, report.FixChange{Path: c.Path, Code: c.Code, Old: c.Old, New: c.New})
+	var planned []fixTarget
+	failed := false
+	for _, target := range walk.targets {
+		if walkedEmpty(target) {
+			complain(stderr, "rulebench: %v", errNoRuleset(target))
+			failed = true
+			continue
 		}
-		doc.Files = append(doc.Files, fd)
+		ws, _, ok := loadPath(target, stderr)
+		if !ok {
+			failed = true
+			continue
+		}
+		a, whole := analyse(ws, analysis.Options{Policy: policies.of(target)}, stderr)
+		if !whole {
+			failed = true
+			continue
+		}
+		reload := func(files map[string][]byte) (*model.Workspace, error) {
+			return model.Load(model.Overlay{Base: model.OSFS{}, Files: files}, target)
+		}
+		plan, err := planFixes(a, reload)
+		if err != nil {
+			complain(stderr, "rulebench fix: %s: %v", target, err)
+			failed = true
+			continue
+		}
+		planned = append(planned, fixTarget{ws, plan})
 	}
+	if walkNotes(stderr, walk, false, false) {
+		failed = true
+	}
+	if failed {
+		if write {
+			complain(stderr, "rulebench fix: nothing was written")
+		}
+		return exitUsage
+	}
+	var files []*fixedFile
+	doc := report.Fix{SchemaVersion: 1, Written: write, Files: []report.FixFile{}}
+	for _, t := range planned {
+		for _, ff := range t.plan.Files {
+			files = append(files, ff)
+			fd := report.FixFile{File: ff.Name, Changes: []report.FixChange{}, Diff: fileDiff(ff)}
+			for _, c := range ff.Changes {
+				fd.Changes = append(fd.Changes, report.FixChange{Path: c.Path, Code: c.Code, Old: c.Old, New: c.New})
+			}
+			doc.Files = append(doc.Files, fd)
+		}
+	}
+	doc.Changed = len(files) > 0
 	if write {
-		if err := writeFixes(ws, files, stderr); err != nil {
-			complain(stderr, "rulebench fix: %v", err)
-			return exitUsage
+		for _, t := range planned {
+			if len(t.plan.Files) == 0 {
+				continue
+			}
+			if err := writeFixes(t.ws, t.plan.Files, stderr); err != nil {
+				complain(stderr, "rulebench fix: %v", err)
+				return exitUsage
+			}
 		}
 	}
 	switch {

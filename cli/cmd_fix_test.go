@@ -369,7 +369,7 @@ func TestFixUsage(t *testing.T) {
 	if code, _, _ := runCLI("fix", "no/such/place"); code != exitUsage {
 		t.Errorf("an unreadable PATH: exit %d", code)
 	}
-	if code, out, _ := runCLI("fix", "--help"); code != exitOK || !strings.Contains(out, "rulebench fix [-w] [--format F] PATH") {
+	if code, out, _ := runCLI("fix", "--help"); code != exitOK || !strings.Contains(out, "rulebench fix [-w] [--format F] [--select CODES] [--ignore CODES] PATH...") {
 		t.Errorf("--help: exit %d %s", code, out)
 	}
 }

@@ -39,7 +39,7 @@ var i18nCommand = &command{
 			lang:   fs.String("lang", "TAG", langsHere, "list one language (a BCP 47 tag such as pt-BR): every display string, its state and what is shown"),
 			engine: fs.Suggest("engine-lang", "TAG", i18n.EngineLanguages, "the Engine's language ("+strings.Join(i18n.EngineLanguages, ", ")+"): which translations an import keeps"),
 			entry:  fs.String("entry", "FILE", files, "a catalog entry (JSON with artifact, and manifest or locales) to check against a catalog artifact or a package"),
-			only:   fs.List("only", "STATES", commaList, onlyStates, "with --lang, list only the strings in these states (comma-separated)"),
+			only:   fs.List("only", "STATES", commaList, onlyStates, "with --lang, list only the strings in these states (comma-separated; untranslated is missing and empty, as the workbench's u shows)"),
 		}
 		fs.Format(true)
 		author := addAuthorFlags(fs)

@@ -577,8 +577,10 @@ func (f stateFilter) filterDoc(doc *report.I18n) *report.I18n {
 // named, and whether stale keys are. nil lists everything.
 type stateFilter map[string]bool
 
-// onlyStates are the words --only takes, in the order the help gives them.
-var onlyStates = []string{"missing", "empty", "via-base", "translated", "stale"}
+// onlyStates are the words --only takes, in the order the help gives them:
+// the states, and "untranslated", the workbench's name for missing and
+// empty together.
+var onlyStates = []string{"missing", "empty", "via-base", "translated", "stale", "untranslated"}
 
 // parseOnly reads the value of --only; nil for "".
 func parseOnly(v string) (stateFilter, error) {
@@ -592,7 +594,11 @@ func parseOnly(v string) (stateFilter, error) {
 			w = "via-base"
 		}
 		if !slices.Contains(onlyStates, w) {
-			return nil, fmt.Errorf("%q is not a state; the states are %s", w, strings.Join(onlyStates, ", "))
+			return nil, fmt.Errorf("%q is not a state; the states are %s (untranslated: missing and empty)", w, strings.Join(onlyStates[:len(onlyStates)-1], ", "))
+		}
+		if w == "untranslated" {
+			f["missing"], f["empty"] = true, true
+			continue
 		}
 		f[w] = true
 	}

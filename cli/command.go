@@ -211,6 +211,19 @@ func unknownCommand(name string, stderr io.Writer) int {
 	return exitUsage
 }
 
+// noHelpFor reports a COMMAND given to help that names no command, with
+// the nearest command name when one is close. help takes commands only, so
+// files are not mentioned.
+func noHelpFor(name string, stderr io.Writer) int {
+	msg := fmt.Sprintf("no command %q", name)
+	if near := nearestCommand(name); near != "" {
+		msg += fmt.Sprintf("; did you mean %q?", near)
+	}
+	complain(stderr, "rulebench: help: %s", msg)
+	fmt.Fprintln(stderr, "Run 'rulebench help' for the commands.")
+	return exitUsage
+}
+
 // nearestCommand returns the command name closest to name in edit
 // distance, if it is within two edits (or name is a prefix of it).
 func nearestCommand(name string) string {
@@ -280,7 +293,7 @@ var helpCommand = &command{
 			if len(pos) == 1 {
 				found, ok := findCommand(pos[0])
 				if !ok {
-					return unknownCommand(pos[0], c.stderr)
+					return noHelpFor(pos[0], c.stderr)
 				}
 				cmd = found
 			}

@@ -188,7 +188,7 @@ func TestCompleteWords(t *testing.T) {
 		{[]string{"check", "--format=s"}, "--format=sarif", directiveNone},
 		{[]string{"check", "--fail-on", "w"}, "warning", directiveNone},
 		{[]string{"check", "--fail"}, "--fail-on", directiveNone},
-		{[]string{"fix", "-"}, "-w --format --json --help", directiveNone},
+		{[]string{"fix", "-"}, "-w --format --json --select --ignore --help", directiveNone},
 		{[]string{"check", ""}, "", directiveFiles},
 		{[]string{"explain", "unknown-ke"}, "unknown-key", directiveNone},
 		{[]string{"i18n", lantern, "--lang", ""}, "en fr pt pt-BR", directiveNone},

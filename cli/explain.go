@@ -20,10 +20,11 @@ const explainWidth = 78
 var explainCommand = &command{
 	name:    "explain",
 	summary: "what a finding code means, why it is refused, how to fix it",
-	usage:   []string{"explain [CODE...]"},
+	usage:   []string{"explain [CODE...]", "explain suppression"},
 	about: "Prints what a finding code means, why the Engine (or the spec) refuses it, and an\n" +
 		"example of the fix. With no CODE, lists every code with its summary. The same\n" +
-		"text is in docs/rules.md.",
+		"text is in docs/rules.md. 'rulebench explain suppression' says how to suppress\n" +
+		"findings: in the file, in rulebench.json, or with --select and --ignore.",
 	args: argSpec{name: "CODE", min: 0, max: -1, values: findingCodes},
 	bind: func(*flagSet) runner {
 		return func(c *call, pos []string) int { return runExplain(c.stdout, c.stderr, pos) }
@@ -36,10 +37,15 @@ func runExplain(stdout, stderr io.Writer, pos []string) int {
 		writeCodeList(stdout, analysis.Codes())
 		return exitOK
 	}
+	if len(pos) == 1 && pos[0] == suppressionTopic {
+		writeSuppressionHelp(stdout)
+		return exitOK
+	}
 	var infos []analysis.CodeInfo
 	for _, arg := range pos {
-		// Accept the code as the text output shows it: "[unknown-key]".
-		c := model.Code(strings.Trim(strings.TrimSpace(arg), "[]"))
+		// Accept the code as the text output shows it: "[unknown-key]",
+		// and an alias (the Engine's underscore codes with hyphens).
+		c := model.Code(analysis.CanonicalCode(strings.Trim(strings.TrimSpace(arg), "[]")))
 		info, ok := analysis.LookupCode(c)
 		if !ok {
 			msg := fmt.Sprintf("no finding code %q", string(c))

@@ -111,7 +111,7 @@ func planFixes(a *analysis.Result, reload func(files map[string][]byte) (*model.
 		if err != nil {
 			return nil, err
 		}
-		if a = analysis.Run(next, analysis.Options{}); a.Failed() != "" {
+		if a = analysis.Run(next, analysis.Options{Policy: a.Policy()}); a.Failed() != "" {
 			return nil, errors.New(a.Failed())
 		}
 	}

@@ -91,13 +91,24 @@ type sarifRuleLevel struct {
 }
 
 type sarifResult struct {
-	RuleID     string          `json:"ruleId"`
-	RuleIndex  int             `json:"ruleIndex"`
-	Level      string          `json:"level"`
-	Message    sarifText       `json:"message"`
-	Locations  []sarifLocation `json:"locations"`
-	Fixes      []sarifFix      `json:"fixes,omitempty"`
-	Properties sarifProperties `json:"properties"`
+	RuleID    string          `json:"ruleId"`
+	RuleIndex int             `json:"ruleIndex"`
+	Level     string          `json:"level"`
+	Message   sarifText       `json:"message"`
+	Locations []sarifLocation `json:"locations"`
+	Fixes     []sarifFix      `json:"fixes,omitempty"`
+	// Suppressions mark a finding a directive or the configuration
+	// suppressed: it is in the log, as suppressed, rather than absent.
+	Suppressions []sarifSuppression `json:"suppressions,omitempty"`
+	Properties   sarifProperties    `json:"properties"`
+}
+
+// sarifSuppression is SARIF's suppression object: kind inSource (a
+// directive in the file) or external (the configuration, a flag), and the
+// justification.
+type sarifSuppression struct {
+	Kind          string `json:"kind"`
+	Justification string `json:"justification,omitempty"`
 }
 
 // sarifFix is a finding's fix: its description and the bytes it replaces
@@ -190,6 +201,12 @@ func sarifURI(file, wd string) string {
 // lists every code rulebench can report; a finding whose code is missing
 // from it is given a rule of its own, so that every ruleId is in rules.
 func buildSARIF(findings []model.Diagnostic, rules []ruleDoc, wd string) sarifLog {
+	return buildSARIFSuppressed(findings, nil, rules, wd)
+}
+
+// buildSARIFSuppressed is buildSARIF with the suppressed findings after the
+// others, each marked with its suppression, as long as the log has room.
+func buildSARIFSuppressed(findings []model.Diagnostic, suppressed []analysis.Suppressed, rules []ruleDoc, wd string) sarifLog {
 	driver := sarifDriver{Name: "rulebench", Version: Version, Rules: []sarifRule{}}
 	index := map[model.Code]int{}
 	addRule := func(r ruleDoc) {
@@ -206,8 +223,24 @@ func buildSARIF(findings []model.Diagnostic, rules []ruleDoc, wd string) sarifLo
 		}
 	}
 	findings, invocations := sarifCap(findings)
+	room := max(0, sarifMaxResults-len(findings))
+	if len(suppressed) > room {
+		note := sarifNotification{Level: "note", Message: sarifText{fmt.Sprintf(
+			"%d suppressed findings are not in this log: code scanning takes at most %d results a run (rulebench check --format json lists them all)",
+			len(suppressed)-room, sarifMaxResults)}}
+		if invocations == nil {
+			invocations = []sarifInvocation{{ExecutionSuccessful: true}}
+		}
+		invocations[0].Notifications = append(invocations[0].Notifications, note)
+		suppressed = suppressed[:room]
+	}
+	marks := make([][]sarifSuppression, len(findings), len(findings)+len(suppressed))
+	for _, s := range suppressed {
+		findings = append(findings, s.Diagnostic)
+		marks = append(marks, []sarifSuppression{{Kind: string(s.Kind), Justification: s.Reason}})
+	}
 	results := []sarifResult{}
-	for _, d := range findings {
+	for k, d := range findings {
 		i, ok := index[d.Code]
 		if !ok {
 			addRule(ruleDoc{Code: d.Code, Summary: string(d.Code)})
@@ -222,10 +255,11 @@ func buildSARIF(findings []model.Diagnostic, rules []ruleDoc, wd string) sarifLo
 		}
 		results = append(results, sarifResult{
 			RuleID: string(d.Code), RuleIndex: i, Level: sarifLevel(d.Severity),
-			Message:    sarifText{d.Path + ": " + d.Message},
-			Locations:  []sarifLocation{loc},
-			Fixes:      sarifFixes(d.Fix, wd),
-			Properties: sarifProperties{JSONPath: d.Path, Category: d.Category, Fixable: d.Fixable()},
+			Message:      sarifText{d.Path + ": " + d.Message},
+			Locations:    []sarifLocation{loc},
+			Fixes:        sarifFixes(d.Fix, wd),
+			Suppressions: marks[k],
+			Properties:   sarifProperties{JSONPath: d.Path, Category: d.Category, Fixable: d.Fixable()},
 		})
 	}
 	return sarifLog{Version: sarifVersion, Schema: sarifSchema, Runs: []sarifRun{{Tool: sarifTool{Driver: driver}, Invocations: invocations, Results: results}}}
@@ -253,6 +287,12 @@ func sarifFixes(fix *model.Fix, wd string) []sarifFix {
 		f.ArtifactChanges = append(f.ArtifactChanges, change)
 	}
 	return []sarifFix{f}
+}
+
+// writeSARIFSuppressed writes the SARIF log of the findings and of the
+// suppressed ones, marked.
+func writeSARIFSuppressed(w io.Writer, findings []model.Diagnostic, suppressed []analysis.Suppressed, rules []ruleDoc, wd string) error {
+	return writeJSON(w, buildSARIFSuppressed(findings, suppressed, rules, wd))
 }
 
 // writeSARIF writes the SARIF log of the findings.

@@ -3,12 +3,15 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
+	"rulebench/analysis"
 	"rulebench/model"
 )
 
@@ -88,6 +91,7 @@ func (w *walked) walk(dir string, depth int) {
 		switch {
 		case !e.Type().IsRegular() || !strings.HasSuffix(name, ".json") || strings.HasSuffix(name, ".ruleset.json"):
 		case hasAnyPrefix(name, stems):
+		case slices.Contains(analysis.ConfigNames, name): // the configuration, not a ruleset
 		case rulesetCandidate(filepath.Join(dir, name)):
 			w.targets = append(w.targets, filepath.Join(dir, name))
 		default:
@@ -203,4 +207,23 @@ func skipValue(dec *json.Decoder) error {
 // globQuote escapes the pattern characters of a literal path for Glob.
 func globQuote(p string) string {
 	return strings.NewReplacer(`\`, `\\`, "*", `\*`, "?", `\?`, "[", `\[`).Replace(p)
+}
+
+// errNoRuleset is the error of a folder given to check or fix that holds
+// nothing to check: not a package, not a catalog artifact, and with no
+// package, artifact or ruleset file below it.
+func errNoRuleset(dir string) error {
+	return fmt.Errorf("no ruleset found in %s: it holds no package (a folder with manifest.json), catalog artifact (*.ruleset.json) or ruleset file", dir)
+}
+
+// walkedEmpty tells whether a target is a folder a walk found nothing to
+// check in (one it could read, and that is not itself a package or an
+// artifact).
+func walkedEmpty(p string) bool {
+	info, err := os.Stat(p)
+	if err != nil || !info.IsDir() || isCheckUnit(p) {
+		return false
+	}
+	_, err = os.ReadDir(p)
+	return err == nil
 }

@@ -105,6 +105,7 @@ func TestCheckWalkReportsBrokenRulesets(t *testing.T) {
 	if code != exitFindings {
 		t.Errorf("exit %d, want 1\n%s\n%s", code, out, errOut)
 	}
+	_, out, _ = runCLI("check", "--verbose", root) // a line for every path checked, clean ones too
 	for _, name := range []string{"bom.json", "commas.json", "comment.json", "quotes.json"} {
 		if !strings.Contains(out, filepath.Join(root, name)+":") {
 			t.Errorf("%s is not reported:\n%s", name, out)

@@ -356,11 +356,12 @@ const (
 	// Fix: set `bytes` to the file's size, for example with `rulebench fix -w PATH`, which rewrites
 	// each listing's `bytes` and `sha256` from the files.
 	CodeManifestBytes Code = "manifest-bytes"
-	// CodeManifestSHA256: the manifest gives a listed file a sha256 that is not the file's.
+	// CodeManifestSHA256: the manifest gives a listed file a sha256 that is not the file's, or none.
 	//
-	// Why: the manifest's `files[]` pins every file of a package by its checksum, and the Engine
-	// installs only verified bytes (ruleset-format.md §8), so a file edited after its listing was
-	// written fails that check.
+	// Why: the manifest's `files[]` pins every file of a package by its checksum, `{ path, sha256,
+	// bytes }` with the SHA-256 in 64 lowercase hex digits, and the Engine installs only verified
+	// bytes (ruleset-format.md §8), so a file edited after its listing was written fails that
+	// check, and so does a listing with an empty or missing `sha256`, which verifies nothing.
 	//
 	// Fix: write the file's current checksum into `sha256`, for example with
 	// `rulebench fix -w PATH`.

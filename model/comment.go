@@ -64,3 +64,31 @@ func (n *Node) AllChildren() []*Node {
 	slices.SortFunc(all, func(x, y *Node) int { return cmp.Compare(x.keyOff, y.keyOff) })
 	return all
 }
+
+// Comments returns the "$comment" members of n's document (the whole file
+// n belongs to), in file order, whether HideComments took them out of
+// their objects or not: each member's Parent is the object it annotates.
+// A file with no "$comment" gives nil, at no cost.
+func (n *Node) Comments() []*Node {
+	if n == nil || n.doc == nil {
+		return nil
+	}
+	d := n.doc
+	objs := d.commented
+	if objs == nil && len(d.hidden) > 0 {
+		objs = make([]*Node, 0, len(d.hidden))
+		for obj := range d.hidden {
+			objs = append(objs, obj)
+		}
+	}
+	var out []*Node
+	for _, obj := range objs {
+		for _, c := range obj.AllChildren() {
+			if c.sig == commentSig && c.hasKey(CommentKey) {
+				out = append(out, c)
+			}
+		}
+	}
+	slices.SortFunc(out, func(x, y *Node) int { return cmp.Compare(x.keyOff, y.keyOff) })
+	return slices.Compact(out) // an object listed twice gives its members twice
+}

@@ -417,7 +417,14 @@ func (ws *Workspace) verifyListed(dir, rel string, f *File) {
 			ws.add(c, At(Error, path.Join(dir, "manifest.json"), mf.Node, CodeManifestBytes,
 				"the manifest says %s is %d bytes; it is %d", rel, mf.Bytes, f.Bytes))
 		}
-		if sum := f.SHA256(); mf.SHA256 != "" && mf.SHA256 != sum {
+		switch sum := f.SHA256(); {
+		case mf.Node.Kind == Object && mf.Node.Get("sha256") == nil:
+			ws.add(c, At(Error, path.Join(dir, "manifest.json"), mf.Node, CodeManifestSHA256,
+				"the manifest lists %s without its sha256 (the file's is %s)", rel, sum))
+		case mf.SHA256 == "":
+			ws.add(c, At(Error, path.Join(dir, "manifest.json"), mf.Node, CodeManifestSHA256,
+				"the manifest's sha256 for %s is empty; the file's is %s", rel, sum))
+		case mf.SHA256 != sum:
 			ws.add(c, At(Error, path.Join(dir, "manifest.json"), mf.Node, CodeManifestSHA256,
 				"the manifest's sha256 for %s does not match the file (%s)", rel, sum))
 		}

@@ -127,6 +127,13 @@ func decodeSave(file, src string, limit int) (*Save, []Diagnostic) {
 		if lo.ok() {
 			if p := lo.get("pools"); p != nil && d.wantKind(p, Object) {
 				for _, c := range p.Children() {
+					if c.Kind != Object {
+						// Said in the words the rehearsal's trace uses of a
+						// value routeLive moves (say.Outcome).
+						d.wrongType = true
+						d.errorf(c, CodeType, `a pool's live value is an object, {"value": N}, not %s`, c.Kind)
+						continue
+					}
 					po := d.object(c, "value", "temp")
 					po.number("value", true)
 					po.number("temp", false)
@@ -139,6 +146,11 @@ func decodeSave(file, src string, limit int) (*Save, []Diagnostic) {
 			}
 			if w := lo.get("wounds"); w != nil && d.wantKind(w, Object) {
 				for _, c := range w.Children() {
+					if c.Kind != Object {
+						d.wrongType = true
+						d.errorf(c, CodeType, `a wound track's live value is an object, {"marks": [...]}, not %s`, c.Kind)
+						continue
+					}
 					wo := d.object(c, "marks", "overflow")
 					wo.array("marks", true, 0, -1)
 				}

@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 
+	"rulebench/analysis"
 	"rulebench/model"
 )
 
@@ -12,12 +13,16 @@ type Check struct {
 	OK            bool               `json:"ok"`
 	CapabilityAPI string             `json:"capabilityApi"`
 	Diagnostics   []model.Diagnostic `json:"diagnostics"`
+	// Suppressed are the findings a directive or the configuration kept
+	// out of diagnostics, each written as a diagnostic with a
+	// "suppression": {kind, reason, by}; always present, empty for none.
+	Suppressed []analysis.Suppressed `json:"suppressed"`
 }
 
 // NewCheck builds the check document from the findings and the Capability
 // API minor version the files need.
 func NewCheck(capability int, ds []model.Diagnostic) *Check {
-	return &Check{SchemaVersion: 1, OK: !model.HasErrors(ds), CapabilityAPI: fmt.Sprintf("1.%d", capability), Diagnostics: diagnostics(ds)}
+	return &Check{SchemaVersion: 1, OK: !model.HasErrors(ds), CapabilityAPI: fmt.Sprintf("1.%d", capability), Diagnostics: diagnostics(ds), Suppressed: []analysis.Suppressed{}}
 }
 
 // diagnostics is a list of findings, empty rather than nil.

@@ -85,8 +85,49 @@ func Outcome(st migrate.StepTrace) string {
 		if st.Outcome != migrate.NoValue && len(st.Shown) > 0 {
 			out += "; the sheet shows " + And(st.Shown)
 		}
+		if st.Outcome == migrate.Moved {
+			if note := liveShapeNote(st); note != "" {
+				out += "; " + note
+			}
+		}
 	}
 	return out
+}
+
+// liveShapeNote says, of a value a routeLive step moved, that it is not of
+// the shape its part of live state holds (a pool's {"value": N}, a plain
+// track's number, a wound track's {"marks": [...]}): the move is what the
+// Engine does, and the save's own error at the old key (expected an
+// object, a number) still stands, so the save is not migrated. "" when the
+// value has the right shape.
+func liveShapeNote(st migrate.StepTrace) string {
+	parts := strings.SplitN(st.Source, ".", 3)
+	if len(parts) != 3 || parts[0] != "live" {
+		return ""
+	}
+	obj, isObj := st.Value.(map[string]any)
+	var want string
+	switch parts[1] {
+	case "pools":
+		if _, ok := obj["value"].(float64); isObj && ok {
+			return ""
+		}
+		want = `a pool's live value, {"value": N}`
+	case "tracks":
+		if _, ok := st.Value.(float64); ok {
+			return ""
+		}
+		want = "a track's live value, a number"
+	case "wounds":
+		if _, ok := obj["marks"].([]any); isObj && ok {
+			return ""
+		}
+		want = `a wound track's live value, {"marks": [...]}`
+	default:
+		return ""
+	}
+	return fmt.Sprintf("but %s is not %s: the save's error at %s stands, and the save is not migrated",
+		Value(st.Value, valueLimit), want, model.Visible(st.Source))
 }
 
 // routeWhy says why a route sent its value where it did: the case its
