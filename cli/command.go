@@ -5,6 +5,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
+	"slices"
 	"strings"
 )
 
@@ -121,6 +122,8 @@ var commandTable []*command
 func init() {
 	commandTable = []*command{checkCommand, layersCommand, i18nCommand, migrateCommand, fixCommand,
 		explainCommand, helpCommand, completionCommand, versionCommand, completeCommand}
+	// the release commands, after fix: diff and changelog
+	commandTable = slices.Insert(commandTable, slices.Index(commandTable, fixCommand)+1, diffCommand, changelogCommand)
 }
 
 // commands returns every command but the workbench.

@@ -1,0 +1,139 @@
+package diff
+
+import (
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
+
+// MaxChangelog is the most characters a catalog CHANGELOG.md entry may
+// hold.
+const MaxChangelog = 1000
+
+// Changelog drafts the catalog's CHANGELOG.md entry for NEW from a diff:
+// the heading "## <version> — <date>", one bullet a change a player sees
+// (the layers added and removed, each change with no layer on, each
+// change under a layer beyond those, the display strings rewritten, the
+// translations' coverage, the stored ids lost and moved), and the line
+// "Needs an Engine with Capability API 1.NN" with NEW's need. It holds at
+// most limit characters (MaxChangelog when limit is 0): bullets that do
+// not fit are counted in a last "…and N more" bullet. Text from the files
+// is passed through escape (Markdown escaping for the catalog's file).
+func Changelog(d *Diff, date string, limit int, escape func(string) string) string {
+	if limit <= 0 {
+		limit = MaxChangelog
+	}
+	version, _ := Brief(d.New.Version, "", 40)
+	head := fmt.Sprintf("## %s — %s\n\n", escape(version), escape(date))
+	tail := "\nNeeds an Engine with Capability API " + d.New.CapabilityAPI
+	bullets := changelogBullets(d, escape)
+	if len(bullets) == 0 {
+		bullets = []string{"- Nothing a player sees changes."}
+	}
+	size := func(n int, more bool) int {
+		total := utf8.RuneCountInString(head) + utf8.RuneCountInString(tail)
+		for _, b := range bullets[:n] {
+			total += utf8.RuneCountInString(b) + 1
+		}
+		if more {
+			total += utf8.RuneCountInString(moreLine(len(bullets)-n)) + 1
+		}
+		return total
+	}
+	n := len(bullets)
+	for n > 0 && size(n, n < len(bullets)) > limit {
+		n--
+	}
+	var b strings.Builder
+	b.WriteString(head)
+	for _, line := range bullets[:n] {
+		b.WriteString(line + "\n")
+	}
+	if n < len(bullets) {
+		b.WriteString(moreLine(len(bullets)-n) + "\n")
+	}
+	b.WriteString(tail)
+	return b.String()
+}
+
+func moreLine(n int) string { return fmt.Sprintf("- …and %d more", n) }
+
+// bulletRunes is the longest a bullet may be; a longer one is cut.
+const bulletRunes = 200
+
+// changelogBullets lists the entry's bullets, most telling first.
+func changelogBullets(d *Diff, esc func(string) string) []string {
+	var out []string
+	add := func(s string) {
+		if utf8.RuneCountInString(s) > bulletRunes {
+			s = string([]rune(s)[:bulletRunes-1]) + "…"
+		}
+		out = append(out, "- "+s)
+	}
+	for _, c := range d.Base.Changes {
+		if c.Section != SectionLayers {
+			continue
+		}
+		switch c.Kind {
+		case Added:
+			add(fmt.Sprintf("New layer “%s” (%s).", esc(c.New), esc(c.Subject)))
+		case Removed:
+			add(fmt.Sprintf("Layer “%s” (%s) removed.", esc(c.Old), esc(c.Subject)))
+		}
+	}
+	for _, c := range d.Base.Changes {
+		if c.Section != SectionLayers && !followsOwnPrice(c, d.Base.Changes) {
+			add(esc(c.Line()))
+		}
+	}
+	for _, l := range d.Layers {
+		if l.Status == Added {
+			continue // its bullet says it is new
+		}
+		for _, c := range l.Changes {
+			if !followsOwnPrice(c, l.Changes) {
+				add(fmt.Sprintf("With “%s” on: %s", esc(orID(l.Label, l.Layer)), esc(c.Line())))
+			}
+		}
+	}
+	for _, c := range d.Strings.Changed {
+		add(fmt.Sprintf("“%s” is now “%s”.", esc(c.Old), esc(c.New)))
+	}
+	var langs []string
+	for _, l := range d.Strings.Languages {
+		if l.Old != nil && l.New != nil && l.Old.Percent != l.New.Percent {
+			langs = append(langs, fmt.Sprintf("%s %.1f%% → %.1f%%", esc(l.Lang), l.Old.Percent, l.New.Percent))
+		}
+	}
+	if len(langs) > 0 {
+		add("Translations: " + strings.Join(langs, ", ") + ".")
+	}
+	for _, l := range d.Stored.Lost {
+		add(fmt.Sprintf("Saves lose the %s %s.", esc(l.Kind), esc(l.ID)))
+	}
+	for _, m := range d.Stored.Moved {
+		add(fmt.Sprintf("Saves keep the %s %s as %s.", esc(m.Kind), esc(m.ID), esc(strings.Join(m.To, ", "))))
+	}
+	return out
+}
+
+// followsOwnPrice tells whether c is a market price of an item whose own
+// price changes too (among changes): the own price's bullet says it.
+func followsOwnPrice(c Change, changes []Change) bool {
+	if c.Section != SectionPrices || !strings.HasPrefix(c.Aspect, "at ") {
+		return false
+	}
+	for _, o := range changes {
+		if o.Section == SectionPrices && o.Subject == c.Subject && o.Aspect == "own price" {
+			return true
+		}
+	}
+	return false
+}
+
+func orID(label, id string) string {
+	if label != "" {
+		return label
+	}
+	return id
+}
