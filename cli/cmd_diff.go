@@ -178,7 +178,11 @@ func quietLayers(d *diff.Diff) []string {
 // writeDiffText prints the diff for people.
 func writeDiffText(w io.Writer, pos []string, d *diff.Diff) {
 	p := func(format string, args ...any) { printf(w, format, args...) }
-	p("%s: %s %s → %s %s\n", d.ID, d.Old.Name, d.Old.Version, d.New.Name, d.New.Version)
+	if d.Old.Name == d.New.Name {
+		p("%s: %s %s → %s\n", d.ID, d.New.Name, d.Old.Version, d.New.Version)
+	} else {
+		p("%s: %s %s → %s %s\n", d.ID, d.Old.Name, d.Old.Version, d.New.Name, d.New.Version)
+	}
 	p("  OLD %s, NEW %s; Capability API %s → %s\n", pos[0], pos[1], d.Old.CapabilityAPI, d.New.CapabilityAPI)
 	if d.Empty() {
 		p("\nA player sees nothing change.\n")

@@ -23,8 +23,7 @@ func Changelog(d *Diff, date string, limit int, escape func(string) string) stri
 	if limit <= 0 {
 		limit = MaxChangelog
 	}
-	version, _ := Brief(d.New.Version, "", 40)
-	head := fmt.Sprintf("## %s — %s\n\n", escape(version), escape(date))
+	head := fmt.Sprintf("## %s — %s\n\n", escape(cut(d.New.Version, 40)), escape(cut(date, 20)))
 	tail := "\nNeeds an Engine with Capability API " + d.New.CapabilityAPI
 	bullets := changelogBullets(d, escape)
 	if len(bullets) == 0 {
@@ -64,12 +63,7 @@ const bulletRunes = 200
 // changelogBullets lists the entry's bullets, most telling first.
 func changelogBullets(d *Diff, esc func(string) string) []string {
 	var out []string
-	add := func(s string) {
-		if utf8.RuneCountInString(s) > bulletRunes {
-			s = string([]rune(s)[:bulletRunes-1]) + "…"
-		}
-		out = append(out, "- "+s)
-	}
+	add := func(s string) { out = append(out, "- "+cut(s, bulletRunes)) }
 	for _, c := range d.Base.Changes {
 		if c.Section != SectionLayers {
 			continue
@@ -136,4 +130,12 @@ func orID(label, id string) string {
 		return label
 	}
 	return id
+}
+
+// cut shortens s to at most n runes, the last of them "…" when it is cut.
+func cut(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	return string([]rune(s)[:n-1]) + "…"
 }
