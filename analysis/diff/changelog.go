@@ -77,7 +77,7 @@ func changelogBullets(d *Diff, esc func(string) string) []string {
 	}
 	for _, c := range d.Base.Changes {
 		if c.Section != SectionLayers && !followsOwnPrice(c, d.Base.Changes) {
-			add(esc(c.Line()))
+			add(esc(c.Sentence()))
 		}
 	}
 	for _, l := range d.Layers {
@@ -86,7 +86,7 @@ func changelogBullets(d *Diff, esc func(string) string) []string {
 		}
 		for _, c := range l.Changes {
 			if !followsOwnPrice(c, l.Changes) {
-				add(fmt.Sprintf("With “%s” on: %s", esc(orID(l.Label, l.Layer)), esc(c.Line())))
+				add(fmt.Sprintf("With “%s” on: %s", esc(orID(l.Label, l.Layer)), esc(c.Sentence())))
 			}
 		}
 	}

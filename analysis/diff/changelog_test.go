@@ -31,7 +31,8 @@ func TestChangelogOfTheNextVersion(t *testing.T) {
 		t.Errorf("want the entry to end with %q:\n%s", want, entry)
 	}
 	for _, s := range []string{"New layer “" + difftest.NewLayerLabel + "” (" + difftest.NewLayer + ")",
-		"value " + difftest.EnumValue + ": removed", "own price: 6 groats → 7 groats",
+		difftest.EnumField + " no longer offers " + difftest.EnumValue + ".", difftest.PricedItem + " costs 7 groats (was 6 groats).",
+		"With “The long dark” on: " + difftest.PricedItem + " costs 70 mites (was 60 mites).",
 		"“" + difftest.OldLabel + "” is now “" + difftest.NewLabel + "”"} {
 		if !strings.Contains(entry, s) {
 			t.Errorf("the entry lacks %q:\n%s", s, entry)
@@ -79,5 +80,36 @@ func TestChangelogOfNoChange(t *testing.T) {
 	entry := diff.Changelog(d, "2026-12-08", 0, same)
 	if !strings.Contains(entry, "\n- Nothing a player sees changes.\n") {
 		t.Errorf("entry:\n%s", entry)
+	}
+}
+
+// Each kind of change reads as a sentence; the ones without a sentence of
+// their own read as their line.
+func TestChangeSentences(t *testing.T) {
+	for _, tc := range []struct {
+		c    diff.Change
+		want string
+	}{
+		{diff.Change{Section: diff.SectionPrices, Subject: "wares/a", Aspect: "own price", Kind: diff.Changed, Old: "1 mite", New: "2 mites"}, "wares/a costs 2 mites (was 1 mite)."},
+		{diff.Change{Section: diff.SectionPrices, Subject: "wares/a", Aspect: "own price", Kind: diff.Added, New: "2 mites"}, "wares/a costs 2 mites."},
+		{diff.Change{Section: diff.SectionPrices, Subject: "wares/a", Aspect: "own price", Kind: diff.Removed, Old: "2 mites"}, "wares/a has no price (was 2 mites)."},
+		{diff.Change{Section: diff.SectionEnums, Subject: "kind", Aspect: "value tin", Kind: diff.Removed, Old: "tin"}, "kind no longer offers tin."},
+		{diff.Change{Section: diff.SectionEnums, Subject: "kind", Aspect: "value tin", Kind: diff.Added, New: "tin"}, "kind offers tin."},
+		{diff.Change{Section: diff.SectionEnums, Subject: "kind", Aspect: "default", Kind: diff.Changed, Old: "a", New: "b"}, "kind defaults to b (was a)."},
+		{diff.Change{Section: diff.SectionEntries, Subject: "wares/a", Kind: diff.Added, New: "present"}, "New entry wares/a."},
+		{diff.Change{Section: diff.SectionEntries, Subject: "wares/a", Kind: diff.Removed, Old: "present"}, "Entry wares/a removed."},
+		{diff.Change{Section: diff.SectionEntries, Subject: "wares/a", Aspect: "hidden from the pickers", Kind: diff.Added, New: "hidden"}, "wares/a is hidden from the pickers."},
+		{diff.Change{Section: diff.SectionEntries, Subject: "wares/a", Aspect: "hidden from the pickers", Kind: diff.Removed, Old: "hidden"}, "wares/a is no longer hidden from the pickers."},
+		{diff.Change{Section: diff.SectionMarket, Subject: "seller peddler", Kind: diff.Removed, Old: "present"}, "Seller peddler removed."},
+		{diff.Change{Section: diff.SectionMarket, Subject: "seller peddler", Kind: diff.Added, New: "present"}, "New seller peddler."},
+		{diff.Change{Section: diff.SectionLadder, Subject: "Hard", Kind: diff.Changed, Old: "dc 14", New: "dc 15"}, "Ladder step Hard: dc 15 (was dc 14)."},
+		{diff.Change{Section: diff.SectionGuidance, Subject: "world guidance", Kind: diff.Added, New: "Fog."}, "New world guidance."},
+		{diff.Change{Section: diff.SectionGuidance, Subject: "check guidance", Kind: diff.Changed, Old: "a", New: "b"}, "Changed check guidance."},
+		{diff.Change{Section: diff.SectionCoins, Subject: "coin", Aspect: "coin groat", Kind: diff.Removed, Old: "groat"}, "coins: coin, coin groat: removed"},
+		{diff.Change{Section: diff.SectionLoot, Subject: "spoils", Aspect: "rolls", Kind: diff.Changed, Old: "spoils, 1 a time", New: "spoils, 2 a time"}, "loot: spoils, rolls: spoils, 1 a time → spoils, 2 a time"},
+	} {
+		if got := tc.c.Sentence(); got != tc.want {
+			t.Errorf("%+v: %q, want %q", tc.c, got, tc.want)
+		}
 	}
 }

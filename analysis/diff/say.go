@@ -121,3 +121,57 @@ func Brief(old, cur string, limit int) (string, string) {
 
 // maxSpan is the most of a long text Brief keeps.
 const maxSpan = 160
+
+// Sentence says the change in a sentence for a changelog: "wares/tin-lantern
+// costs 7 groats (was 6 groats).", "lantern_kind no longer offers brass.";
+// the changes it has no sentence for read as their Line.
+func (c Change) Sentence() string {
+	before, after := c.Before(), c.After()
+	was := ""
+	if before != "" {
+		was = " (was " + before + ")"
+	}
+	switch {
+	case c.Section == SectionGuidance:
+		switch c.Kind {
+		case Added:
+			return "New " + c.Subject + "."
+		case Removed:
+			return "No " + c.Subject + " any more."
+		}
+		return "Changed " + c.Subject + "."
+	case c.Section == SectionPrices && c.Aspect == "own price":
+		switch c.Kind {
+		case Added:
+			return c.Subject + " costs " + after + "."
+		case Removed:
+			return c.Subject + " has no price" + was + "."
+		}
+		return c.Subject + " costs " + after + was + "."
+	case c.Section == SectionEnums && strings.HasPrefix(c.Aspect, "value "):
+		value := strings.TrimPrefix(c.Aspect, "value ")
+		if c.Kind == Removed {
+			return c.Subject + " no longer offers " + value + "."
+		}
+		return c.Subject + " offers " + value + "."
+	case c.Section == SectionEnums && c.Aspect == "default" && c.Kind == Changed:
+		return c.Subject + " defaults to " + after + was + "."
+	case c.Section == SectionEntries && c.Aspect == "":
+		if c.Kind == Added {
+			return "New entry " + c.Subject + "."
+		}
+		return "Entry " + c.Subject + " removed."
+	case c.Section == SectionEntries && c.Kind == Added:
+		return c.Subject + " is hidden from the pickers."
+	case c.Section == SectionEntries && c.Kind == Removed:
+		return c.Subject + " is no longer hidden from the pickers."
+	case c.Section == SectionMarket && strings.HasPrefix(c.Subject, "seller "):
+		if c.Kind == Added {
+			return "New " + c.Subject + "."
+		}
+		return strings.ToUpper(c.Subject[:1]) + c.Subject[1:] + " removed."
+	case c.Section == SectionLadder && c.Kind == Changed:
+		return "Ladder step " + c.Subject + ": " + after + was + "."
+	}
+	return c.Line()
+}
