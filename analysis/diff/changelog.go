@@ -91,7 +91,11 @@ func changelogBullets(d *Diff, esc func(string) string) []string {
 		}
 	}
 	for _, c := range d.Strings.Changed {
-		add(fmt.Sprintf("“%s” is now “%s”.", esc(c.Old), esc(c.New)))
+		old, cur := Brief(c.Old, c.New, 40)
+		add(fmt.Sprintf("“%s” is now “%s”.", esc(old), esc(cur)))
+	}
+	if n := len(d.Strings.Added); n > 0 {
+		add(fmt.Sprintf("%s to translate.", plural(n, "new display string", "new display strings")))
 	}
 	var langs []string
 	for _, l := range d.Strings.Languages {
@@ -107,6 +111,16 @@ func changelogBullets(d *Diff, esc func(string) string) []string {
 	}
 	for _, m := range d.Stored.Moved {
 		add(fmt.Sprintf("Saves keep the %s %s as %s.", esc(m.Kind), esc(m.ID), esc(strings.Join(m.To, ", "))))
+	}
+	if len(d.Stored.Added) > 0 {
+		ids := make([]string, len(d.Stored.Added))
+		for i, a := range d.Stored.Added {
+			ids[i] = a.ID
+			if a.List != "" {
+				ids[i] = a.List + "." + a.ID
+			}
+		}
+		add(fmt.Sprintf("New on the sheet: %s.", esc(strings.Join(ids, ", "))))
 	}
 	return out
 }
@@ -138,4 +152,12 @@ func cut(s string, n int) string {
 		return s
 	}
 	return string([]rune(s)[:n-1]) + "…"
+}
+
+// plural writes a count with its noun.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

@@ -113,3 +113,23 @@ func TestChangeSentences(t *testing.T) {
 		}
 	}
 }
+
+// Brief keeps short texts whole, and of long ones the part where they
+// differ, with a little shared context and "…" where text is left out.
+func TestBrief(t *testing.T) {
+	if o, n := diff.Brief("short", "texts", 10); o != "short" || n != "texts" {
+		t.Errorf("short texts: %q %q", o, n)
+	}
+	base := strings.Repeat("The road is long. ", 10)
+	o, n := diff.Brief(base, base+"Fog rolls in.", 40)
+	if !strings.HasPrefix(o, "…") || !strings.HasSuffix(n, "Fog rolls in.") || !strings.HasPrefix(n, "…") {
+		t.Errorf("an appended sentence: %q → %q", o, n)
+	}
+	if utf8.RuneCountInString(n) > 2*40+2 {
+		t.Errorf("too long: %q", n)
+	}
+	o, n = diff.Brief(base+"A"+base, base+"B"+base, 40)
+	if !strings.Contains(o, "A") || !strings.Contains(n, "B") || !strings.HasSuffix(o, "…") || !strings.HasPrefix(o, "…") {
+		t.Errorf("a change in the middle: %q → %q", o, n)
+	}
+}

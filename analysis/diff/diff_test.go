@@ -5,14 +5,17 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"rulebench/analysis"
 	"rulebench/analysis/diff"
 	"rulebench/analysis/diff/difftest"
 	"rulebench/migrate/migratetest"
 	"rulebench/model"
+	"rulebench/model/modeltest"
 )
 
 const lanternRoad = "../../examples/lantern-road"
@@ -242,5 +245,65 @@ func TestDiffStoredIDs(t *testing.T) {
 				t.Errorf("without a step: moved %+v, lost %+v", st.Moved, st.Lost)
 			}
 		})
+	}
+}
+
+// The two real published versions of the 5e ruleset (shared data): the
+// newer one's sheet adds stored ids and display strings, nothing is lost,
+// and the changelog names the Capability the analysis gives 0.9.1, in at
+// most 1,000 characters.
+func TestDiffRealVersions(t *testing.T) {
+	real := modeltest.Shared(t, "fixtures", "marinara", "real")
+	d, newR := compare(t, filepath.Join(real, "ruleset-5e-2014-0.5.0"), filepath.Join(real, "ruleset-5e-2014-0.9.1"))
+	if d.Old.Version != "0.5.0" || d.New.Version != "0.9.1" {
+		t.Errorf("versions %s → %s", d.Old.Version, d.New.Version)
+	}
+	if len(d.Stored.Added) == 0 || len(d.Stored.Lost) != 0 || d.Stored.From >= d.Stored.To {
+		t.Errorf("stored ids: %d added, %d lost, sheet.version %d → %d", len(d.Stored.Added), len(d.Stored.Lost), d.Stored.From, d.Stored.To)
+	}
+	if len(d.Strings.Added) == 0 {
+		t.Errorf("no display string added")
+	}
+	entry := diff.Changelog(d, "2026-12-08", 0, func(s string) string { return s })
+	if utf8.RuneCountInString(entry) > diff.MaxChangelog || !strings.HasSuffix(entry, "Capability API 1."+strconv.Itoa(newR.Capability)) {
+		t.Errorf("entry:\n%s", entry)
+	}
+	// each version against itself
+	for _, v := range []string{"ruleset-5e-2014-0.5.0", "ruleset-5e-2014-0.9.1"} {
+		if d, _ := compare(t, filepath.Join(real, v), filepath.Join(real, v)); !d.Empty() {
+			t.Errorf("%s against itself: %d changes", v, d.Count())
+		}
+	}
+}
+
+// Every published ruleset, and every machine-made variant, against
+// itself: nothing changes, nothing fails.
+func TestDiffFixturesAgainstThemselves(t *testing.T) {
+	for _, f := range modeltest.FixtureFiles(t, true) {
+		d, _ := compare(t, f, f)
+		if !d.Empty() {
+			t.Errorf("%s against itself: %d changes", filepath.Base(f), d.Count())
+		}
+	}
+}
+
+// BenchmarkDiff compares lantern-road with its next version, as diff does
+// once both are loaded: both analysed, then the views, strings and stored
+// ids.
+func BenchmarkDiff(b *testing.B) {
+	dir := next(b)
+	load := func(p string) *model.Workspace {
+		ws, err := model.Load(model.OSFS{}, p)
+		if err != nil {
+			b.Fatal(err)
+		}
+		return ws
+	}
+	oldWS, newWS := load(lanternRoad), load(dir)
+	for b.Loop() {
+		d := diff.Compare(analysis.Run(oldWS, analysis.Options{}), analysis.Run(newWS, analysis.Options{Since: oldWS}))
+		if d.Empty() {
+			b.Fatal("no change")
+		}
 	}
 }

@@ -83,8 +83,9 @@ func orNone(s string) string {
 const briefRunes = 72
 
 // Brief shortens two long texts to the part where they differ, with a
-// little of what they share around it, marking what is left out with
-// "…"; texts of at most limit runes are left as they are.
+// little of what they share around it and at most twice limit runes of
+// each, marking what is left out with "…"; texts of at most limit runes
+// are left as they are.
 func Brief(old, cur string, limit int) (string, string) {
 	if utf8.RuneCountInString(old) <= limit && utf8.RuneCountInString(cur) <= limit {
 		return old, cur
@@ -101,8 +102,8 @@ func Brief(old, cur string, limit int) (string, string) {
 	const context = 16
 	cut := func(r []rune) string {
 		start, end := max(0, pre-context), len(r)-max(0, suf-context)
-		if end-start > maxSpan {
-			end = start + maxSpan
+		if end-start > 2*limit {
+			end = start + 2*limit
 		}
 		if start >= end && len(r) > 0 {
 			return ""
@@ -118,9 +119,6 @@ func Brief(old, cur string, limit int) (string, string) {
 	}
 	return cut(o), cut(n)
 }
-
-// maxSpan is the most of a long text Brief keeps.
-const maxSpan = 160
 
 // Sentence says the change in a sentence for a changelog: "wares/tin-lantern
 // costs 7 groats (was 6 groats).", "lantern_kind no longer offers brass.";
