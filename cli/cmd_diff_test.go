@@ -158,7 +158,7 @@ func TestDiffMarkdownEscapesFileText(t *testing.T) {
 	if err := difftest.WriteLanternNext(examplesDir+"/lantern-road", oldPath); err != nil {
 		t.Fatal(err)
 	}
-	hostile := "**bold** [link](https://example.com) <b>x</b> `code` a|b @someone #12 1. \x1b[31mred"
+	hostile := "**b** [l](https://e.x) <b>x</b> `c` a|b @u #12 1. \x1b[31mr" // short enough to be shown whole
 	rs := filepath.Join(newPath, "ruleset.json")
 	data, err := os.ReadFile(rs)
 	if err != nil {

@@ -91,7 +91,7 @@ func changelogBullets(d *Diff, esc func(string) string) []string {
 		}
 	}
 	for _, c := range d.Strings.Changed {
-		old, cur := Brief(c.Old, c.New, 40)
+		old, cur := Brief(c.Old, c.New, 60)
 		add(fmt.Sprintf("“%s” is now “%s”.", esc(old), esc(cur)))
 	}
 	if n := len(d.Strings.Added); n > 0 {
