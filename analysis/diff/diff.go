@@ -17,8 +17,11 @@
 package diff
 
 import (
+	"path"
+	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 
 	"rulebench/analysis"
 	"rulebench/analysis/outline"
@@ -50,8 +53,9 @@ type Diff struct {
 
 // Version names one of the two versions.
 type Version struct {
-	// Version is the package's version (its manifest's), or the ruleset's
-	// version number when there is no manifest.
+	// Version is the package's version: its manifest's; for a catalog
+	// artifact, the manifest its entry embeds, else the version in its file
+	// name (<id>-<version>.ruleset.json); else the ruleset's version number.
 	Version string `json:"version"`
 	Name    string `json:"name"`
 	// CapabilityAPI is the Capability API version the version needs, as
@@ -226,10 +230,22 @@ func version(r *analysis.Result) Version {
 	rs := ruleset(r)
 	ver.Name = v(rs.Name)
 	ver.Version = strconv.Itoa(rs.Version)
-	if ws := r.Workspace; ws != nil && ws.Manifest != nil && ws.Manifest.Version != "" {
-		ver.Version = v(ws.Manifest.Version)
-		if ws.Manifest.Name != "" {
-			ver.Name = v(ws.Manifest.Name)
+	m := (*model.Manifest)(nil)
+	if ws := r.Workspace; ws != nil && ws.Manifest != nil {
+		m = ws.Manifest
+	} else if r.Entry != nil && r.Entry.Manifest != nil {
+		m = r.Entry.Manifest // an artifact's catalog entry
+	}
+	if m != nil && m.Version != "" {
+		ver.Version = v(m.Version)
+		if m.Name != "" {
+			ver.Name = v(m.Name)
+		}
+	} else if ws := r.Workspace; ws != nil && ws.Kind == model.Artifact {
+		// <id>-<version>.ruleset.json
+		name := strings.TrimSuffix(path.Base(filepath.ToSlash(ws.RulesetFile)), ".ruleset.json")
+		if after, ok := strings.CutPrefix(name, rs.ID+"-"); ok && after != "" {
+			ver.Version = v(after)
 		}
 	}
 	return ver

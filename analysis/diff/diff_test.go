@@ -307,3 +307,16 @@ func BenchmarkDiff(b *testing.B) {
 		}
 	}
 }
+
+// A catalog artifact's version is the one in its file name (its entry
+// embeds no manifest); a bare ruleset file's is its version number.
+func TestDiffVersionOfAnArtifact(t *testing.T) {
+	d, _ := compare(t, "../../examples/mirefall", "../../examples/mirefall/mirefall-1.0.0.ruleset.json")
+	if d.Old.Version != "1.0.0" || d.New.Version != "1.0.0" || !d.Empty() {
+		t.Errorf("mirefall: %s → %s, %d changes", d.Old.Version, d.New.Version, d.Count())
+	}
+	d, _ = compare(t, lanternRoad+"/ruleset.json", lanternRoad+"/ruleset.json")
+	if d.New.Version != "6" {
+		t.Errorf("a bare file: version %q", d.New.Version)
+	}
+}
