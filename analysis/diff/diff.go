@@ -207,7 +207,10 @@ func Compare(old, cur *analysis.Result) *Diff {
 	for _, l := range layerList(oldRS, curRS) {
 		view := View{Layer: v(l.id), Label: v(l.label), Status: l.status}
 		oe, ce := oldRes.Resolve([]string{l.id}), curRes.Resolve([]string{l.id})
-		changes := compareFacts(outlineFacts(outline.New(oe, oldBase, nil)), outlineFacts(outline.New(ce, curBase, nil)))
+		of, cf := outlineFacts(outline.New(oe, oldBase, nil)), outlineFacts(outline.New(ce, curBase, nil))
+		droppedFact(of, oe, l.id)
+		droppedFact(cf, ce, l.id)
+		changes := compareFacts(of, cf)
 		view.Changes = beyond(changes, d.Base.Changes)
 		d.Layers = append(d.Layers, view)
 	}

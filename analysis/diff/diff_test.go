@@ -320,3 +320,59 @@ func TestDiffVersionOfAnArtifact(t *testing.T) {
 		t.Errorf("a bare file: version %q", d.New.Version)
 	}
 }
+
+// edited writes lantern-road's next version and replaces one text of its
+// ruleset, which must be there once.
+func edited(t *testing.T, old, cur string) string {
+	t.Helper()
+	dir := next(t)
+	p := filepath.Join(dir, "ruleset.json")
+	data, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(string(data), old); n != 1 {
+		t.Fatalf("%q is in the ruleset %d times", old, n)
+	}
+	if err := os.WriteFile(p, []byte(strings.Replace(string(data), old, cur, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// A conflict dropped shows with no layer on, on both layers it concerned;
+// a layer the Engine's fallback now drops when turned on alone says why
+// under its own view, and what it no longer does.
+func TestDiffLayerConflictsAndFallback(t *testing.T) {
+	d, _ := compare(t, next(t), edited(t, `"conflicts": ["midsummer"],`, ``))
+	want := []string{"removed layers | long_dark | conflicts with", "removed layers | midsummer | conflicts with"}
+	if got := keys(d.Base.Changes); !slices.Equal(got, want) {
+		t.Errorf("a conflict dropped:\n%s", strings.Join(got, "\n"))
+	}
+	for _, l := range d.Layers {
+		if len(l.Changes) > 0 {
+			t.Errorf("under %s: %s", l.Layer, strings.Join(keys(l.Changes), "\n"))
+		}
+	}
+
+	// hill fever now removes every value of home_reach: on its own it
+	// leaves the field no value, and the fallback drops it
+	d, _ = compare(t, next(t), edited(t, `"fields": [{"id": "home_reach", "removeValues": ["stonegate"]}]`,
+		`"fields": [{"id": "home_reach", "removeValues": ["stonegate", "fenward", "saltmarch"]}]`))
+	found := false
+	for _, l := range d.Layers {
+		if l.Layer != "hill_fever" {
+			continue
+		}
+		found = true
+		c := find(t, l.Changes, "added layers | hill_fever | turned on alone")
+		if !strings.HasPrefix(c.New, "not applied: ") {
+			t.Errorf("why: %q", c.New)
+		}
+		find(t, l.Changes, "changed guidance | check guidance | ")
+		find(t, l.Changes, "added enums | home_reach | value stonegate")
+	}
+	if !found {
+		t.Error("no view of hill_fever")
+	}
+}

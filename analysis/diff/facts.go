@@ -2,11 +2,14 @@ package diff
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
+	"strings"
 
 	"rulebench/analysis/outline"
 	"rulebench/analysis/say"
 	"rulebench/model"
+	"rulebench/rules"
 )
 
 // The sections of a view, in the order they are listed.
@@ -148,18 +151,39 @@ func outlineFacts(o *outline.Outline) *facts {
 }
 
 // layerFacts lists the layers a ruleset declares, by id, with their
-// labels.
+// labels and the layers each conflicts with (either naming the other: the
+// setup wizard disables one while the other is on).
 func layerFacts(rs *model.Ruleset) *facts {
 	fs := &facts{}
 	if rs == nil {
 		return fs
 	}
 	for _, l := range rs.Layers {
-		if l != nil {
-			fs.add(SectionLayers, v(l.ID), "", v(l.Label))
+		if l == nil {
+			continue
+		}
+		fs.add(SectionLayers, v(l.ID), "", v(l.Label))
+		var with []string
+		for _, o := range rs.Layers {
+			if o != nil && o != l && o.ID != l.ID && rules.Conflict(l, o) && !slices.Contains(with, v(o.ID)) {
+				with = append(with, v(o.ID))
+			}
+		}
+		if len(with) > 0 {
+			fs.add(SectionLayers, v(l.ID), "conflicts with", strings.Join(with, ", "))
 		}
 	}
 	return fs
+}
+
+// droppedFact adds to a layer's view, when the layer is declared but not
+// applied when turned on alone (the Engine's fallback drops it), why.
+func droppedFact(fs *facts, eff *rules.Effective, id string) {
+	for _, d := range eff.Dropped {
+		if d.ID == id && d.Cause != rules.DropUnknown {
+			fs.add(SectionLayers, v(id), "turned on alone", "not applied: "+v(d.Reason()))
+		}
+	}
 }
 
 // lineWhat names what a loot line drops, for the line's key: the item, the
