@@ -2,6 +2,7 @@ package diff
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode/utf8"
 )
@@ -84,8 +85,9 @@ func changelogBullets(d *Diff, esc func(string) string) []string {
 		if l.Status == Added {
 			continue // its bullet says it is new
 		}
+		both := append(slices.Clone(d.Base.Changes), l.Changes...)
 		for _, c := range l.Changes {
-			if !followsOwnPrice(c, l.Changes) {
+			if !followsOwnPrice(c, both) && !inBase(c, d.Base.Changes) {
 				add(fmt.Sprintf("With “%s” on: %s", esc(orID(l.Label, l.Layer)), esc(c.Sentence())))
 			}
 		}
@@ -125,14 +127,29 @@ func changelogBullets(d *Diff, esc func(string) string) []string {
 	return out
 }
 
-// followsOwnPrice tells whether c is a market price of an item whose own
-// price changes too (among changes): the own price's bullet says it.
+// followsOwnPrice tells whether c is a market price that follows from
+// another change among changes, whose bullet says it: the item's own
+// price, or the price level's multiplier.
 func followsOwnPrice(c Change, changes []Change) bool {
-	if c.Section != SectionPrices || !strings.HasPrefix(c.Aspect, "at ") {
+	level, ok := strings.CutPrefix(c.Aspect, "at ")
+	if c.Section != SectionPrices || !ok {
 		return false
 	}
 	for _, o := range changes {
-		if o.Section == SectionPrices && o.Subject == c.Subject && o.Aspect == "own price" {
+		if o.Section == SectionPrices && o.Subject == c.Subject && o.Aspect == "own price" ||
+			o.Section == SectionMarket && o.Subject == "price level "+level && o.Kind == Changed {
+			return true
+		}
+	}
+	return false
+}
+
+// inBase tells whether the base view lists the same change of the same
+// thing (a layer's view then only adds a detail, such as why a loot line
+// drops nothing).
+func inBase(c Change, base []Change) bool {
+	for _, b := range base {
+		if b.Section == c.Section && b.Subject == c.Subject && b.Aspect == c.Aspect && b.Kind == c.Kind {
 			return true
 		}
 	}

@@ -32,14 +32,14 @@ func TestChangelogOfTheNextVersion(t *testing.T) {
 	}
 	for _, s := range []string{"New layer “" + difftest.NewLayerLabel + "” (" + difftest.NewLayer + ")",
 		difftest.EnumField + " no longer offers " + difftest.EnumValue + ".", difftest.PricedItem + " costs 7 groats (was 6 groats).",
-		"With “The long dark” on: " + difftest.PricedItem + " costs 70 mites (was 60 mites).",
 		"“" + difftest.OldLabel + "” is now “" + difftest.NewLabel + "”"} {
 		if !strings.Contains(entry, s) {
 			t.Errorf("the entry lacks %q:\n%s", s, entry)
 		}
 	}
-	// a market price follows the own price: not a bullet of its own
-	if strings.Contains(entry, "at posted price") || strings.Contains(entry, "more") {
+	// a market price follows the own price, and the price under the long
+	// dark (in mites) is the same change: neither is a bullet of its own
+	if strings.Contains(entry, "at posted price") || strings.Contains(entry, "more") || strings.Contains(entry, "With “The long dark” on") {
 		t.Errorf("the entry lists market prices or leaves bullets out:\n%s", entry)
 	}
 }
@@ -131,5 +131,41 @@ func TestBrief(t *testing.T) {
 	o, n = diff.Brief(base+"A"+base, base+"B"+base, 40)
 	if !strings.Contains(o, "A") || !strings.Contains(n, "B") || !strings.HasSuffix(o, "…") || !strings.HasPrefix(o, "…") {
 		t.Errorf("a change in the middle: %q → %q", o, n)
+	}
+}
+
+// Loot tables and price levels: a multiplier changed is one bullet, not
+// one for each price it moves, with no layer on or under a layer.
+func TestChangelogOfLootAndPriceLevels(t *testing.T) {
+	dir := next(t)
+	edit(t, dir, `{"item": "wares/hardtack", "weight": 3, "count": "1d4"}`, `{"item": "wares/hardtack", "weight": 5, "count": "1d4"}`)
+	edit(t, dir, `"rolls": "1d2",`, `"rolls": "1d3",`)
+	edit(t, dir, `{"coins": "groat", "weight": 3, "count": "2d6"},`, ``)
+	edit(t, dir, `"label": "haggled down", "times": 0.75`, `"label": "haggled down", "times": 0.5`)
+	d, _ := compare(t, next(t), dir)
+	var other []string
+	for _, c := range d.Base.Changes {
+		if c.Section != diff.SectionPrices || c.Aspect != "at haggled down" {
+			other = append(other, key(c))
+		}
+	}
+	want := []string{
+		"changed market | price level haggled down | ",
+		"changed loot | road_spoils | rolls",
+		"changed loot | road_spoils | line wares/hardtack",
+		"removed loot | road_spoils | line coins groat",
+	}
+	if strings.Join(other, "\n") != strings.Join(want, "\n") {
+		t.Errorf("with no layer on, besides the haggled prices:\n%s", strings.Join(other, "\n"))
+	}
+	if c := find(t, d.Base.Changes, want[0]); c.Old != "× 0.75" || c.New != "× 0.5" {
+		t.Errorf("the multiplier: %q → %q", c.Old, c.New)
+	}
+	if c := find(t, d.Base.Changes, want[1]); !strings.Contains(c.Old, "1d2") || !strings.Contains(c.New, "1d3") {
+		t.Errorf("the rolls: %q → %q", c.Old, c.New)
+	}
+	entry := diff.Changelog(d, "2026-12-08", 0, same)
+	if n := strings.Count(entry, "\n- "); n != 4 {
+		t.Errorf("%d bullets, want one for each of the four changes:\n%s", n, entry)
 	}
 }

@@ -326,6 +326,13 @@ func TestDiffVersionOfAnArtifact(t *testing.T) {
 func edited(t *testing.T, old, cur string) string {
 	t.Helper()
 	dir := next(t)
+	edit(t, dir, old, cur)
+	return dir
+}
+
+// edit replaces one text of the ruleset in dir, which must be there once.
+func edit(t *testing.T, dir, old, cur string) {
+	t.Helper()
 	p := filepath.Join(dir, "ruleset.json")
 	data, err := os.ReadFile(p)
 	if err != nil {
@@ -337,7 +344,6 @@ func edited(t *testing.T, old, cur string) string {
 	if err := os.WriteFile(p, []byte(strings.Replace(string(data), old, cur, 1)), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	return dir
 }
 
 // A conflict dropped shows with no layer on, on both layers it concerned;

@@ -118,8 +118,12 @@ func outlineFacts(o *outline.Outline) *facts {
 		}
 	}
 	if m := o.Market; m.Declared {
-		for _, l := range o.Prices.Levels {
-			fs.add(SectionMarket, "price level "+l, "", present)
+		for i, l := range o.Prices.Levels {
+			times := "present"
+			if i < len(eff.Market.Levels) {
+				times = "× " + strconv.FormatFloat(eff.Market.Levels[i].Times, 'g', -1, 64)
+			}
+			fs.add(SectionMarket, "price level "+l, "", times)
 		}
 		for _, s := range m.Sellers {
 			fs.add(SectionMarket, "seller "+s.ID, "", present)
@@ -134,7 +138,7 @@ func outlineFacts(o *outline.Outline) *facts {
 		if lt.ReplacedBy != nil {
 			table += " (layer " + lt.ReplacedBy.ID + ")"
 		}
-		fs.add(SectionLoot, lt.ID, "rolls", table+", "+v(l.Table.Rolls)+" a time")
+		fs.add(SectionLoot, lt.ID, "rolls", table+", rolled "+v(l.Table.Rolls)+" times")
 		dead := map[int]string{}
 		for _, d := range lt.Dead {
 			dead[d.Line] = d.Reason
