@@ -59,7 +59,13 @@ func compareVersions(name string, pos []string, stderr io.Writer) (*diff.Diff, i
 	for i, ws := range []*model.Workspace{oldWS, newWS} {
 		if ws.Ruleset == nil {
 			complain(stderr, "rulebench %s: %s is not a readable ruleset; nothing to compare:", name, pos[i])
-			writeDiagnostics(stderr, ws.Diagnostics)
+			var errs []model.Diagnostic
+			for _, d := range ws.Diagnostics {
+				if d.Severity == model.Error {
+					errs = append(errs, d)
+				}
+			}
+			writeDiagnostics(stderr, errs)
 			return nil, exitFindings, false
 		}
 	}
@@ -88,6 +94,8 @@ func versionsRefusal(old, cur *model.Ruleset) string {
 		return sprintf("OLD is the ruleset %q and NEW the ruleset %q: give two versions of the same ruleset", old.ID, cur.ID)
 	case old.Version > cur.Version:
 		return sprintf("OLD is ruleset version %d, newer than NEW's %d: give the older version first", old.Version, cur.Version)
+	case old.Sheet.Version > cur.Sheet.Version:
+		return sprintf("OLD's sheet.version %d is newer than NEW's %d: give the older version first", old.Sheet.Version, cur.Sheet.Version)
 	}
 	return ""
 }

@@ -209,6 +209,15 @@ func TestDiffExitCodes(t *testing.T) {
 	if err := os.WriteFile(broken, []byte("{not json"), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// the same ruleset version with an older sheet
+	data, err := os.ReadFile(lantern + "/ruleset.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sheetDown := filepath.Join(t.TempDir(), "ruleset.json")
+	if err := os.WriteFile(sheetDown, bytes.Replace(data, []byte("\"version\": 4,"), []byte("\"version\": 3,"), 1), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		args   []string
 		code   int
@@ -224,6 +233,9 @@ func TestDiffExitCodes(t *testing.T) {
 		{[]string{"diff", lantern, examplesDir + "/mirefall/mirefall-1.0.0.ruleset.json"}, exitUsage, "two versions of the same ruleset"},
 		{[]string{"diff", lanternNext, lantern + "/ruleset.json"}, exitUsage, "give the older version first"},
 		{[]string{"diff", broken, lantern}, exitFindings, "is not a readable ruleset"},
+		{[]string{"diff", "testdata/cli/unreadable", lantern}, exitFindings, "[json-syntax]"},
+		{[]string{"diff", "testdata/cli/broken-road", "testdata/cli/broken-road"}, exitOK, ""},
+		{[]string{"diff", lantern + "/ruleset.json", sheetDown}, exitUsage, "OLD's sheet.version 4 is newer than NEW's 3"},
 		{[]string{"diff", "--format", "sarif", lantern, lantern}, exitUsage, `has no format "sarif"`},
 		{[]string{"changelog", lantern, lanternNext}, exitOK, ""},
 		{[]string{"changelog", "--date", "08/12/2026", lantern, lanternNext}, exitUsage, "YYYY-MM-DD"},
