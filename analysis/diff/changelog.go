@@ -127,17 +127,22 @@ func changelogBullets(d *Diff, esc func(string) string) []string {
 	return out
 }
 
-// followsOwnPrice tells whether c is a market price that follows from
-// another change among changes, whose bullet says it: the item's own
-// price, or the price level's multiplier.
+// followsOwnPrice tells whether c is a price that follows from another
+// change among changes, whose bullet says it: a market price from the
+// item's own price or the price level's multiplier; any price of an item,
+// and whether a seller offers it, from the item being added or removed.
 func followsOwnPrice(c Change, changes []Change) bool {
-	level, ok := strings.CutPrefix(c.Aspect, "at ")
-	if c.Section != SectionPrices || !ok {
+	if c.Section != SectionPrices && c.Section != SectionMarket {
 		return false
 	}
+	level, atLevel := strings.CutPrefix(c.Aspect, "at ")
 	for _, o := range changes {
-		if o.Section == SectionPrices && o.Subject == c.Subject && o.Aspect == "own price" ||
-			o.Section == SectionMarket && o.Subject == "price level "+level && o.Kind == Changed {
+		switch {
+		case o.Section == SectionEntries && o.Subject == c.Subject && o.Aspect == "" && o.Kind == c.Kind:
+			return true
+		case !atLevel || c.Section != SectionPrices:
+		case o.Section == SectionPrices && o.Subject == c.Subject && o.Aspect == "own price",
+			o.Section == SectionMarket && o.Subject == "price level "+level && o.Kind == Changed:
 			return true
 		}
 	}

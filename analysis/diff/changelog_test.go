@@ -1,7 +1,11 @@
 package diff_test
 
 import (
+	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
 	"regexp"
 	"strconv"
 	"strings"
@@ -167,5 +171,44 @@ func TestChangelogOfLootAndPriceLevels(t *testing.T) {
 	entry := diff.Changelog(d, "2026-12-08", 0, same)
 	if n := strings.Count(entry, "\n- "); n != 4 {
 		t.Errorf("%d bullets, want one for each of the four changes:\n%s", n, entry)
+	}
+}
+
+// An item removed is one bullet: its prices go with it.
+func TestChangelogOfAnItemRemoved(t *testing.T) {
+	dir := next(t)
+	edit(t, dir, `"cost": {"amount": 20, "unit": "groat"}`, `"cost": {"amount": 21, "unit": "groat"}`)
+	d, _ := compare(t, next(t), dir)
+	if c := find(t, d.Base.Changes, "changed prices | wares/warding-bell | own price"); c.New != "21 groats" {
+		t.Fatalf("the edit did not take: %+v", c)
+	}
+	// now the same item gone
+	gone := next(t)
+	data, err := os.ReadFile(filepath.Join(gone, "ruleset.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc map[string]any
+	if err := json.Unmarshal(data, &doc); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range doc["catalogs"].([]any) {
+		cat := c.(map[string]any)
+		if cat["id"] != "wares" {
+			continue
+		}
+		entries := cat["entries"].([]any)
+		cat["entries"] = slices.DeleteFunc(entries, func(e any) bool { return e.(map[string]any)["id"] == "warding-bell" })
+	}
+	out, _ := json.Marshal(doc)
+	if err := os.WriteFile(filepath.Join(gone, "ruleset.json"), out, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d, _ = compare(t, next(t), gone)
+	find(t, d.Base.Changes, "removed entries | wares/warding-bell | ")
+	find(t, d.Base.Changes, "removed prices | wares/warding-bell | own price")
+	entry := diff.Changelog(d, "2026-12-08", 0, same)
+	if strings.Count(entry, "warding-bell") != 1 || !strings.Contains(entry, "- Entry wares/warding-bell removed.") {
+		t.Errorf("entry:\n%s", entry)
 	}
 }
