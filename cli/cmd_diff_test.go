@@ -169,6 +169,13 @@ func TestDiffMarkdownEscapesFileText(t *testing.T) {
 	if err := os.WriteFile(rs, data, 0o644); err != nil {
 		t.Fatal(err)
 	}
+	// text and JSON: the escape character is shown, never sent
+	for _, args := range [][]string{{"diff", oldPath, newPath}, {"diff", "--json", oldPath, newPath}} {
+		code, out, _ := runCLI(args...)
+		if code != exitOK || strings.ContainsRune(out, 0x1b) || !strings.Contains(out, `\x1b[31mr`) && !strings.Contains(out, `\\x1b[31mr`) {
+			t.Errorf("%v: exit %d, the label not shown escaped:\n%s", args, code, out)
+		}
+	}
 	for _, args := range [][]string{
 		{"diff", "--format", "markdown", oldPath, newPath},
 		{"changelog", "--date", "2026-12-08", oldPath, newPath},
@@ -245,6 +252,12 @@ func TestDiffExitCodes(t *testing.T) {
 		if code != tc.code || !strings.Contains(errOut, tc.stderr) {
 			t.Errorf("%v: exit %d, stderr %q; want exit %d and %q", tc.args, code, errOut, tc.code, tc.stderr)
 		}
+	}
+	// --format json is --json
+	_, withJSON, _ := runCLI("diff", "--json", lantern, lanternNext)
+	_, withFormat, _ := runCLI("diff", "--format", "json", lantern, lanternNext)
+	if withJSON == "" || withJSON != withFormat || !json.Valid([]byte(withJSON)) {
+		t.Errorf("diff --format json differs from --json, or is not JSON")
 	}
 	// markdown is offered by diff only
 	if code, _, errOut := runCLI("layers", "--format", "markdown", lantern); code != exitUsage || !strings.Contains(errOut, `has no format "markdown"`) {
