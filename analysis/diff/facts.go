@@ -64,11 +64,10 @@ func (fs *facts) add(section, subject, aspect, value string) {
 	fs.list = append(fs.list, f)
 }
 
-// Values of facts whose presence is what counts.
-const (
-	present = "present"
-	hidden  = "hidden"
-)
+// The value of a fact whose presence is all that counts (an entry, a
+// hidden entry, a coin family, a seller): a change of one only adds or
+// removes it, and has no values to show.
+const present = ""
 
 // outlineFacts lists what a player sees in an outline, section by section
 // (everything but the layer toggles, which layerFacts lists).
@@ -94,7 +93,7 @@ func outlineFacts(o *outline.Outline) *facts {
 		for _, e := range c.Entries {
 			fs.add(SectionEntries, c.ID+"/"+e.ID, "", present)
 			if e.Hidden {
-				fs.add(SectionEntries, c.ID+"/"+e.ID, "hidden from the pickers", hidden)
+				fs.add(SectionEntries, c.ID+"/"+e.ID, "hidden from the pickers", present)
 			}
 		}
 	}
@@ -119,7 +118,7 @@ func outlineFacts(o *outline.Outline) *facts {
 	}
 	if m := o.Market; m.Declared {
 		for i, l := range o.Prices.Levels {
-			times := "present"
+			times := present
 			if i < len(eff.Market.Levels) {
 				times = "× " + strconv.FormatFloat(eff.Market.Levels[i].Times, 'g', -1, 64)
 			}

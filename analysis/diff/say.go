@@ -37,8 +37,6 @@ func (c Change) brief() (string, string) {
 // thing is there (the aspect or subject names it already).
 func (c Change) shown(value string) string {
 	switch {
-	case value == present || value == hidden:
-		return ""
 	case c.Section == SectionEnums && strings.HasPrefix(c.Aspect, "value "):
 		return ""
 	case c.Section == SectionCoins && strings.HasPrefix(c.Aspect, "coin "):
