@@ -75,7 +75,13 @@ func compareVersions(name string, pos []string, stderr io.Writer) (*diff.Diff, i
 	}
 	oldR, oldWhole := analyse(oldWS, analysis.Options{}, stderr)
 	newR, newWhole := analyse(newWS, analysis.Options{Since: oldWS}, stderr)
-	d := diff.Compare(oldR, newR)
+	var d *diff.Diff
+	var failed string
+	analysis.Guard(&failed, "comparison of the two versions", func() { d = diff.Compare(oldR, newR) })
+	if failed != "" {
+		complain(stderr, "rulebench: %s", failed)
+		return nil, exitUsage, false
+	}
 	if f := newR.Failed(); f != "" && newWhole {
 		complain(stderr, "rulebench: %s", f) // the comparison of stored ids failed
 		newWhole = false
