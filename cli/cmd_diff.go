@@ -127,7 +127,7 @@ func runDiff(c *call, pos []string, format string, exitCode bool) int {
 			return exitUsage
 		}
 	case report.Markdown:
-		writeDiffMarkdown(c.stdout, d)
+		writeDiffMarkdown(c.stdout, d, markdownLimit)
 	default:
 		writeDiffText(c.stdout, pos, d)
 	}
@@ -251,7 +251,7 @@ func writeDiffText(w io.Writer, pos []string, d *diff.Diff) {
 	}
 	p("\n")
 	for _, l := range st.Lost {
-		p("  lost %s: %s\n", storedText(l.Kind, l.ID, l.List, l.Label), plural(l.Saves, "sample save")+" hold a value there")
+		p("  lost %s (%s)\n", storedText(l.Kind, l.ID, l.List, l.Label), heldIn(l.Saves))
 	}
 	if len(st.Lost) > 0 && st.Unchanged {
 		p("  sheet.version did not go up (see rulebench migrate --since)\n")
@@ -290,19 +290,60 @@ func quotedList(texts []string) string {
 	return strings.Join(q, ", ")
 }
 
+// markdownLimit is the most bytes diff --format markdown writes: a GitHub
+// pull request comment holds at most 65,536 characters. Past it, each
+// table and list ends with how many rows it leaves out.
+const markdownLimit = 60000
+
+// markdownOut writes Markdown within a budget of bytes for rows; headings
+// and the notes of rows left out are always written (a reserve is kept for
+// them).
+type markdownOut struct {
+	w          io.Writer
+	n, rowsEnd int // bytes written; the most rows may take up to
+	left       int // rows of the current table or list left out
+}
+
+func (o *markdownOut) p(format string, args ...any) {
+	s := fmt.Sprintf(format, args...)
+	o.n += len(s)
+	io.WriteString(o.w, s)
+}
+
+// row writes a table row or list item when it fits, else counts it.
+func (o *markdownOut) row(format string, args ...any) {
+	s := fmt.Sprintf(format, args...)
+	if o.left > 0 || o.n+len(s) > o.rowsEnd {
+		o.left++
+		return
+	}
+	o.p("%s", s)
+}
+
+// end closes a table or list: how many rows it left out, if any.
+func (o *markdownOut) end() {
+	if o.left > 0 {
+		o.p("\n…and %d more (too many for one comment; rulebench diff --json lists them all).\n", o.left)
+		o.left = 0
+	}
+}
+
 // writeDiffMarkdown writes the diff as Markdown: a heading, a table of
 // changes for each view, the display strings and coverage, and the stored
-// ids. Every text from the files is escaped (markdownText).
-func writeDiffMarkdown(w io.Writer, d *diff.Diff) {
+// ids, in at most about limit bytes. Every text from the files is escaped
+// (markdownText).
+func writeDiffMarkdown(w io.Writer, d *diff.Diff, limit int) {
 	m := markdownText
-	p := func(format string, args ...any) { fmt.Fprintf(w, format, args...) }
+	views := append([]diff.View{d.Base}, d.Layers...)
+	// the reserve: every heading and note, about 300 bytes each
+	o := &markdownOut{w: w, rowsEnd: limit - 300*(len(views)+8)}
+	p := o.p
 	p("## %s: %s → %s\n\n", m(d.New.Name), m(d.Old.Version), m(d.New.Version))
 	p("Ruleset %s, Capability API %s → %s.\n", m(d.ID), m(d.Old.CapabilityAPI), m(d.New.CapabilityAPI))
 	if d.Empty() {
 		p("\nA player sees nothing change.\n")
 		return
 	}
-	views := append([]diff.View{d.Base}, d.Layers...)
 	for _, vw := range views {
 		if len(vw.Changes) == 0 && vw.Layer != "" {
 			continue
@@ -327,23 +368,25 @@ func writeDiffMarkdown(w io.Writer, d *diff.Diff) {
 					before = "—"
 				}
 			}
-			p("| %s | %s | %s | %s |\n", m(ch.Section), m(ch.What()), m(before), m(after))
+			o.row("| %s | %s | %s | %s |\n", m(ch.Section), m(ch.What()), m(before), m(after))
 		}
+		o.end()
 	}
 	if quiet := quietLayers(d); len(quiet) > 0 {
-		p("\nUnder %s nothing more changes.\n", m(layerList(quiet)))
+		p("\nUnder %s nothing more changes.\n", m(cut(layerList(quiet), 200)))
 	}
 	s := d.Strings
 	p("\n### Display strings\n\n%d added, %d removed, %d changed.\n\n", len(s.Added), len(s.Removed), len(s.Changed))
 	for _, c := range s.Changed {
-		p("- changed “%s” → “%s” (%s)\n", m(c.Old), m(c.New), m(c.Path))
+		o.row("- changed “%s” → “%s” (%s)\n", m(c.Old), m(c.New), m(c.Path))
 	}
 	for _, t := range s.Added {
-		p("- added “%s”\n", m(t))
+		o.row("- added “%s”\n", m(t))
 	}
 	for _, t := range s.Removed {
-		p("- removed “%s”\n", m(t))
+		o.row("- removed “%s”\n", m(t))
 	}
+	o.end()
 	if len(s.Languages) > 0 {
 		p("\n| Language | Before | After | New strings in English |\n|---|---|---|---|\n")
 		for _, l := range s.Languages {
@@ -351,8 +394,9 @@ func writeDiffMarkdown(w io.Writer, d *diff.Diff) {
 			for i, t := range l.Untranslated {
 				untranslated[i] = "“" + m(t) + "”"
 			}
-			p("| %s | %s | %s | %s |\n", m(l.Lang), m(percentText(l.Old)), m(percentText(l.New)), strings.Join(untranslated, ", "))
+			o.row("| %s | %s | %s | %s |\n", m(l.Lang), m(percentText(l.Old)), m(percentText(l.New)), strings.Join(untranslated, ", "))
 		}
+		o.end()
 	}
 	st := d.Stored
 	p("\n### Stored ids\n\nsheet.version %d → %d", st.From, st.To)
@@ -366,14 +410,31 @@ func writeDiffMarkdown(w io.Writer, d *diff.Diff) {
 	}
 	p(".\n\n")
 	for _, l := range st.Lost {
-		p("- **lost** %s: %s\n", m(storedText(l.Kind, l.ID, l.List, l.Label)), m(plural(l.Saves, "sample save")+" hold a value there"))
+		o.row("- **lost** %s (%s)\n", m(storedText(l.Kind, l.ID, l.List, l.Label)), m(heldIn(l.Saves)))
 	}
 	for _, mv := range st.Moved {
-		p("- moved %s → %s (%s)\n", m(storedText(mv.Kind, mv.ID, mv.List, mv.Label)), m(strings.Join(mv.To, ", ")), m(mv.Op))
+		o.row("- moved %s → %s (%s)\n", m(storedText(mv.Kind, mv.ID, mv.List, mv.Label)), m(strings.Join(mv.To, ", ")), m(mv.Op))
 	}
 	for _, a := range st.Added {
-		p("- added %s\n", m(storedText(a.Kind, a.ID, a.List, a.Label)))
+		o.row("- added %s\n", m(storedText(a.Kind, a.ID, a.List, a.Label)))
 	}
+	o.end()
+}
+
+// heldIn says how many sample saves hold a value under a lost id.
+func heldIn(saves int) string {
+	if saves == 0 {
+		return "no sample save holds a value there"
+	}
+	return "a value in " + plural(saves, "sample save")
+}
+
+// cut shortens s to at most n runes, the last of them "…" when it is cut.
+func cut(s string, n int) string {
+	if r := []rune(s); len(r) > n {
+		return string(r[:n-1]) + "…"
+	}
+	return s
 }
 
 // markdownText makes text from files inert in Markdown: control

@@ -3,10 +3,12 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"html"
 	"os"
 	"path/filepath"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -17,7 +19,9 @@ import (
 	east "github.com/yuin/goldmark/extension/ast"
 	"github.com/yuin/goldmark/text"
 
+	"rulebench/analysis/diff"
 	"rulebench/analysis/diff/difftest"
+	"rulebench/migrate/migratetest"
 )
 
 // lanternNext is lantern-road's next version, with the four changes of
@@ -288,5 +292,79 @@ func TestChangelogNamesCheckCapability(t *testing.T) {
 	}
 	if !strings.HasSuffix(out, "\nNeeds an Engine with Capability API "+doc.CapabilityAPI+"\n") {
 		t.Errorf("want the line for %s:\n%s", doc.CapabilityAPI, out)
+	}
+}
+
+// A diff too big for one pull request comment: the Markdown stays within
+// the limit, every heading is there, and each table that is cut says how
+// many rows it leaves out, so that the rows shown and the ones counted add
+// up to every change.
+func TestDiffMarkdownWithinLimit(t *testing.T) {
+	d := &diff.Diff{ID: "big", Old: diff.Version{Version: "1.0.0"}, New: diff.Version{Version: "2.0.0", Name: "Big"}}
+	const n = 3000
+	for i := range n {
+		d.Base.Changes = append(d.Base.Changes, diff.Change{Section: diff.SectionPrices, Subject: fmt.Sprintf("wares/item-%d", i),
+			Aspect: "own price", Kind: diff.Changed, Old: "6 groats", New: "7 groats"})
+	}
+	d.Layers = []diff.View{{Layer: "dark", Changes: d.Base.Changes[:500]}}
+	for i := range 800 {
+		d.Strings.Added = append(d.Strings.Added, fmt.Sprintf("New label %d", i))
+	}
+	var b bytes.Buffer
+	writeDiffMarkdown(&b, d, markdownLimit)
+	if b.Len() > markdownLimit {
+		t.Errorf("%d bytes, more than %d", b.Len(), markdownLimit)
+	}
+	src := b.Bytes()
+	var h3 []string
+	_ = ast.Walk(parseMarkdown(src), func(n ast.Node, entering bool) (ast.WalkStatus, error) {
+		if h, ok := n.(*ast.Heading); ok && entering && h.Level == 3 {
+			h3 = append(h3, strings.TrimSpace(nodeText(t, h, src)))
+		}
+		return ast.WalkContinue, nil
+	})
+	if strings.Join(h3, "|") != "With no layer on|Under the layer dark|Display strings|Stored ids" {
+		t.Errorf("headings: %q", h3)
+	}
+	rows := strings.Count(b.String(), "| prices |")
+	left := 0
+	for _, m := range regexp.MustCompile(`…and (\d+) more`).FindAllStringSubmatch(b.String(), -1) {
+		k, _ := strconv.Atoi(m[1])
+		left += k
+	}
+	items := strings.Count(b.String(), "\n- added “New label")
+	if rows+items+left != n+500+800 || left == 0 {
+		t.Errorf("%d rows and %d items shown, %d left out; want %d in all", rows, items, left, n+500+800)
+	}
+}
+
+// Stored ids in the text and the Markdown: moved with the step, lost
+// without it.
+func TestDiffStoredIDsText(t *testing.T) {
+	for name, want := range map[string]string{
+		migratetest.RenameWritten: "moved field road_name (" + "%s) → " + migratetest.Renamed + " (rename)",
+		migratetest.Rename:        "lost field road_name (" + "%s) (no sample save holds a value there)",
+	} {
+		c, err := migratetest.LanternCase(examplesDir+"/lantern-road", name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		dir := t.TempDir()
+		oldPath, newPath := filepath.Join(dir, "old.json"), filepath.Join(dir, "new.json")
+		if err := os.WriteFile(oldPath, c.Old, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(newPath, c.New, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		code, out, errOut := runCLI("diff", oldPath, newPath)
+		label := regexp.MustCompile(`road_name \(([^)]*)\)`).FindStringSubmatch(out)
+		if code != exitOK || label == nil || !strings.Contains(out, fmt.Sprintf(want, label[1])) || !strings.Contains(out, "added field "+migratetest.Renamed) {
+			t.Errorf("%s: exit %d, %s\n%s", name, code, errOut, out)
+		}
+		_, md, _ := runCLI("diff", "--format", "markdown", oldPath, newPath)
+		if !strings.Contains(html.UnescapeString(renderMarkdown(t, []byte(md))), "road_name") {
+			t.Errorf("%s: the Markdown does not name road_name", name)
+		}
 	}
 }
