@@ -382,3 +382,48 @@ func TestDiffLayerConflictsAndFallback(t *testing.T) {
 		t.Error("no view of hill_fever")
 	}
 }
+
+// The other parts a player sees, each under the view that shows it: a
+// layer's ladder step and world guidance (under that layer only), a hide
+// rule's test (the entries hidden and shown again under it), and a coin's
+// label (every price in it, with no layer on).
+func TestDiffLadderGuidanceHidingCoins(t *testing.T) {
+	dir := next(t)
+	edit(t, dir, `{"label": "Steady going", "dc": 10},`, `{"label": "Steady going", "dc": 11},`)
+	edit(t, dir, `"worldGuidance": "The long dark is on.`, `"worldGuidance": "The long dark has come.`)
+	edit(t, dir, `"hide": {"filter": "origin", "equals": "Smuggled"}`, `"hide": {"filter": "origin", "equals": "Guild-made"}`)
+	edit(t, dir, `{"id": "warrant", "label": "warrants", "value": 25}`, `{"id": "warrant", "label": "writs", "value": 25}`)
+	d, _ := compare(t, next(t), dir)
+	for _, c := range d.Base.Changes {
+		if c.Section != diff.SectionPrices || !strings.Contains(c.Old, "warrants") || !strings.Contains(c.New, "writs") {
+			t.Errorf("with no layer on, not a price in writs: %s %q → %q", key(c), c.Old, c.New)
+		}
+	}
+	if len(d.Base.Changes) == 0 {
+		t.Error("with no layer on, no price in writs")
+	}
+	for _, l := range d.Layers {
+		switch l.Layer {
+		case "long_dark":
+			want := []string{"changed guidance | world guidance | ", "changed ladder | Steady going | "}
+			if got := keys(l.Changes); !slices.Equal(got, want) {
+				t.Errorf("under long_dark:\n%s", strings.Join(got, "\n"))
+			}
+			if c := find(t, l.Changes, want[1]); c.Old != "dc 10" || c.New != "dc 11" {
+				t.Errorf("the step: %q → %q", c.Old, c.New)
+			}
+		case "toll_war":
+			find(t, l.Changes, "added entries | wares/tin-lantern | hidden from the pickers")
+			find(t, l.Changes, "removed entries | wares/black-lantern | hidden from the pickers")
+		default:
+			for _, c := range l.Changes {
+				if c.Section != diff.SectionPrices && c.Section != diff.SectionLoot {
+					t.Errorf("under %s: %s", l.Layer, key(c))
+				}
+			}
+		}
+	}
+	if len(d.Strings.Changed) != 1 || d.Strings.Changed[0].Old != "warrants" || d.Strings.Changed[0].New != "writs" {
+		t.Errorf("changed strings: %+v", d.Strings.Changed)
+	}
+}
