@@ -59,7 +59,7 @@ func Changelog(d *Diff, date string, limit int, escape func(string) string) stri
 func moreLine(n int) string { return fmt.Sprintf("- …and %d more", n) }
 
 // bulletRunes is the longest a bullet may be; a longer one is cut.
-const bulletRunes = 200
+const bulletRunes = 280
 
 // changelogBullets lists the entry's bullets, most telling first.
 func changelogBullets(d *Diff, esc func(string) string) []string {

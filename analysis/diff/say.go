@@ -100,8 +100,27 @@ func Brief(old, cur string, limit int) (string, string) {
 	const context = 16
 	cut := func(r []rune) string {
 		start, end := max(0, pre-context), len(r)-max(0, suf-context)
+		// begin and end at a word where the shared context allows
+		for i := start; start > 0 && i < pre && i < len(r); i++ {
+			if r[i] == ' ' {
+				start = i + 1
+				break
+			}
+		}
+		for i := end - 1; end < len(r) && i >= len(r)-suf && i > start; i-- {
+			if r[i] == ' ' {
+				end = i
+				break
+			}
+		}
 		if end-start > 2*limit {
 			end = start + 2*limit
+			for i := end - 1; i > end-limit/4 && i > start; i-- {
+				if r[i] == ' ' {
+					end = i
+					break
+				}
+			}
 		}
 		if start >= end && len(r) > 0 {
 			return ""
