@@ -91,6 +91,10 @@ var cliFuzzCommands = [][]string{
 	{"layers", "--json", "--on", "dust,A", "PKG", "SAVE"},
 	{"i18n", "--json", "--lang", "de", "PKG"},
 	{"migrate", "--json", "PKG", "SAVE"},
+	{"diff", "OLD", "PKG"},
+	{"diff", "--format", "markdown", "OLD", "PKG"},
+	{"diff", "--json", "OLD", "PKG"},
+	{"changelog", "--date", "2026-12-08", "OLD", "PKG"},
 }
 
 // FuzzCLI runs check, layers, i18n and migrate, in text form, on a small
@@ -134,10 +138,18 @@ func FuzzCLI(f *testing.F) {
 			writeFuzzFile(t, filepath.Join(pkg, p), fill.Replace(text))
 		}
 		writeFuzzFile(t, save, fill.Replace(cliFuzzSave))
+		// the previous version, for diff and changelog: every fuzzed text
+		// is new in PKG
+		old := filepath.Join(dir, "old-"+filepath.Base(pkg)+".json")
+		writeFuzzFile(t, old, strings.ReplaceAll(strings.Replace(cliFuzzRuleset, `"version":2`, `"version":1`, 1), "@A@", "x"))
+		defer os.Remove(old)
 		args := append([]string(nil), cliFuzzCommands[int(which)%len(cliFuzzCommands)]...)
 		for i, arg := range args {
 			arg = strings.ReplaceAll(arg, "PKG", pkg)
 			arg = strings.ReplaceAll(arg, "SAVE", save)
+			if arg == "OLD" {
+				arg = old
+			}
 			arg = strings.ReplaceAll(arg, "MISSING", filepath.Join(pkg, "no "+name))
 			if arg == "--A" {
 				arg = "--" + a

@@ -120,8 +120,8 @@ var commandTable []*command
 
 func init() {
 	commandTable = []*command{checkCommand, layersCommand, i18nCommand, migrateCommand, fixCommand,
+		diffCommand, changelogCommand, newCommand, packCommand,
 		explainCommand, helpCommand, completionCommand, versionCommand, completeCommand}
-	commandTable = append(commandTable, newCommand, packCommand) // release: new and pack
 }
 
 // commands returns every command but the workbench.

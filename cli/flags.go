@@ -138,9 +138,10 @@ func (f *flagSet) List(name, arg string, values valueSource, options []string, h
 }
 
 // Format declares --format with the formats the command offers (every one
-// when findings is set, else text and JSON) and --json, its short form.
-func (f *flagSet) Format(findings bool) {
-	f.formats = report.FormatsFor(findings)
+// when findings is set, else text and JSON, and the opt-in formats named
+// in optIn) and --json, its short form.
+func (f *flagSet) Format(findings bool, optIn ...string) {
+	f.formats = report.FormatsFor(findings, optIn...)
 	var names []string
 	for _, fm := range f.formats {
 		names = append(names, fm.Name)
@@ -261,6 +262,8 @@ func (f *flagSet) parse(args []string) ([]string, int, bool) {
 		subject = "the workbench"
 	}
 	switch {
+	case minN == maxN && minN > 1 && len(positional) != minN:
+		return nil, f.usageError("%s takes %d paths, %s; not %d", subject, minN, what, len(positional)), true
 	case len(positional) < minN && maxN < 0:
 		return nil, f.usageError("%s takes at least one %s", subject, what), true
 	case len(positional) < minN:

@@ -76,6 +76,14 @@ var goldenCases = []struct {
 	{"migrate-broken-road", []string{"migrate", "testdata/cli/broken-road"}},
 	{"migrate-broken-road-json", []string{"migrate", "--json", "testdata/cli/broken-road"}},
 	{"migrate-unreadable-json", []string{"migrate", "--json", "testdata/cli/unreadable"}},
+
+	{"diff-lantern-road", []string{"diff", "../examples/lantern-road", lanternNext}},
+	{"diff-lantern-road-json", []string{"diff", "--json", "../examples/lantern-road", lanternNext}},
+	{"diff-lantern-road-markdown", []string{"diff", "--format", "markdown", "../examples/lantern-road", lanternNext}},
+	{"diff-newer-first", []string{"diff", lanternNext, "../examples/lantern-road"}},
+	{"diff-same-exit-code", []string{"diff", "--exit-code", "../examples/lantern-road", "../examples/lantern-road"}},
+	{"diff-other-ruleset", []string{"diff", "../examples/lantern-road", "../examples/mirefall/mirefall-1.0.0.ruleset.json"}},
+	{"changelog-lantern-road", []string{"changelog", "--date", "2026-12-08", "../examples/lantern-road", lanternNext}},
 }
 
 // TestCLIGolden holds the exit code, stdout and stderr of each golden case

@@ -1,5 +1,7 @@
 package report
 
+import "slices"
+
 // Format is one output format of the commands, as --format names it.
 type Format struct {
 	// Name is what --format takes: "text", "json", "sarif", "github".
@@ -10,14 +12,18 @@ type Format struct {
 	// else (SARIF, GitHub workflow commands): only commands whose output is
 	// a list of findings offer them.
 	FindingsOnly bool
+	// OptIn is set for the formats only the commands that name them offer
+	// (Markdown: rulebench diff).
+	OptIn bool
 }
 
-// Text, JSON, SARIF and GitHub are the names of the formats.
+// Text, JSON, SARIF, GitHub and Markdown are the names of the formats.
 const (
-	Text   = "text"
-	JSON   = "json"
-	SARIF  = "sarif"
-	GitHub = "github"
+	Text     = "text"
+	JSON     = "json"
+	SARIF    = "sarif"
+	GitHub   = "github"
+	Markdown = "markdown"
 )
 
 // Formats is every output format, in the order help lists them.
@@ -26,14 +32,21 @@ var Formats = []Format{
 	{Name: JSON, About: "one JSON document; --json for short"},
 	{Name: SARIF, About: "SARIF 2.1.0, for code scanning", FindingsOnly: true},
 	{Name: GitHub, About: "GitHub Actions workflow commands, one a finding", FindingsOnly: true},
+	{Name: Markdown, About: "Markdown, for a pull request comment or $GITHUB_STEP_SUMMARY", OptIn: true},
 }
 
 // FormatsFor returns the formats a command offers: every one when it
-// prints findings, text and JSON otherwise.
-func FormatsFor(findings bool) []Format {
+// prints findings, text and JSON otherwise; and of the opt-in formats,
+// the ones named in optIn.
+func FormatsFor(findings bool, optIn ...string) []Format {
 	var out []Format
 	for _, f := range Formats {
-		if findings || !f.FindingsOnly {
+		switch {
+		case f.OptIn:
+			if slices.Contains(optIn, f.Name) {
+				out = append(out, f)
+			}
+		case findings || !f.FindingsOnly:
 			out = append(out, f)
 		}
 	}
