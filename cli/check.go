@@ -115,7 +115,7 @@ var severityNames = map[string]model.Severity{"error": model.Error, "warning": m
 var checkCommand = &command{
 	name:    "check",
 	summary: "every check: format, layers, translations, migrations, capability",
-	usage:   []string{"check [--format F] [--fail-on S] PATH..."},
+	usage:   []string{"check [--format F] [--fail-on S] [--base REF] PATH..."},
 	about: "Runs every check on ruleset files, package folders and catalog artifacts: format,\n" +
 		"layers, translations, migrations and capability. A folder that is neither a package\n" +
 		"nor an artifact is walked for every package, artifact and ruleset file below it,\n" +
@@ -123,21 +123,22 @@ var checkCommand = &command{
 		"\"sheet\", that is not valid JSON), down to 32 folders deep; check says how many\n" +
 		"*.json files it skipped as not rulesets (--verbose names them) and names any folder\n" +
 		"too deep to walk, which makes the exit 2.\n" +
-		"Exit 0: no errors; 1: errors found (or warnings, with --fail-on warning);\n2: bad usage or unreadable input.",
+		"Exit 0: no errors; 1: errors found (or warnings, with --fail-on warning);\n2: bad usage or unreadable input.\n" + checkBaseHelp,
 	args: argSpec{name: "PATH", min: 1, max: -1, values: files},
 	bind: func(fs *flagSet) runner {
 		fs.Format(true)
 		failOn := fs.Choice("fail-on", "S", "error", []string{"error", "warning", "info"}, "exit 1 when a finding is at least this severe")
 		verbose := fs.Bool("verbose", "name the files a folder walk skipped as not rulesets")
+		base := fs.String("base", "REF", anything, "also hold each PATH to the release rules against the same path at git revision REF")
 		return func(c *call, pos []string) int {
-			return runCheck(c, pos, fs.chosenFormat(), severityNames[*failOn], *verbose)
+			return runCheck(c, pos, fs.chosenFormat(), severityNames[*failOn], *verbose, *base)
 		}
 	},
 }
 
 // runCheck checks each path and prints the findings in format, failing on
 // findings at least as severe as threshold.
-func runCheck(c *call, pos []string, format string, threshold model.Severity, verbose bool) int {
+func runCheck(c *call, pos []string, format string, threshold model.Severity, verbose bool, base string) int {
 	stdout, stderr := c.stdout, c.stderr
 	walk := checkTargets(pos)
 	targets := walk.targets
@@ -150,6 +151,7 @@ func runCheck(c *call, pos []string, format string, threshold model.Severity, ve
 	var all []model.Diagnostic
 	doc := &report.Checks{SchemaVersion: 1, OK: true, Results: []report.PathCheck{}}
 	checkAllTargets(targets, func(c checked) {
+		c = withBase(c, base, len(targets))
 		switch {
 		case c.readErr != nil || c.failed != "":
 			code = exitUsage

@@ -42,6 +42,8 @@ var (
 	ErrUnknownRevision = errors.New("unknown revision")
 	// ErrNotInRevision: the revision has no file or folder at that path.
 	ErrNotInRevision = errors.New("not in the revision")
+	// ErrOutside: a path on disk lies outside the repository.
+	ErrOutside = errors.New("outside the repository")
 	// ErrTooLarge: a folder lists more entries than a Tree reads.
 	ErrTooLarge = errors.New("too large")
 )
@@ -89,6 +91,9 @@ func Find(dir string) (*Repo, error) {
 	}
 	out, err := run(abs, 4096, "rev-parse", "--show-toplevel")
 	if err != nil {
+		if dir == "." {
+			return nil, fail(ErrNotRepository, "the current folder is not inside a git repository")
+		}
 		return nil, fail(ErrNotRepository, "%s is not inside a git repository", dir)
 	}
 	top := strings.TrimRight(string(out), "\n")
@@ -120,14 +125,14 @@ func (r *Repo) Resolve(rev string) (string, error) {
 func (r *Repo) Rel(diskPath string) (string, error) {
 	abs, err := filepath.Abs(diskPath)
 	if err != nil {
-		return "", fail(ErrNotInRevision, "%s cannot be looked up: %v", diskPath, err)
+		return "", fail(ErrOutside, "%s cannot be looked up: %v", diskPath, err)
 	}
 	if resolved, err := filepath.EvalSymlinks(abs); err == nil {
 		abs = resolved
 	}
 	rel, err := filepath.Rel(r.Top, abs)
 	if err != nil || rel == ".." || strings.HasPrefix(rel, ".."+string(filepath.Separator)) || filepath.IsAbs(rel) {
-		return "", fail(ErrNotInRevision, "%s is not inside the git repository at %s", diskPath, r.Top)
+		return "", fail(ErrOutside, "%s is not inside the git repository at %s", diskPath, r.Top)
 	}
 	rel = filepath.ToSlash(rel)
 	if rel == "." {

@@ -146,7 +146,7 @@ func TestErrors(t *testing.T) {
 	if rel, err := repo.Rel(r.Path("pkg/locales")); err != nil || rel != "pkg/locales" {
 		t.Errorf("Rel %q, %v", rel, err)
 	}
-	if _, err := repo.Rel(outside); !errors.Is(err, gitrev.ErrNotInRevision) {
+	if _, err := repo.Rel(outside); !errors.Is(err, gitrev.ErrOutside) {
 		t.Errorf("Rel outside: %v", err)
 	}
 	for _, rev := range []string{"HEAD~5", "no-such-branch", "--output=/tmp/x", ""} {
