@@ -54,6 +54,17 @@ func loadOldFS(arg, newPath string) (*model.Workspace, fs.FS, error) {
 	return ws, tree, nil
 }
 
+// loadSince reads the workbench's --since OLD (loadOld) and returns with it
+// how to read it again when its files change: nil for a revision, which
+// does not change, so that it is read once and not watched.
+func loadSince(arg, newPath string) (*model.Workspace, func() (*model.Workspace, error), error) {
+	ws, revision, err := loadOldFS(arg, newPath)
+	if err != nil || revision != nil {
+		return ws, nil, err
+	}
+	return ws, func() (*model.Workspace, error) { return loadOld(arg, newPath) }, nil
+}
+
 // readOldSave reads a sample save of OLD by the name its workspace gives
 // it, as readSaveFile reads one on disk: from the revision's tree when
 // OLD was read from one (fsys), refusing what is not a regular file and

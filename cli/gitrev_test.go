@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"bytes"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"rulebench/internal/gitrev"
 	"rulebench/internal/gitrev/gitrevtest"
 	"rulebench/migrate"
+	"rulebench/migrate/migratetest"
 	"rulebench/model"
 )
 
@@ -173,4 +175,49 @@ func resolved(t *testing.T, p string) string {
 		t.Fatal(err)
 	}
 	return r
+}
+
+// The workbench takes a revision as --since: it opens on it (reading it
+// once, so nothing says the revision is not watched), and outside a
+// repository it does not start, with the sentence migrate gives.
+func TestWorkbenchSinceRevision(t *testing.T) {
+	needLanternRoad(t)
+	c, err := migratetest.LanternCase(lanternRoadDir, migratetest.Rename)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := gitrevtest.New(t)
+	r.Write("r.json", c.Old)
+	r.Commit("published")
+	r.Write("r.json", c.New)
+	r.Commit("next")
+	var out, errs bytes.Buffer
+	code := run([]string{"--no-mouse", "--since", "HEAD~1", r.Path("r.json")}, strings.NewReader("q"), &out, &errs)
+	if code != exitOK || errs.Len() > 0 {
+		t.Errorf("exit %d, stderr %q", code, errs.String())
+	}
+	old, reload, err := loadSince("HEAD~1", r.Path("r.json"))
+	if err != nil || old.RulesetFile != "HEAD~1:./r.json" || reload != nil {
+		t.Errorf("a revision: %v, read again: %v, %v", old.RulesetFile, reload != nil, err)
+	}
+	disk := filepath.Join(t.TempDir(), "old.json")
+	if err := os.WriteFile(disk, c.Old, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if old, reload, err = loadSince(disk, r.Path("r.json")); err != nil || reload == nil {
+		t.Fatalf("a file: read again %v, %v", reload != nil, err)
+	}
+	if again, err := reload(); err != nil || again.RulesetFile != old.RulesetFile {
+		t.Errorf("read again: %v", err)
+	}
+	outside := filepath.Join(t.TempDir(), "r.json")
+	if err := os.WriteFile(outside, c.New, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out.Reset()
+	errs.Reset()
+	code = run([]string{"--no-mouse", "--since", "HEAD~1", outside}, strings.NewReader("q"), &out, &errs)
+	if code != exitUsage || out.Len() > 0 || !strings.HasSuffix(errs.String(), "cannot be read as a git revision: "+filepath.Dir(outside)+" is not inside a git repository\n") {
+		t.Errorf("outside a repository: exit %d, stderr %q", code, errs.String())
+	}
 }

@@ -73,8 +73,7 @@ func runWorkbench(c *call, pos []string, o workbenchOptions) int {
 		if len(pos) == 1 {
 			onDisk = path
 		}
-		reloadOld = func() (*model.Workspace, error) { return loadOld(oldPath, onDisk) }
-		if old, err = reloadOld(); err != nil {
+		if old, reloadOld, err = loadSince(oldPath, onDisk); err != nil {
 			complain(stderr, "rulebench: %v", err)
 			return exitUsage
 		}
