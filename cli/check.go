@@ -150,8 +150,9 @@ func runCheck(c *call, pos []string, format string, threshold model.Severity, ve
 	code := exitOK
 	var all []model.Diagnostic
 	doc := &report.Checks{SchemaVersion: 1, OK: true, Results: []report.PathCheck{}}
+	bases := newBaseCheck(base, len(targets))
 	checkAllTargets(targets, func(c checked) {
-		c = withBase(c, base, len(targets))
+		c = bases.add(c)
 		switch {
 		case c.readErr != nil || c.failed != "":
 			code = exitUsage

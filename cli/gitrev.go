@@ -8,6 +8,7 @@ import (
 	"path"
 	"path/filepath"
 	"strings"
+	"sync"
 
 	"rulebench/internal/gitrev"
 	"rulebench/model"
@@ -39,11 +40,46 @@ func loadOld(arg, newPath string) (*model.Workspace, error) {
 // loadOldFS is loadOld that also returns the revision's tree the workspace
 // was read from, to read more of its files (nil for a path on disk).
 func loadOldFS(arg, newPath string) (*model.Workspace, fs.FS, error) {
+	return (&oldReader{}).load(arg, newPath)
+}
+
+// oldReader reads OLD versions as loadOld does, keeping the repositories
+// it found by folder (and so what each resolved and listed), so that the
+// many PATHs of one check --base share them. It may be used from several
+// goroutines.
+type oldReader struct {
+	mu    sync.Mutex
+	repos map[string]*gitrev.Repo
+}
+
+// find returns the repository holding dir, found once per folder.
+func (o *oldReader) find(dir string) (*gitrev.Repo, error) {
+	o.mu.Lock()
+	repo, ok := o.repos[dir]
+	o.mu.Unlock()
+	if ok {
+		return repo, nil
+	}
+	repo, err := gitrev.Find(dir)
+	if err != nil {
+		return nil, err
+	}
+	o.mu.Lock()
+	if o.repos == nil {
+		o.repos = map[string]*gitrev.Repo{}
+	}
+	o.repos[dir] = repo
+	o.mu.Unlock()
+	return repo, nil
+}
+
+// load is loadOldFS.
+func (o *oldReader) load(arg, newPath string) (*model.Workspace, fs.FS, error) {
 	if _, err := os.Lstat(arg); err == nil || looksLikePath(arg) {
 		ws, err := model.Load(model.OSFS{}, arg)
 		return ws, nil, err
 	}
-	tree, err := oldTree(arg, newPath)
+	tree, err := o.tree(arg, newPath)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -110,8 +146,8 @@ func looksLikePath(arg string) bool {
 	return strings.HasSuffix(arg, ".json") || strings.HasSuffix(arg, ".zip")
 }
 
-// oldTree finds the revision OLD names and the path it reads there.
-func oldTree(arg, newPath string) (*gitrev.Tree, error) {
+// tree finds the revision OLD names and the path it reads there.
+func (o *oldReader) tree(arg, newPath string) (*gitrev.Tree, error) {
 	notOnDisk := func(err error) error {
 		return fmt.Errorf("%s is not a file or folder, and cannot be read as a git revision: %w", arg, err)
 	}
@@ -122,7 +158,7 @@ func oldTree(arg, newPath string) (*gitrev.Tree, error) {
 	var repo *gitrev.Repo
 	var err error
 	if withPath {
-		if repo, err = gitrev.Find("."); err != nil {
+		if repo, err = o.find("."); err != nil {
 			return nil, notOnDisk(err)
 		}
 		if rel, err = repoPath(repo, rel); err != nil {
@@ -136,7 +172,7 @@ func oldTree(arg, newPath string) (*gitrev.Tree, error) {
 		if info, statErr := os.Stat(newPath); statErr != nil || !info.IsDir() {
 			dir = filepath.Dir(newPath)
 		}
-		if repo, err = gitrev.Find(dir); err != nil {
+		if repo, err = o.find(dir); err != nil {
 			return nil, notOnDisk(err)
 		}
 		if rel, err = repo.Rel(newPath); err != nil {

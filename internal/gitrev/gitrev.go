@@ -74,10 +74,17 @@ const (
 	Timeout         = 30 * time.Second
 )
 
-// Repo is a git repository on disk.
+// Repo is a git repository on disk. It remembers the revisions it resolved
+// and the folders it listed, so that the Trees of one command share them:
+// find the repository again to see later commits. A Repo may be used from
+// several goroutines.
 type Repo struct {
 	// Top is the repository's top folder, absolute, with its links resolved.
 	Top string
+
+	mu       sync.Mutex
+	resolved map[string]string  // revision → commit
+	lists    map[string][]entry // "commit:folder" → its entries
 }
 
 // Find returns the repository holding dir (a folder on disk).
@@ -103,7 +110,7 @@ func Find(dir string) (*Repo, error) {
 	if resolved, err := filepath.EvalSymlinks(top); err == nil {
 		top = resolved
 	}
-	return &Repo{Top: top}, nil
+	return &Repo{Top: top, resolved: map[string]string{}, lists: map[string][]entry{}}, nil
 }
 
 // Resolve returns the commit that rev names (a branch, a tag, HEAD~1, a
@@ -112,11 +119,20 @@ func (r *Repo) Resolve(rev string) (string, error) {
 	if rev == "" || strings.HasPrefix(rev, "-") || strings.ContainsAny(rev, "\x00\n") {
 		return "", fail(ErrUnknownRevision, "%q is not a revision name", rev)
 	}
+	r.mu.Lock()
+	hash, ok := r.resolved[rev]
+	r.mu.Unlock()
+	if ok {
+		return hash, nil
+	}
 	out, err := run(r.Top, 4096, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}")
-	hash := strings.TrimSpace(string(out))
+	hash = strings.TrimSpace(string(out))
 	if err != nil || hash == "" {
 		return "", fail(ErrUnknownRevision, "the git repository at %s has no revision %q", r.Top, rev)
 	}
+	r.mu.Lock()
+	r.resolved[rev] = hash
+	r.mu.Unlock()
 	return hash, nil
 }
 
@@ -142,9 +158,9 @@ func (r *Repo) Rel(diskPath string) (string, error) {
 }
 
 // Tree is the tree of one commit, confined to one folder of it: an fs.FS
-// (with Stat and ReadDir) whose names are Name's. Folders are listed, and
-// files read, when first asked for; a Tree may be used from several
-// goroutines.
+// (with Stat and ReadDir) whose names are Name's. Folders are listed (once
+// for every Tree of the Repo), and files read, when first asked for; a
+// Tree may be used from several goroutines.
 type Tree struct {
 	repo   *Repo
 	rev    string // as given, for the names
@@ -152,9 +168,6 @@ type Tree struct {
 	label  string // rev + ":"
 	root   string // the confining folder, repository-relative ("" for the top)
 	target string // the path asked for, repository-relative
-
-	mu    sync.Mutex
-	lists map[string][]entry // listings by folder
 }
 
 // entry is one line of git ls-tree -l.
@@ -174,7 +187,7 @@ func (r *Repo) At(rev, p string) (*Tree, error) {
 		return nil, err
 	}
 	p = strings.Trim(path.Clean("/"+p), "/")
-	t := &Tree{repo: r, rev: rev, commit: commit, label: rev + ":", target: p, lists: map[string][]entry{}}
+	t := &Tree{repo: r, rev: rev, commit: commit, label: rev + ":", target: p}
 	info, err := t.statRepo(p)
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
@@ -312,9 +325,10 @@ func (t *Tree) statRepo(p string) (fs.FileInfo, error) {
 
 // list returns a folder's entries at the commit, listing it once.
 func (t *Tree) list(dir string) ([]entry, error) {
-	t.mu.Lock()
-	es, ok := t.lists[dir]
-	t.mu.Unlock()
+	key := t.commit + ":" + dir
+	t.repo.mu.Lock()
+	es, ok := t.repo.lists[key]
+	t.repo.mu.Unlock()
 	if ok {
 		return es, nil
 	}
@@ -338,9 +352,9 @@ func (t *Tree) list(dir string) ([]entry, error) {
 	if err != nil {
 		return nil, err
 	}
-	t.mu.Lock()
-	t.lists[dir] = es
-	t.mu.Unlock()
+	t.repo.mu.Lock()
+	t.repo.lists[key] = es
+	t.repo.mu.Unlock()
 	return es, nil
 }
 
