@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
@@ -100,6 +101,14 @@ func TestMigrateSincePackageRevision(t *testing.T) {
 	i := slices.IndexFunc(doc.Diagnostics, func(d model.Diagnostic) bool { return d.Code == migrate.CodeSinceEntryDeleted })
 	if i < 0 || !strings.Contains(doc.Diagnostics[i].Message, "2 sample saves stranded: "+filepath.Join(disk, "saves", "fighter3.json")) {
 		t.Errorf("the deleted entry is not reported with its stranded saves: %+v", doc.Diagnostics)
+	}
+	// As text: the finding where OLD declared the entry, naming the saves.
+	code, out, _ = runCLI("migrate", "--since", "HEAD~1", pkg)
+	want = fmt.Sprintf("HEAD~1:pkg/ruleset.json:%d:%d: error: sheet.migrations.0: the published entry from 1 is gone from this version, ", doc.Diagnostics[max(i, 0)].Line, doc.Diagnostics[max(i, 0)].Column) +
+		"so saves at or below version 1 no longer reach the new ids (2 sample saves stranded: HEAD~1:pkg/saves/fighter3.json, HEAD~1:pkg/saves/no-class.json); " +
+		"never delete a published entry: put it back as it was [since-entry-deleted]\n"
+	if code != exitFindings || !strings.Contains(out, want) {
+		t.Errorf("text: exit %d, no line %q in:\n%s", code, want, out)
 	}
 }
 

@@ -418,7 +418,7 @@ func run(dir string, limit int64, args ...string) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), Timeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", dir, "--no-pager", "--literal-pathspecs"}, args...)...)
-	cmd.Env = append(os.Environ(),
+	cmd.Env = append(Environ(),
 		"GIT_TERMINAL_PROMPT=0",  // never ask for a password
 		"GIT_NO_LAZY_FETCH=1",    // a partial clone does not fetch what it lacks
 		"GIT_OPTIONAL_LOCKS=0",   // take no lock in the repository
@@ -446,6 +446,27 @@ func run(dir string, limit int64, args ...string) ([]byte, error) {
 		return nil, readErr
 	}
 	return data, waitErr
+}
+
+// repoLocation are the variables that tell git which repository to use
+// whatever folder it runs in: a git hook sets some of them (GIT_DIR,
+// GIT_INDEX_FILE), and rulebench run from one must still read the
+// repository holding the path it was given.
+var repoLocation = []string{"GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_COMMON_DIR", "GIT_OBJECT_DIRECTORY",
+	"GIT_ALTERNATE_OBJECT_DIRECTORIES", "GIT_NAMESPACE", "GIT_PREFIX", "GIT_QUARANTINE_PATH"}
+
+// Environ is the environment git runs in: the process's, without the
+// variables that would point git at another repository than the one
+// holding the folder it is run in.
+func Environ() []string {
+	var out []string
+	for _, kv := range os.Environ() {
+		name, _, _ := strings.Cut(kv, "=")
+		if !slices.Contains(repoLocation, name) {
+			out = append(out, kv)
+		}
+	}
+	return out
 }
 
 // info is the entry as a FileInfo (its Sys is the entry).

@@ -197,6 +197,32 @@ func TestLinkNotFollowed(t *testing.T) {
 	}
 }
 
+// Run from a git hook (GIT_DIR and GIT_INDEX_FILE set to another
+// repository), a revision is still read from the repository holding the
+// path.
+func TestHookEnvironment(t *testing.T) {
+	r := twoCommits(t)
+	other := gitrevtest.New(t)
+	t.Setenv("GIT_DIR", filepath.Join(other.Dir, ".git"))
+	t.Setenv("GIT_INDEX_FILE", filepath.Join(other.Dir, ".git", "index"))
+	repo, err := gitrev.Find(r.Path("pkg"))
+	if err != nil || repo.Top != resolvedDir(t, r.Dir) {
+		t.Fatalf("found %v, %v", repo, err)
+	}
+	if _, err := repo.At("HEAD~1", "pkg/ruleset.json"); err != nil {
+		t.Error(err)
+	}
+}
+
+func resolvedDir(t *testing.T, p string) string {
+	t.Helper()
+	r, err := filepath.EvalSymlinks(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
 // Without git on PATH, Find says git is needed.
 func TestNoGit(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {

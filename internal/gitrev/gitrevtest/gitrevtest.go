@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"rulebench/internal/gitrev"
 )
 
 // Repo is a git repository in a test's temporary folder.
@@ -37,7 +39,7 @@ func (r *Repo) Git(args ...string) string {
 	r.t.Helper()
 	cmd := exec.Command("git", append([]string{"-C", r.Dir, "-c", "user.name=Rulebench Test", "-c", "user.email=test@rulebench.invalid",
 		"-c", "commit.gpgsign=false", "-c", "init.defaultBranch=main"}, args...)...)
-	cmd.Env = append(os.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1",
+	cmd.Env = append(gitrev.Environ(), "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1",
 		"GIT_AUTHOR_DATE=2026-01-01T00:00:00Z", "GIT_COMMITTER_DATE=2026-01-01T00:00:00Z")
 	out, err := cmd.CombinedOutput()
 	if err != nil {
