@@ -24,6 +24,7 @@ import checks on the draft and rehearses it on the sample saves: OLD's saves/ fo
 or the SAVE arguments. An OLD of another ruleset, or newer than PATH, exits 2. An
 entry of OLD's sheet.migrations that PATH deleted or changed is an error naming the
 sample saves it strands (a published entry is never deleted).
+
 ` + oldArgHelp
 
 // migrateSinceDoc is the JSON document of `rulebench migrate --since`: the
