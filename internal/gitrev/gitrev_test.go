@@ -19,7 +19,7 @@ import (
 // twoCommits makes a repository with a package folder (a copy of the
 // example lantern-road) committed twice: first as it is, then with its
 // ruleset's name changed and a save added.
-func twoCommits(t *testing.T) *gitrevtest.Repo {
+func twoCommits(t testing.TB) *gitrevtest.Repo {
 	t.Helper()
 	r := gitrevtest.New(t)
 	if err := os.CopyFS(r.Path("pkg"), os.DirFS("../../examples/lantern-road")); err != nil {

@@ -16,14 +16,14 @@ import (
 
 // Repo is a git repository in a test's temporary folder.
 type Repo struct {
-	t *testing.T
+	t testing.TB
 	// Dir is the repository's top folder.
 	Dir string
 }
 
 // New makes an empty repository in a new temporary folder, or skips the
 // test when git is not installed.
-func New(t *testing.T) *Repo {
+func New(t testing.TB) *Repo {
 	t.Helper()
 	if _, err := exec.LookPath("git"); err != nil {
 		t.Skip("git is not installed: the tests of reading a revision need it (.ci/run installs it)")
