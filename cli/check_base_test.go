@@ -3,6 +3,7 @@ package cli
 import (
 	"encoding/json"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -74,41 +75,61 @@ func TestCheckBaseReleaseRules(t *testing.T) {
 			doc["name"] = "Lantern Road, revised"
 		}, nil},
 	}
+	// Each case runs with the published version on disk as the base (no
+	// git needed), then at HEAD~1 of a repository: the same codes.
 	for _, tc := range cases {
-		t.Run(tc.name, func(t *testing.T) {
+		t.Run(tc.name+"/on disk", func(t *testing.T) {
+			dir := t.TempDir()
+			old, cur := filepath.Join(dir, "old.json"), filepath.Join(dir, "r.json")
+			for _, p := range []string{old, cur} {
+				if err := os.WriteFile(p, published, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			editRuleset(t, cur, tc.edit)
+			checkBaseAdds(t, old, cur, tc.want, tc.name)
+		})
+		t.Run(tc.name+"/at HEAD~1", func(t *testing.T) {
 			r := gitrevtest.New(t)
 			r.Write("r.json", published)
 			r.Commit("published")
 			editRuleset(t, r.Path("r.json"), tc.edit)
 			r.Commit("next")
-			plainCode, plain, _ := baseCheckCodes(t, r.Path("r.json"))
-			code, got, ds := baseCheckCodes(t, "--base", "HEAD~1", r.Path("r.json"))
-			if !slices.Equal(got[:min(len(plain), len(got))], plain) {
-				t.Fatalf("the findings without --base %v are not first among those with it %v", plain, got)
-			}
-			added := got[len(plain):]
-			if !slices.Equal(added, tc.want) {
-				t.Errorf("--base added %v, want %v", added, tc.want)
-			}
-			for _, d := range ds[len(plain):] {
-				if d.Severity != model.Error || d.Line < 1 || d.Message == "" {
-					t.Errorf("finding %+v", d)
-				}
-				if _, ok := analysis.LookupCode(d.Code); !ok {
-					t.Errorf("%s is not a registered code", d.Code)
-				}
-			}
-			wantCode := plainCode
-			if len(tc.want) > 0 {
-				wantCode = exitFindings
-			}
-			if code != wantCode {
-				t.Errorf("exit %d, want %d (without --base %d)", code, wantCode, plainCode)
-			}
-			if len(tc.want) > 0 && plainCode != exitOK && tc.name != "a published entry deleted" && tc.name != "a published entry changed" {
-				t.Errorf("check without --base exits %d: the case does not show that --base makes the exit 1", plainCode)
-			}
+			checkBaseAdds(t, "HEAD~1", r.Path("r.json"), tc.want, tc.name)
 		})
+	}
+}
+
+// checkBaseAdds holds check --base base PATH to add exactly the codes want
+// to what check PATH finds, as errors, and to exit 1 when it adds any.
+func checkBaseAdds(t *testing.T, base, path string, want []model.Code, name string) {
+	t.Helper()
+	plainCode, plain, _ := baseCheckCodes(t, path)
+	code, got, ds := baseCheckCodes(t, "--base", base, path)
+	if !slices.Equal(got[:min(len(plain), len(got))], plain) {
+		t.Fatalf("the findings without --base %v are not first among those with it %v", plain, got)
+	}
+	added := got[len(plain):]
+	if !slices.Equal(added, want) {
+		t.Errorf("--base added %v, want %v", added, want)
+	}
+	for _, d := range ds[len(plain):] {
+		if d.Severity != model.Error || d.Line < 1 || d.Message == "" {
+			t.Errorf("finding %+v", d)
+		}
+		if _, ok := analysis.LookupCode(d.Code); !ok {
+			t.Errorf("%s is not a registered code", d.Code)
+		}
+	}
+	wantCode := plainCode
+	if len(want) > 0 {
+		wantCode = exitFindings
+	}
+	if code != wantCode {
+		t.Errorf("exit %d, want %d (without --base %d)", code, wantCode, plainCode)
+	}
+	if len(want) > 0 && plainCode != exitOK && name != "a published entry deleted" && name != "a published entry changed" {
+		t.Errorf("check without --base exits %d: the case does not show that --base makes the exit 1", plainCode)
 	}
 }
 
