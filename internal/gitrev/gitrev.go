@@ -98,6 +98,9 @@ func Find(dir string) (*Repo, error) {
 	}
 	out, err := run(abs, 4096, "rev-parse", "--show-toplevel")
 	if err != nil {
+		if strings.Contains(err.Error(), "dubious ownership") {
+			return nil, fail(ErrNotRepository, "git refuses to read the repository holding %s, as another user owns it (git config --global --add safe.directory names a repository to trust)", dir)
+		}
 		if dir == "." {
 			return nil, fail(ErrNotRepository, "the current folder is not inside a git repository")
 		}
@@ -426,7 +429,8 @@ func run(dir string, limit int64, args ...string) ([]byte, error) {
 		"LC_ALL=C", "LANGUAGE=C", // messages as the code expects them
 	)
 	cmd.Stdin = nil
-	cmd.Stderr = io.Discard
+	var stderr bytes.Buffer
+	cmd.Stderr = &limitedWriter{w: &stderr, left: 4096}
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		return nil, err
@@ -445,7 +449,27 @@ func run(dir string, limit int64, args ...string) ([]byte, error) {
 	if readErr != nil {
 		return nil, readErr
 	}
-	return data, waitErr
+	if waitErr != nil {
+		return data, fmt.Errorf("%w: %s", waitErr, strings.TrimSpace(stderr.String()))
+	}
+	return data, nil
+}
+
+// limitedWriter keeps the first bytes written to it and drops the rest.
+type limitedWriter struct {
+	w    io.Writer
+	left int
+}
+
+func (l *limitedWriter) Write(p []byte) (int, error) {
+	n := min(len(p), l.left)
+	l.left -= n
+	if n > 0 {
+		if _, err := l.w.Write(p[:n]); err != nil {
+			return 0, err
+		}
+	}
+	return len(p), nil
 }
 
 // repoLocation are the variables that tell git which repository to use

@@ -223,6 +223,21 @@ func resolvedDir(t *testing.T, p string) string {
 	return r
 }
 
+// A repository another user owns is refused by git; Find says so rather
+// than that there is no repository. (It needs to run as root to hand the
+// folder to another user.)
+func TestRepositoryOfAnotherUser(t *testing.T) {
+	r := twoCommits(t)
+	if err := os.Chown(r.Dir, 54321, 54321); err != nil {
+		t.Skip("cannot give the folder to another user:", err)
+	}
+	t.Setenv("GIT_CONFIG_GLOBAL", "/dev/null") // no safe.directory of the user's
+	_, err := gitrev.Find(r.Path("pkg"))
+	if !errors.Is(err, gitrev.ErrNotRepository) || !strings.Contains(err.Error(), "as another user owns it") {
+		t.Errorf("%v", err)
+	}
+}
+
 // Without git on PATH, Find says git is needed.
 func TestNoGit(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
