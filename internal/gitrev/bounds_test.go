@@ -1,6 +1,7 @@
 package gitrev_test
 
 import (
+	"io/fs"
 	"strings"
 	"testing"
 
@@ -34,6 +35,44 @@ func TestParseListing(t *testing.T) {
 	for _, bad := range []string{"100644 blob abc 12 b.json\x00", "100644 blob abc x\tb\x00", "100644 blob abc 1\ta/b\x00", "100644 blob abc -5\tb\x00"} {
 		if _, err := gitrev.ParseListing([]byte(bad)); err == nil {
 			t.Errorf("%q is read", bad)
+		}
+	}
+}
+
+// Files read together come out each under its own id, identical files
+// (one object) included, and an id git does not have is left out.
+func TestCatBatch(t *testing.T) {
+	r := gitrevtest.New(t)
+	r.Write("saves/a.json", []byte(`{"v": 1}`))
+	r.Write("saves/b.json", []byte(`{"v": 1}`))
+	r.Write("saves/c.json", []byte("{\"v\": 2}\n"))
+	r.Write("big.json", []byte(strings.Repeat(" ", 10000)))
+	r.Commit("saves")
+	a := strings.TrimSpace(r.Git("rev-parse", "HEAD:saves/a.json"))
+	c := strings.TrimSpace(r.Git("rev-parse", "HEAD:saves/c.json"))
+	missing := strings.Repeat("0", len(a))
+	blobs, err := gitrev.CatBatch(r.Dir, []string{a, c, missing}, 17)
+	if err != nil || len(blobs) != 2 || string(blobs[a]) != `{"v": 1}` || string(blobs[c]) != "{\"v\": 2}\n" {
+		t.Errorf("%q, %v", blobs, err)
+	}
+	// A size far below what git gives: refused, not read on.
+	big := strings.TrimSpace(r.Git("rev-parse", "HEAD:big.json"))
+	if _, err := gitrev.CatBatch(r.Dir, []string{a, big}, 8); err == nil {
+		t.Error("more output than asked for is read")
+	}
+	// Two identical saves at a revision are both read.
+	repo, err := gitrev.Find(r.Dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree, err := repo.At("HEAD", "saves")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range []string{"b.json", "a.json", "c.json", "a.json"} {
+		data, err := fs.ReadFile(tree, "HEAD:saves/"+name)
+		if err != nil || !strings.HasPrefix(string(data), `{"v": `) {
+			t.Errorf("%s: %q, %v", name, data, err)
 		}
 	}
 }

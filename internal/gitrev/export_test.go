@@ -4,7 +4,7 @@ import "io/fs"
 
 // For the external tests: run and parseListing, and an entry's parts.
 var (
-	Run          = run
+	Run          = func(dir string, limit int64, args ...string) ([]byte, error) { return run(dir, limit, nil, args...) }
 	ParseListing = func(out []byte) ([]Entry, error) {
 		es, err := parseListing(out)
 		out2 := make([]Entry, len(es))
@@ -21,3 +21,6 @@ type Entry struct {
 	Mode fs.FileMode
 	Size int64
 }
+
+// CatBatch is catBatch, for the tests.
+var CatBatch = catBatch

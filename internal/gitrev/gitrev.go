@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
 	"os/exec"
 	"path"
@@ -64,13 +65,14 @@ func fail(kind error, format string, args ...any) *Error {
 	return &Error{Kind: kind, Sentence: fmt.Sprintf(format, args...)}
 }
 
-// Bounds of what a Tree reads: a folder's listing (git ls-tree's output)
-// and a file (one byte more than model.MaxReadBytes, so that model.Load
-// tells a file too large as it does on disk); and how long one git command
-// may take.
+// Bounds of what a Tree reads: a folder's listing (git ls-tree's output),
+// a file (one byte more than model.MaxReadBytes, so that model.Load tells
+// a file too large as it does on disk) and the files read together in one
+// git process; and how long one git command may take.
 const (
 	MaxListingBytes = 4 << 20
 	MaxBlobBytes    = model.MaxReadBytes + 1
+	MaxBatchBytes   = model.MaxReadBytes
 	Timeout         = 30 * time.Second
 )
 
@@ -96,7 +98,7 @@ func Find(dir string) (*Repo, error) {
 	if err != nil {
 		return nil, fail(ErrNotRepository, "%s is not a folder that can be looked up: %v", dir, err)
 	}
-	out, err := run(abs, 4096, "rev-parse", "--show-toplevel")
+	out, err := run(abs, 4096, nil, "rev-parse", "--show-toplevel")
 	if err != nil {
 		if strings.Contains(err.Error(), "dubious ownership") {
 			return nil, fail(ErrNotRepository, "git refuses to read the repository holding %s, as another user owns it (git config --global --add safe.directory names a repository to trust)", dir)
@@ -128,7 +130,7 @@ func (r *Repo) Resolve(rev string) (string, error) {
 	if ok {
 		return hash, nil
 	}
-	out, err := run(r.Top, 4096, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}")
+	out, err := run(r.Top, 4096, nil, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}")
 	hash = strings.TrimSpace(string(out))
 	if err != nil || hash == "" {
 		return "", fail(ErrUnknownRevision, "the git repository at %s has no revision %q", r.Top, rev)
@@ -171,6 +173,10 @@ type Tree struct {
 	label  string // rev + ":"
 	root   string // the confining folder, repository-relative ("" for the top)
 	target string // the path asked for, repository-relative
+
+	mu      sync.Mutex
+	fetched map[string][]byte // files brought by a batch, by object id
+	batched map[string]bool   // the folders whose files were brought
 }
 
 // entry is one line of git ls-tree -l.
@@ -301,11 +307,90 @@ func (t *Tree) Open(name string) (fs.File, error) {
 	if !info.Mode().IsRegular() {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: errors.New("not a regular file")}
 	}
-	data, err := run(t.repo.Top, MaxBlobBytes, "cat-file", "blob", e.oid)
+	data, err := t.read(parent(p), e)
 	if err != nil {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: fmt.Errorf("git could not read it at revision %s", t.rev)}
 	}
 	return &blobFile{info: info, Reader: bytes.NewReader(data)}, nil
+}
+
+// read returns a file's bytes. The first file read in a folder of a
+// package (any folder but that of a single file, which may hold many
+// other rulesets) brings the folder's other *.json files with it, in one
+// git process, up to MaxBatchBytes in all: model.Load reads them next.
+// What is brought stays with the Tree (as the workspace read from it keeps
+// the bytes anyway); any other file is read on its own.
+func (t *Tree) read(dir string, e entry) ([]byte, error) {
+	t.mu.Lock()
+	data, ok := t.fetched[e.oid]
+	batched := t.batched[dir]
+	t.mu.Unlock()
+	if ok {
+		return data, nil
+	}
+	if batched || (dir == t.root && t.target != t.root) {
+		return run(t.repo.Top, MaxBlobBytes, nil, "cat-file", "blob", e.oid)
+	}
+	es, err := t.list(dir)
+	if err != nil {
+		return nil, err
+	}
+	oids := []string{e.oid}
+	total := e.size
+	for _, o := range es {
+		if o.mode.IsRegular() && strings.HasSuffix(o.name, ".json") && !slices.Contains(oids, o.oid) && total+o.size <= MaxBatchBytes {
+			oids, total = append(oids, o.oid), total+o.size
+		}
+	}
+	blobs, err := catBatch(t.repo.Top, oids, total)
+	if err != nil {
+		return nil, err
+	}
+	if data, ok = blobs[e.oid]; !ok {
+		return nil, fmt.Errorf("git gave no object %s", e.oid)
+	}
+	t.mu.Lock()
+	if t.fetched == nil {
+		t.fetched, t.batched = map[string][]byte{}, map[string]bool{}
+	}
+	maps.Copy(t.fetched, blobs)
+	t.batched[dir] = true
+	t.mu.Unlock()
+	return data, nil
+}
+
+// catBatch reads blobs by their ids in one git cat-file --batch, whose
+// sizes add up to total: each is "ID blob SIZE\n" then its bytes and a
+// line break. An object larger than MaxBlobBytes, or more output than
+// total and the headers, is refused.
+func catBatch(dir string, oids []string, total int64) (map[string][]byte, error) {
+	limit := total + int64(len(oids))*128
+	out, err := run(dir, limit+1, strings.NewReader(strings.Join(oids, "\n")+"\n"), "cat-file", "--batch")
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(out)) > limit {
+		return nil, errors.New("git cat-file gave more than was asked for")
+	}
+	blobs := map[string][]byte{}
+	for len(out) > 0 {
+		head, rest, ok := bytes.Cut(out, []byte("\n"))
+		fields := strings.Fields(string(head))
+		if !ok || len(fields) != 3 || fields[1] != "blob" {
+			if ok && len(fields) == 2 && fields[1] == "missing" {
+				out = rest
+				continue
+			}
+			return nil, fmt.Errorf("git cat-file gave a line it should not: %q", head)
+		}
+		n, err := strconv.ParseInt(fields[2], 10, 64)
+		if err != nil || n < 0 || n > MaxBlobBytes || n+1 > int64(len(rest)) || rest[n] != '\n' {
+			return nil, fmt.Errorf("git cat-file gave an object it should not: %q", head)
+		}
+		blobs[fields[0]] = rest[:n:n]
+		out = rest[n+1:]
+	}
+	return blobs, nil
 }
 
 // statRepo looks up a repository-relative path in its folder's listing.
@@ -344,7 +429,7 @@ func (t *Tree) list(dir string) ([]entry, error) {
 			return nil, fs.ErrNotExist
 		}
 	}
-	out, err := run(t.repo.Top, MaxListingBytes+1, "ls-tree", "-z", "-l", "--end-of-options", t.commit+":"+dir)
+	out, err := run(t.repo.Top, MaxListingBytes+1, nil, "ls-tree", "-z", "-l", "--end-of-options", t.commit+":"+dir)
 	if err != nil {
 		return nil, fmt.Errorf("git could not list %s at revision %s", displayPath(dir), t.rev)
 	}
@@ -415,9 +500,9 @@ func displayPath(p string) string {
 }
 
 // run runs git in dir with the environment that keeps it to the local
-// repository and quiet, and returns at most limit bytes of its output
-// (stopping it once it gives more).
-func run(dir string, limit int64, args ...string) ([]byte, error) {
+// repository and quiet, stdin as its input (nil for none), and returns at
+// most limit bytes of its output (stopping it once it gives more).
+func run(dir string, limit int64, stdin io.Reader, args ...string) ([]byte, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), Timeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, "git", append([]string{"-C", dir, "--no-pager", "--literal-pathspecs"}, args...)...)
@@ -428,7 +513,7 @@ func run(dir string, limit int64, args ...string) ([]byte, error) {
 		"GIT_CONFIG_NOSYSTEM=1",  // the system's settings play no part
 		"LC_ALL=C", "LANGUAGE=C", // messages as the code expects them
 	)
-	cmd.Stdin = nil
+	cmd.Stdin = stdin
 	var stderr bytes.Buffer
 	cmd.Stderr = &limitedWriter{w: &stderr, left: 4096}
 	stdout, err := cmd.StdoutPipe()
