@@ -122,7 +122,7 @@ var severityNames = map[string]model.Severity{"error": model.Error, "warning": m
 var checkCommand = &command{
 	name:    "check",
 	summary: "every check: format, layers, translations, migrations, capability",
-	usage:   []string{"check [--format F] [--fail-on S] [--select CODES] [--ignore CODES] [-q | --verbose] PATH..."},
+	usage:   []string{"check [--format F] [--fail-on S] [--select CODES] [--ignore CODES] [-q | --verbose] [--base REF] PATH..."},
 	about: "Runs every check on ruleset files, package folders and catalog artifacts: format,\n" +
 		"layers, translations, migrations and capability. A folder that is neither a package\n" +
 		"nor an artifact is walked for every package, artifact and ruleset file below it,\n" +
@@ -136,7 +136,7 @@ var checkCommand = &command{
 		"Suppression: a \"$comment\": \"rulebench:ignore CODE[,CODE] reason\" on an object, a\n" +
 		"rulebench.json (or .rulebench.json) in the checked folder or one above it, and\n" +
 		"--select/--ignore; 'rulebench explain suppression' says how.\n" +
-		"Exit 0: no errors; 1: errors found (or warnings, with --fail-on warning);\n2: bad usage or unreadable input.",
+		"Exit 0: no errors; 1: errors found (or warnings, with --fail-on warning);\n2: bad usage or unreadable input.\n" + checkBaseHelp,
 	args: argSpec{name: "PATH", min: 1, max: -1, values: files},
 	bind: func(fs *flagSet) runner {
 		fs.Format(true)
@@ -144,6 +144,7 @@ var checkCommand = &command{
 		sel, ign := suppressionFlags(fs)
 		quiet := fs.Bool("q", "print the findings only, without the summary line")
 		verbose := fs.Bool("verbose", "print a line for every path checked, clean ones too, and name the files a folder walk skipped as not rulesets")
+		base := fs.String("base", "REF", anything, "also hold each PATH to the release rules against the same path at git revision REF")
 		return func(c *call, pos []string) int {
 			if *quiet && *verbose {
 				return fs.usageError("-q and --verbose cannot go together")
@@ -152,14 +153,14 @@ var checkCommand = &command{
 			if bad != "" {
 				return fs.usageError("%s", bad)
 			}
-			return runCheck(c, pos, fs.chosenFormat(), severityNames[*failOn], checkOutput{verbose: *verbose, quiet: *quiet}, policies)
+			return runCheck(c, pos, fs.chosenFormat(), severityNames[*failOn], checkOutput{verbose: *verbose, quiet: *quiet}, policies, *base)
 		}
 	},
 }
 
 // runCheck checks each path and prints the findings in format, failing on
 // findings at least as severe as threshold.
-func runCheck(c *call, pos []string, format string, threshold model.Severity, text checkOutput, policies *checkPolicies) int {
+func runCheck(c *call, pos []string, format string, threshold model.Severity, text checkOutput, policies *checkPolicies, base string) int {
 	stdout, stderr := c.stdout, c.stderr
 	verbose := text.verbose
 	walk := checkTargets(pos)
@@ -177,7 +178,9 @@ func runCheck(c *call, pos []string, format string, threshold model.Severity, te
 	var suppressed []analysis.Suppressed
 	var tally checkTally
 	doc := &report.Checks{SchemaVersion: 1, OK: true, Results: []report.PathCheck{}}
+	bases := newBaseCheck(base, len(targets))
 	checkAllTargets(targets, policies, func(c checked) {
+		c = bases.add(c)
 		tally.add(c)
 		switch {
 		case c.readErr != nil || c.failed != "":

@@ -21,7 +21,11 @@ not go up are an error; an enum value OLD offered that PATH does not, held by a 
 is a warning. It then drafts the entry that keeps the lost values (rename, route,
 routeLive, each with why in its $comment), lists the ids that need a decision, runs the
 import checks on the draft and rehearses it on the sample saves: OLD's saves/ folder,
-or the SAVE arguments. An OLD of another ruleset, or newer than PATH, exits 2.`
+or the SAVE arguments. An OLD of another ruleset, or newer than PATH, exits 2. An
+entry of OLD's sheet.migrations that PATH deleted or changed is an error naming the
+sample saves it strands (a published entry is never deleted).
+
+` + oldArgHelp
 
 // migrateSinceDoc is the JSON document of `rulebench migrate --since`: the
 // migrate document, with the saves rehearsed through PATH's migrations and
@@ -41,9 +45,10 @@ func runMigrateSince(oldPath string, pos []string, format string, out bool, stdo
 	if !ok {
 		return code
 	}
-	oldWS, code, ok := loadPath(oldPath, stderr)
-	if !ok {
-		return code
+	oldWS, oldFS, err := loadOldFS(oldPath, pos[0])
+	if err != nil {
+		complain(stderr, "rulebench: %v", err)
+		return exitUsage
 	}
 	if msg := sinceRefusal(oldPath, oldWS, ws); msg != "" {
 		complain(stderr, "rulebench migrate: %s", msg)
@@ -56,7 +61,9 @@ func runMigrateSince(oldPath string, pos []string, format string, out bool, stdo
 	}
 
 	names := pos[1:]
+	readSave := readSaveFile
 	if len(names) == 0 {
+		readSave = func(name string) ([]byte, error) { return readOldSave(oldFS, name) }
 		for _, s := range oldWS.Saves {
 			names = append(names, s.File)
 		}
@@ -64,7 +71,7 @@ func runMigrateSince(oldPath string, pos []string, format string, out bool, stdo
 	files := make([]migrate.SaveFile, len(names))
 	refused := map[int]model.Diagnostic{}
 	for i, name := range names {
-		data, err := readSaveFile(name)
+		data, err := readSave(name)
 		d, isRefused := saveRefusal(name, err)
 		switch {
 		case isRefused:

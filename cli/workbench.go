@@ -28,7 +28,7 @@ var workbenchCommand = &command{
 		o := workbenchOptions{
 			theme:   flags.Choice("theme", "NAME", "auto", themes.Names(), "colour theme; auto follows the terminal's background"),
 			lang:    flags.String("lang", "TAG", langsHere, "language to preview translations in (a BCP 47 tag such as pt-BR)"),
-			since:   flags.String("since", "OLD", files, "the previous published version of the ruleset (a file, package folder or catalog artifact): the Migrations tab shows what PATH loses of its saved values and the draft entry that keeps them"),
+			since:   flags.String("since", "OLD", files, "the previous published version of the ruleset (a file, package folder or catalog artifact; or, when no such path exists, a git revision: REV or REV:path): the Migrations tab shows what PATH loses of its saved values and the draft entry that keeps them"),
 			ascii:   flags.Bool("ascii", "draw with ASCII only, for terminals without box-drawing characters"),
 			noMouse: flags.Bool("no-mouse", "do not capture the mouse"),
 			version: flags.Bool("version", "print the version and exit"),
@@ -69,8 +69,11 @@ func runWorkbench(c *call, pos []string, o workbenchOptions) int {
 	var reloadOld func() (*model.Workspace, error)
 	if *o.since != "" {
 		oldPath := *o.since
-		reloadOld = func() (*model.Workspace, error) { return model.Load(model.OSFS{}, oldPath) }
-		if old, err = reloadOld(); err != nil {
+		onDisk := ""
+		if len(pos) == 1 {
+			onDisk = path
+		}
+		if old, reloadOld, err = loadSince(oldPath, onDisk); err != nil {
 			complain(stderr, "rulebench: %v", err)
 			return exitUsage
 		}

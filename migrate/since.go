@@ -63,7 +63,8 @@ type SinceReport struct {
 	// Diagnostics are the comparison's findings: lost ids (errors, in the
 	// old ruleset's file at their declaration), ids gone while
 	// sheet.version did not go up (an error) and enum values no longer
-	// offered that sample saves hold (warnings, in the new ruleset's file).
+	// offered that sample saves hold (warnings, in the new ruleset's file),
+	// then the published entries deleted or changed (PublishedEntries).
 	Diagnostics []model.Diagnostic `json:"-"`
 	// Ruleset is the new ruleset with the draft pasted in (sheet.version
 	// raised to vo+1 when it had not gone up), and Migrator its migrations:
@@ -220,6 +221,7 @@ func SinceSaves(old, cur *model.Ruleset, saves []*model.Save) (*SinceReport, err
 	a.paste()
 	a.rehearse()
 	a.findings()
+	a.rep.Diagnostics = append(a.rep.Diagnostics, PublishedEntries(old, cur, a.saves)...)
 	return a.rep, nil
 }
 
