@@ -46,6 +46,11 @@ type App struct {
 	// execProcess runs the editor, suspending the program; nil means
 	// tea.ExecProcess (tests put a recorder here).
 	execProcess func(*exec.Cmd, tea.ExecCallback) tea.Cmd
+	// lookPath finds the editor's program; nil means exec.LookPath.
+	lookPath func(string) (string, error)
+	// editorNote is what the editor's return said, kept until the reload
+	// it started comes back, which says it again before its own news.
+	editorNote statusLine
 	// helpMemo holds the help's lines drawn lately, by helpKey; restyle
 	// empties it.
 	helpMemo map[string][]string
@@ -295,7 +300,7 @@ func (a *App) syncKeys() {
 // onKey handles a key press: the keys that work everywhere, else the
 // focused tab's. While a search is typed, keys go to it.
 func (a *App) onKey(msg tea.KeyPressMsg) tea.Cmd {
-	a.status = statusLine{}
+	a.status, a.editorNote = statusLine{}, statusLine{}
 	k := &a.keys
 	switch {
 	case key.Matches(msg, k.Interrupt):
@@ -410,6 +415,7 @@ func (a *App) onReloaded(msg reloadedMsg) {
 	if msg.gen != a.gen {
 		return
 	}
+	defer a.withEditorNote()
 	if msg.err != nil {
 		a.snap.unreadable = "unreadable on disk"
 		if errors.Is(msg.err, fs.ErrNotExist) {
