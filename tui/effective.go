@@ -543,10 +543,23 @@ func (d *effectiveDoc) heading(h, note string) {
 	d.add("")
 	d.section()
 	line := " " + d.st.heading.Render(h)
-	if note != "" {
-		line += "  " + d.st.muted.Render(note)
+	if note == "" {
+		d.add(line)
+		return
 	}
-	d.add(line)
+	// A note too long for the line wraps under itself, beside the heading.
+	indent := ansi.StringWidth(line) + 2
+	if ansi.StringWidth(note) <= d.width-indent || d.width-indent < 20 {
+		d.add(line + "  " + d.st.muted.Render(note))
+		return
+	}
+	for i, l := range wrap(note, d.width-indent) {
+		if i == 0 {
+			d.add(line + "  " + d.st.muted.Render(l))
+			continue
+		}
+		d.add(strings.Repeat(" ", indent) + d.st.muted.Render(l))
+	}
 }
 
 // item adds a bulleted item, wrapped.
@@ -596,8 +609,15 @@ func (d *effectiveDoc) applied() {
 	if len(applied) == 0 {
 		d.add(" " + st.title.Render("No layer applied") + "  " + st.muted.Render("switch layers on in the Layers tab to see what they change"))
 	} else {
-		d.add(" " + st.title.Render("Applied: ") + st.ok.Render(strings.Join(applied, ", ")) +
-			"  " + st.muted.Render("changes against the base ruleset are marked ") + d.changedMark())
+		line := " " + st.title.Render("Applied: ") + st.ok.Render(strings.Join(applied, ", "))
+		mark := "changes against the base ruleset are marked "
+		if ansi.StringWidth(line)+2+len(mark)+1 <= d.width {
+			d.add(line + "  " + st.muted.Render(mark) + d.changedMark())
+		} else {
+			// The only line that says what * means: on a line of its own
+			// rather than cut.
+			d.add(line, " "+st.muted.Render(mark)+d.changedMark())
+		}
 	}
 	for _, dr := range o.Dropped {
 		d.item(fmt.Sprintf("%s is chosen but not applied: %s", dr.Name, dr.Why), st.warn.Render)

@@ -393,7 +393,7 @@ func sinceHeader(s *snapshot, st *styles) string {
 	case !compared:
 		return st.err.Render("not compared with --since")
 	case n > 0:
-		return st.err.Render(fmt.Sprintf("%s since sheet v%d", plural(n, "error", "errors"), s.since().From))
+		return st.muted.Render(fmt.Sprintf("since sheet v%d: ", s.since().From)) + st.err.Render(plural(n, "error", "errors"))
 	}
 	return ""
 }
