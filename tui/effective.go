@@ -349,9 +349,16 @@ func (p *effectivePane) update(h host, msg tea.Msg) tea.Cmd {
 	if p.filter.typing() {
 		switch msg.(type) {
 		case tea.KeyPressMsg, tea.PasteMsg:
+			sel := p.sel
 			cmd := p.filter.update(msg)
 			p.cursor, p.sel, p.scroll.offset = 0, "", 0
+			if !p.filter.active() {
+				p.sel = sel // esc: the cursor stays on its row
+			}
 			p.rebuild()
+			if p.sel != "" {
+				p.show()
+			}
 			return cmd
 		}
 	}

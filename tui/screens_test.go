@@ -486,7 +486,7 @@ func TestScreenProblemsFilter(t *testing.T) {
 		t.Fatalf("%d findings, want 3", len(a.problems().diags))
 	}
 	a = keysTo(t, a, "v")
-	if d := a.problems().diags; len(d) != 1 || d[0].Severity != model.Error || !strings.Contains(screen(a), "showing errors only (1 of 3)") {
+	if d := a.problems().diags; len(d) != 1 || d[0].Severity != model.Error || !strings.Contains(screen(a), "showing 1 of 3 findings, errors only") {
 		t.Errorf("v: %v\n%s", d, screen(a))
 	}
 	if a = keysTo(t, a, "v"); len(a.problems().diags) != 2 || !strings.Contains(shortHelp(a), "v notes only") {

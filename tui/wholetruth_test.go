@@ -1,0 +1,127 @@
+package tui
+
+import (
+	"strings"
+	"testing"
+
+	"rulebench/model"
+)
+
+// The screens of issue 26 ("every screen and every line tells the
+// truth"), pinned by goldens at 80x24 and 120x40.
+
+// oneLine is the screen with its runs of spaces (and line breaks) made
+// one space, to find wrapped text.
+func oneLine(a *App) string { return strings.Join(strings.Fields(screen(a)), " ") }
+
+// D1: a long path keeps its own folder's name in the header; the program's
+// name gives way first.
+func TestScreenHeaderLongPath(t *testing.T) {
+	cfg := ferryConfig(t)
+	cfg.Workspace.Path = "/home/an-author/rulesets/river-country/crossings/ferry-crossing-revised"
+	for _, size := range screenSizes {
+		a := newTestApp(t, cfg, size.w, size.h)
+		header := strings.SplitN(screen(a), "\n", 2)[0]
+		if !strings.Contains(header, "ferry-crossing-revised") || !strings.Contains(header, "Ferry Crossing v2") || !strings.Contains(header, "1 error, 2 warnings") {
+			t.Errorf("at %s the header cuts the path's end, the name or the count: %q", size.name, header)
+		}
+	}
+	goldenScreens(t, cfg, keysThen(""))
+}
+
+// D1: the line saying what * means is never cut, however long the names
+// of the layers applied.
+func TestScreenAppliedLineWhole(t *testing.T) {
+	cfg := ferryEdited(t, `"label": "Spring flood"`, `"label": "Spring flood of the year the levee broke"`)
+	for _, size := range screenSizes {
+		a := keysTo(t, newTestApp(t, cfg, size.w, size.h), "2", "space", "3")
+		if !strings.Contains(screen(a), "changes against the base ruleset are marked *") {
+			t.Errorf("at %s the line explaining * is cut:\n%s", size.name, screen(a))
+		}
+	}
+	goldenScreens(t, cfg, keysThen("", "2", "space", "3"))
+}
+
+// C5: at 80 columns the selected finding's message is shown whole,
+// wrapped, under the list; the status line keeps its code.
+func TestScreenProblemsWholeMessage(t *testing.T) {
+	long := "a made-up error about the isle that runs on and on, naming the layer, the field and the value, and what to do about each of them"
+	cfg := ferryConfig(t)
+	check := cfg.Check
+	cfg.Check = ferryFindingsWith(check, long)
+	for _, size := range screenSizes {
+		a := newTestApp(t, cfg, size.w, size.h)
+		a, _ = selectCode(t, a, "layer-remove-hidewhen")
+		if !strings.Contains(oneLine(a), long) {
+			t.Errorf("at %s the message is not whole:\n%s", size.name, screen(a))
+		}
+	}
+	goldenScreens(t, cfg, func(t *testing.T, a *App) *App {
+		a, _ = selectCode(t, a, "layer-remove-hidewhen")
+		return a
+	})
+}
+
+// D4: a list narrowed by text alone says how many it shows, not "all
+// findings"; esc puts the cursor back on the row it was on, in Problems,
+// Layers, Migrations and Effective.
+func TestFilterWordsAndEscKeepsRow(t *testing.T) {
+	a := keysTo(t, newTestApp(t, ferryConfig(t), 80, 24), "6", "/", "m", "a", "d", "e")
+	if s := screen(a); !strings.Contains(s, "showing 2 of 3 findings") || strings.Contains(s, "all findings") {
+		t.Errorf("a filter by text:\n%s", s)
+	}
+	a = keysTo(t, a, "enter", "down")
+	want, _ := a.problems().selected()
+	a = keysTo(t, a, "esc")
+	if got, _ := a.problems().selected(); got.Message != want.Message || len(a.problems().diags) != 3 {
+		t.Errorf("Problems: esc moved the cursor from %q to %q", want.Message, got.Message)
+	}
+	// esc while the filter is typed keeps the row under the cursor too.
+	a = keysTo(t, a, "/", "i", "s", "l", "e")
+	want, _ = a.problems().selected()
+	if a = keysTo(t, a, "esc"); a.typing() {
+		t.Fatal("esc left the filter typed")
+	}
+	if got, _ := a.problems().selected(); got.Message != want.Message {
+		t.Errorf("Problems: esc while typing moved the cursor from %q to %q", want.Message, got.Message)
+	}
+
+	a = keysTo(t, newTestApp(t, ferryConfig(t), 80, 24), "2", "/", "c", "o", "i", "n", "enter")
+	before, _ := a.layers().selected()
+	a = keysTo(t, a, "esc")
+	if after, _ := a.layers().selected(); before.layer == nil || after.layer == nil || after.layer.ID != before.layer.ID || after.layer.ID != "hard_coin" {
+		t.Errorf("Layers: esc moved the cursor off hard_coin:\n%s", screen(a))
+	}
+	a = keysTo(t, a, "/", "w", "a", "t", "esc")
+	if after, _ := a.layers().selected(); after.layer == nil || after.layer.ID != "low_water" {
+		t.Errorf("Layers: esc while typing moved the cursor off low_water:\n%s", screen(a))
+	}
+
+	a = keysTo(t, newTestApp(t, ferryConfig(t), 80, 24), "5", "/", "o", "l", "d", "enter")
+	row := a.migr().sel()
+	a = keysTo(t, a, "esc")
+	if a.migr().sel() != row || row < len(a.migr().entries) {
+		t.Errorf("Migrations: esc moved the cursor from row %d to %d", row, a.migr().sel())
+	}
+
+	a = keysTo(t, newTestApp(t, ferryConfig(t), 80, 24), "3", "/", "p", "o", "l", "e")
+	sel := a.effPane().sel
+	a = keysTo(t, a, "esc")
+	if a.effPane().sel != sel || !strings.Contains(sel, "pole") {
+		t.Errorf("Effective: esc while typing moved the cursor from %q to %q", sel, a.effPane().sel)
+	}
+}
+
+// ferryFindingsWith is a check that reports what check does, the error's
+// message replaced by msg.
+func ferryFindingsWith(check func(*model.Workspace) []model.Diagnostic, msg string) func(*model.Workspace) []model.Diagnostic {
+	return func(ws *model.Workspace) []model.Diagnostic {
+		ds := check(ws)
+		for i := range ds {
+			if ds[i].Severity == model.Error {
+				ds[i].Message = msg
+			}
+		}
+		return ds
+	}
+}
