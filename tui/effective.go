@@ -728,11 +728,19 @@ func (d *effectiveDoc) enums() {
 		line := "  " + st.accent.Render(bullet(st)) + " " + st.bold.Render(f.ID) + st.muted.Render(": ") + strings.Join(parts, st.muted.Render(", "))
 		d.add(fit(line, d.width, st.g.ellipsis))
 		var note string
+		was := f.BaseDefault
+		if was == "" {
+			was = "none"
+		}
 		switch {
-		case f.Default == "" && f.BaseDefault == "":
-			note = "no default"
+		case !f.HasDefault && f.BaseDefault == "":
+			note = st.muted.Render("no default")
+		case !f.HasDefault:
+			// A layer removed the default and named none: the field has
+			// no default while it applies, as rulebench layers says.
+			note = st.warn.Render("no default, was "+was) + d.changedMark()
 		case f.DefaultChanged:
-			note = st.warn.Render(fmt.Sprintf("default %s, was %s", f.Default, f.BaseDefault)) + d.changedMark()
+			note = st.warn.Render(fmt.Sprintf("default %s, was %s", f.Default, was)) + d.changedMark()
 		default:
 			note = st.muted.Render("default " + f.Default)
 		}

@@ -125,3 +125,18 @@ func ferryFindingsWith(check func(*model.Workspace) []model.Diagnostic, msg stri
 		return ds
 	}
 }
+
+// A5: a layer that removes an enum field's default and names none leaves
+// the field with no default, as rulebench layers says; not "default , was
+// north".
+func TestScreenDefaultRemoved(t *testing.T) {
+	cfg := ferryEdited(t, `"removeValues": ["isle"]`, `"removeValues": ["north"]`)
+	for _, size := range screenSizes {
+		a := jumpTo(t, keysTo(t, newTestApp(t, cfg, size.w, size.h), "2", "down", "space", "3"), "Enum fields")
+		s := screen(a)
+		if !strings.Contains(s, "no default, was north*") || strings.Contains(s, "default ,") {
+			t.Errorf("at %s:\n%s", size.name, s)
+		}
+	}
+	goldenScreens(t, cfg, keysThen("Enum fields", "2", "down", "space", "3"))
+}
