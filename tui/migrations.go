@@ -427,7 +427,11 @@ func (p *migrationsPane) rowDetail() []string {
 	}
 	out := []string{" " + st.title.Render(vis(relFile(sv.File, p.filesOf(i))))}
 	if kind, _, ok := p.sinceAt(i); ok && kind == sinceSave {
-		out[0] += "  " + st.muted.Render("rehearsed with the draft")
+		with := "rehearsed with the draft"
+		if p.sinceDraftRows() == 0 {
+			with = "rehearsed with this version's migrations"
+		}
+		out[0] += "  " + st.muted.Render(with)
 	}
 	if r == nil {
 		return append(out, " "+st.muted.Render("The migration could not be rehearsed."))

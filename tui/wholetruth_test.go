@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"rulebench/migrate/migratetest"
 	"rulebench/model"
 )
 
@@ -139,4 +140,45 @@ func TestScreenDefaultRemoved(t *testing.T) {
 		}
 	}
 	goldenScreens(t, cfg, keysThen("Enum fields", "2", "down", "space", "3"))
+}
+
+// B2: once the drafted entry is written into the new version, nothing is
+// lost and there is no draft; the Migrations tab still lists the previous
+// version's saves, rehearsed with this version's migrations, and enter
+// steps through each.
+func TestScreenSinceDraftPasted(t *testing.T) {
+	cfg := sinceConfig(t, migratetest.RenameWritten, true)
+	a := keysTo(t, newTestApp(t, cfg, 120, 40), "5")
+	p := a.migr()
+	rep := a.snap.since()
+	if rep == nil || rep.Draft != nil || len(rep.Lost) != 0 || len(rep.Saves) == 0 {
+		t.Fatalf("the case is not a pasted draft with saves: %+v", rep)
+	}
+	var rows []int
+	for pos := range p.list.n {
+		if kind, _, ok := p.sinceAt(p.rowAt(pos)); ok && kind == sinceSave {
+			rows = append(rows, pos)
+		}
+	}
+	if len(rows) != len(rep.Saves) {
+		t.Fatalf("%d of the previous version's %d saves are listed:\n%s", len(rows), len(rep.Saves), screen(a))
+	}
+	stepped := 0
+	for _, pos := range rows {
+		p.list.cursor = pos
+		a.syncKeys()
+		if _, r, _ := p.save(p.sel()); !steppable(r) {
+			continue
+		}
+		a = keysTo(t, a, "enter")
+		if !a.migr().stepping || !strings.Contains(screen(a), "step 1 of") {
+			t.Errorf("enter does not step through row %d:\n%s", pos, screen(a))
+		}
+		a = keysTo(t, a, "esc")
+		stepped++
+	}
+	if stepped == 0 {
+		t.Error("no save of the previous version can be stepped through")
+	}
+	goldenScreens(t, cfg, keysThen("", "5", "down"))
 }
