@@ -71,10 +71,14 @@ func (p *migrationsPane) relist() {
 	p.settle()
 }
 
-// hint says how to leave a detail being scrolled.
+// hint says how to leave a detail being scrolled, or, with nothing to
+// list, what brings rows.
 func (p *migrationsPane) hint() string {
-	if !p.stepping && p.inDetail {
+	switch {
+	case !p.stepping && p.inDetail:
 		return inDetailHint
+	case p.s != nil && p.s.ruleset() != nil && p.len() == 0 && p.keys.Reload.Enabled():
+		return "r reads the files again once saves or entries are added"
 	}
 	return ""
 }
@@ -329,12 +333,14 @@ func (p *migrationsPane) view() string {
 		return block(nil, p.lr.W, p.lr.H+p.dr.H+1, st.g.ellipsis)
 	}
 	if p.len() == 0 {
+		// The whole body, wide or not: the list and the detail have
+		// nothing to split it for.
 		lines := []string{""}
 		for _, l := range wrap(fmt.Sprintf("No migration entries and no sample saves. The sheet is at version %d; put saved sheets in a saves/ folder beside the ruleset to rehearse them.",
-			rs.Sheet.Version), p.lr.W-2) {
+			rs.Sheet.Version), p.full.W-2) {
 			lines = append(lines, " "+st.muted.Render(l))
 		}
-		return block(lines, p.lr.W, p.lr.H+p.dr.H+1, st.g.ellipsis)
+		return block(lines, p.full.W, p.full.H, st.g.ellipsis)
 	}
 	var rows []string
 	start, end := p.list.window()

@@ -3,6 +3,7 @@ package tui
 import (
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"rulebench/migrate/migratetest"
 	"rulebench/model"
@@ -181,4 +182,27 @@ func TestScreenSinceDraftPasted(t *testing.T) {
 		t.Error("no save of the previous version can be stepped through")
 	}
 	goldenScreens(t, cfg, keysThen("", "5", "down"))
+}
+
+// D4: the Migrations tab of a ruleset without entries or saves fills the
+// body and no more at every size, so that the status and key lines stay
+// on screen, and says what brings rows.
+func TestScreenMigrationsEmpty(t *testing.T) {
+	fsys := ferryFS()
+	delete(fsys, "ferry/saves/old.json")
+	text := ferryRuleset
+	i := strings.Index(text, `"migrations": [`)
+	j := strings.Index(text[i:], "]\n  },") + i
+	fsys["ferry/ruleset.json"] = &fstest.MapFile{Data: []byte(text[:i] + `"migrations": []` + text[j+1:])}
+	cfg := ferryConfig(t)
+	cfg.Workspace = loadFerry(t, fsys)
+	cfg.FS = fsys
+	for _, size := range screenSizes {
+		a := keysTo(t, newTestApp(t, cfg, size.w, size.h), "5")
+		s := screen(a)
+		if a.migr().len() != 0 || !strings.Contains(s, "q quit") || !strings.Contains(s, "r reads the files again") {
+			t.Errorf("at %s the key line or the hint is missing:\n%s", size.name, s)
+		}
+	}
+	goldenScreens(t, cfg, keysThen("", "5"))
 }
