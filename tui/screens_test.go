@@ -8,6 +8,7 @@ import (
 
 	"charm.land/bubbles/v2/key"
 	tea "charm.land/bubbletea/v2"
+	"github.com/charmbracelet/x/ansi"
 
 	"rulebench/i18n"
 	"rulebench/migrate"
@@ -712,7 +713,7 @@ func TestScreenEffectiveFilter(t *testing.T) {
 func TestScreenEnglishEffects(t *testing.T) {
 	cfg := exampleConfig(t, "lantern-road")
 	a := selectLayer(t, newTestApp(t, cfg, 120, 40), "long_dark")
-	flat := strings.Join(strings.Fields(screen(a)), " ")
+	flat := strings.Join(strings.Fields(ansi.Strip(strings.Join(detailLines(&a.layers().listPane), " "))), " ")
 	for _, want := range []string{"hides the knacks whose oil is above 1 (3 entries)", "removes the coin groat", "conflicts with the layer midsummer"} {
 		if !strings.Contains(flat, want) {
 			t.Errorf("the long dark's effects lack %q:\n%s", want, screen(a))

@@ -206,3 +206,48 @@ func TestScreenMigrationsEmpty(t *testing.T) {
 	}
 	goldenScreens(t, cfg, keysThen("", "5"))
 }
+
+// D2: beside the detail at 120 columns, the list of layers cuts no more
+// than the list above the detail at 80: each row that is whole at 80 is
+// whole at 120.
+func TestScreenLayersListWideNotCut(t *testing.T) {
+	cfg := exampleConfig(t, "lantern-road")
+	narrow := keysTo(t, newTestApp(t, cfg, 80, 24), "2")
+	wide := keysTo(t, newTestApp(t, cfg, 120, 40), "2")
+	checked := 0
+	for _, tg := range wide.layers().toggles {
+		row := strings.Join(strings.Fields(toggleLine(tg, wide.styles, wide.layers().cols, true)), " ")
+		if !strings.Contains(oneLine(narrow), row) {
+			continue
+		}
+		checked++
+		if !strings.Contains(oneLine(wide), row+" │") && !strings.Contains(oneLine(wide), row+"│") {
+			t.Errorf("the row %q is whole at 80 but cut at 120:\n%s", row, screen(wide))
+		}
+	}
+	if checked == 0 {
+		t.Fatalf("no row is whole at 80:\n%s", screen(narrow))
+	}
+	goldenScreens(t, cfg, keysThen("", "2"))
+}
+
+// The Layers tab of a ruleset without layers fills the body and no more
+// when wide too, so that the key line stays on screen.
+func TestScreenNoLayersKeepsKeyLine(t *testing.T) {
+	text := ferryRuleset
+	i := strings.Index(text, `,
+  "layers": [`)
+	j := strings.LastIndex(text, "]")
+	fsys := ferryFS()
+	fsys["ferry/ruleset.json"] = &fstest.MapFile{Data: []byte(text[:i] + text[j+1:])}
+	cfg := ferryConfig(t)
+	cfg.Workspace = loadFerry(t, fsys)
+	cfg.FS = fsys
+	for _, size := range screenSizes {
+		a := keysTo(t, newTestApp(t, cfg, size.w, size.h), "2")
+		checkFrame(t, a.View().Content, size.w, size.h)
+		if s := screen(a); !strings.Contains(s, "This ruleset has no layers.") || !strings.Contains(s, "q quit") {
+			t.Errorf("at %s:\n%s", size.name, s)
+		}
+	}
+}
