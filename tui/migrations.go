@@ -330,7 +330,7 @@ func (p *migrationsPane) view() string {
 	}
 	rs := p.s.ruleset()
 	if rs == nil {
-		return block(nil, p.lr.W, p.lr.H+p.dr.H+1, st.g.ellipsis)
+		return block(nil, p.full.W, p.full.H, st.g.ellipsis)
 	}
 	if p.len() == 0 {
 		// The whole body, wide or not: the list and the detail have

@@ -5,6 +5,8 @@ import (
 	"testing"
 	"testing/fstest"
 
+	tea "charm.land/bubbletea/v2"
+
 	"rulebench/migrate/migratetest"
 	"rulebench/model"
 )
@@ -248,6 +250,22 @@ func TestScreenNoLayersKeepsKeyLine(t *testing.T) {
 		checkFrame(t, a.View().Content, size.w, size.h)
 		if s := screen(a); !strings.Contains(s, "This ruleset has no layers.") || !strings.Contains(s, "q quit") {
 			t.Errorf("at %s:\n%s", size.name, s)
+		}
+	}
+}
+
+// Before the first analysis comes, every tab fills the body and no more,
+// wide or not: the status and key lines stay on screen.
+func TestFirstFrameEveryTabFits(t *testing.T) {
+	for _, size := range screenSizes {
+		a, err := New(ferryConfig(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		a = send(t, a, tea.WindowSizeMsg{Width: size.w, Height: size.h})
+		for tab := range paneCount {
+			a = keysTo(t, a, itoa(int(tab)+1))
+			checkFrame(t, a.View().Content, size.w, size.h)
 		}
 	}
 }
