@@ -292,6 +292,7 @@ func (a *App) syncKeys() {
 	k.Edit.SetEnabled(a.ready() && !typing && a.editable())
 	_, fixable := a.selectedFix()
 	k.Fix.SetEnabled(a.ready() && !typing && fixable)
+	k.Copy.SetEnabled(a.ready() && !typing && a.copyable())
 	for _, b := range []*key.Binding{&k.Quit, &k.Help, &k.NextTab, &k.PrevTab} {
 		b.SetEnabled(!typing)
 	}
@@ -324,6 +325,8 @@ func (a *App) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return a.edit()
 	case key.Matches(msg, k.Fix):
 		return a.fix()
+	case key.Matches(msg, k.Copy):
+		return a.copySelection()
 	default:
 		for i, b := range k.Tabs {
 			if key.Matches(msg, b) {

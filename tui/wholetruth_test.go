@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"reflect"
 	"strings"
 	"testing"
 	"testing/fstest"
@@ -267,5 +268,61 @@ func TestFirstFrameEveryTabFits(t *testing.T) {
 			a = keysTo(t, a, itoa(int(tab)+1))
 			checkFrame(t, a.View().Content, size.w, size.h)
 		}
+	}
+}
+
+// clipboardText is the text a command puts on the clipboard through the
+// terminal (tea.SetClipboard), and whether it does.
+func clipboardText(cmd tea.Cmd) (string, bool) {
+	for _, m := range runCmd(cmd) {
+		if v := reflect.ValueOf(m); v.Type().String() == "tea.setClipboardMsg" {
+			return v.String(), true
+		}
+	}
+	return "", false
+}
+
+// D4: y copies the selection, through the terminal's clipboard: the
+// finding as rulebench check writes it, a layer's id, an Effective row, a
+// language's tag, a migration entry's path, a save's file, the Overview's
+// path; the status line says what; the full help lists y.
+func TestCopyKey(t *testing.T) {
+	cfg := ferryConfig(t)
+	for _, c := range []struct {
+		keys []string
+		want string
+	}{
+		{[]string{"1"}, "ferry"},
+		{[]string{"2", "down"}, "low_water"},
+		{[]string{"3", "down"}, "World none in the base ruleset"},
+		{[]string{"4"}, "fr"},
+		{[]string{"5"}, "sheet.migrations.0"},
+		{[]string{"5", "down", "down"}, "ferry/saves/old.json"},
+		{[]string{"6", "end"}, `ferry/ruleset.json:45:93: error: layers.1.fields.0.removeValues.0: a made-up error about "isle" for the tests (layer-remove-hidewhen)`},
+	} {
+		a := keysTo(t, newTestApp(t, cfg, 80, 24), c.keys...)
+		if !a.keys.Copy.Enabled() {
+			t.Errorf("after %v y is not offered", c.keys)
+			continue
+		}
+		next, cmd := a.Update(keyPress("y"))
+		a = next.(*App)
+		got, ok := clipboardText(cmd)
+		if !ok || got != c.want {
+			t.Errorf("after %v y copies %q (%v), want %q", c.keys, got, ok, c.want)
+		}
+		if !strings.Contains(screen(a), "Copied ") {
+			t.Errorf("after %v the status line does not say what was copied:\n%s", c.keys, screen(a))
+		}
+	}
+	// Not while a filter is typed: y is then text.
+	a := keysTo(t, newTestApp(t, cfg, 80, 24), "6", "/")
+	next, cmd := a.Update(keyPress("y"))
+	if _, ok := clipboardText(cmd); ok || !strings.Contains(next.(*App).problems().filter.input.Value(), "y") {
+		t.Error("y copied while a filter was typed")
+	}
+	a = keysTo(t, newTestApp(t, cfg, 80, 40), "6", "?")
+	if !strings.Contains(screen(a), "y     copy") {
+		t.Errorf("the full help does not list y:\n%s", screen(a))
 	}
 }
