@@ -437,6 +437,13 @@ func (a *App) edit() tea.Cmd {
 	return run(cmd, func(err error) tea.Msg { return editorDoneMsg{at: at, err: err} })
 }
 
+// spotWords writes a place for the status line: file:line:col, the file
+// inside the package, as findings are listed.
+func (a *App) spotWords(at spot) string {
+	at.file = relFile(at.file, a.snap.ws)
+	return vis(at.String())
+}
+
 // editorVar names the variable the editor came from: "$VISUAL" or
 // "$EDITOR".
 func editorVar(getenv func(string) string) string {
@@ -469,9 +476,9 @@ func lookPathWords(err error) string {
 // App.editorNote), with the news of the reload after it.
 func (a *App) onEditorDone(msg editorDoneMsg) tea.Cmd {
 	if msg.err != nil {
-		a.status = statusLine{text: "The editor ended with an error (" + vis(msg.err.Error()) + ") at " + vis(msg.at.String()), isErr: true}
+		a.status = statusLine{text: "The editor ended with an error (" + vis(msg.err.Error()) + ") at " + a.spotWords(msg.at), isErr: true}
 	} else {
-		a.status = statusLine{text: "Back from the editor at " + vis(msg.at.String())}
+		a.status = statusLine{text: "Back from the editor at " + a.spotWords(msg.at)}
 	}
 	a.editorNote = a.status
 	return a.startReload()

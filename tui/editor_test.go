@@ -112,7 +112,7 @@ func TestEditKeyPerEditor(t *testing.T) {
 		}
 		next, cmd := a.Update((*callbacks)[0](nil))
 		a = next.(*App)
-		if !strings.Contains(screen(a), "Back from the editor at "+d.File) || cmd == nil {
+		if !strings.Contains(screen(a), "Back from the editor at "+relFile(d.File, a.snap.ws)) || cmd == nil {
 			t.Errorf("%v: the return is not said, or nothing is reloaded:\n%s", c.env, screen(a))
 		}
 	}
@@ -347,8 +347,8 @@ func TestEditorOutcomeOutlivesTheReload(t *testing.T) {
 		t.Skip("no false program:", err)
 	}
 	for _, c := range []struct{ editor, want string }{
-		{falseBin, "The editor ended with an error (exit status 1) at ferry/"},
-		{"true", "Back from the editor at ferry/"},
+		{falseBin, "The editor ended with an error (exit status 1) at locales/fr.json:1:100"},
+		{"true", "Back from the editor at locales/fr.json:1:100"},
 	} {
 		a, _, _ := onDiskFerry(t, map[string]string{"EDITOR": c.editor})
 		a.execProcess = func(cmd *exec.Cmd, fn tea.ExecCallback) tea.Cmd {
