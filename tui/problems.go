@@ -49,11 +49,11 @@ type problemsPane struct {
 	// fixW is the width of the column that marks findings with a fix: 0
 	// when none has one.
 	fixW int
-	// rowW is the width of the widest finding's row uncut, with its
-	// location whole; textW the widest location, path and message as the
-	// strip under the list writes them. When a row does not fit, the strip
-	// shows the selected finding whole (see rects).
-	rowW, textW int
+	// restW is the width of the widest path and message after a row's
+	// location; textW the widest location, path and message as the strip
+	// under the list writes them. When a row does not fit, the strip shows
+	// the selected finding whole (see stripHeight).
+	restW, textW int
 	// fsys is where sources are read from (nil: nowhere); loads is the
 	// load the sources were read for, and reading the file being read.
 	fsys    fs.FS
@@ -255,17 +255,17 @@ func (p *problemsPane) set(s *snapshot, st *styles, body rect, wide bool) {
 	was, had := p.selected()
 	p.st, p.wide, p.all, p.ws = st, wide, s.diags, s.ws
 	p.filter.restyle(st)
-	p.locW, p.fixW, p.rowW, p.textW = 0, 0, 0, 0
+	p.locW, p.fixW, p.restW, p.textW = 0, 0, 0, 0
 	for _, d := range p.all {
 		locW := ansi.StringWidth(location(d, p.ws))
 		p.locW = max(p.locW, locW)
 		if d.Fix != nil {
 			p.fixW = ansi.StringWidth(st.g.fixable) + 1
 		}
-		text := locW + 2 + ansi.StringWidth(vis(d.Path)) + 1 + ansi.StringWidth(vis(d.Message))
-		p.textW = max(p.textW, text)
+		rest := 1 + ansi.StringWidth(vis(d.Path)) + 1 + ansi.StringWidth(vis(d.Message))
+		p.restW = max(p.restW, rest)
+		p.textW = max(p.textW, locW+1+rest)
 	}
-	p.rowW = 2 + 8 + p.fixW + p.textW - 1
 	p.full = rect{0, 0, body.W, body.H}
 	p.apply()
 	if s.loads != p.loads {
@@ -314,7 +314,9 @@ func (p *problemsPane) rects() (list, detail rect) {
 // least 60% of the body when they do not all fit.
 func (p *problemsPane) stripHeight() int {
 	b := p.body
-	if len(p.diags) == 0 || p.rowW <= b.W || b.W < 4 {
+	locCol := min(p.locW, max(b.W/3, 12)) // as view lays the rows out
+	cut := p.locW > locCol || 2+8+p.fixW+locCol+p.restW > b.W
+	if len(p.diags) == 0 || !cut || b.W < 4 {
 		return 0
 	}
 	per := b.W - 2
