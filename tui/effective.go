@@ -725,8 +725,16 @@ func (d *effectiveDoc) enums() {
 				parts = append(parts, st.text.Render(v.Text))
 			}
 		}
-		line := "  " + st.accent.Render(bullet(st)) + " " + st.bold.Render(f.ID) + st.muted.Render(": ") + strings.Join(parts, st.muted.Render(", "))
-		d.add(fit(line, d.width, st.g.ellipsis))
+		// The values wrap under themselves rather than being cut: a value
+		// removed at the end of a long list is read too.
+		line := st.bold.Render(vis(f.ID)) + st.muted.Render(": ") + strings.Join(parts, st.muted.Render(", "))
+		for i, l := range wrap(line, max(d.width-4, 10)) {
+			lead := "    "
+			if i == 0 {
+				lead = "  " + st.accent.Render(bullet(st)) + " "
+			}
+			d.add(lead + l)
+		}
 		var note string
 		was := f.BaseDefault
 		if was == "" {

@@ -326,3 +326,16 @@ func TestCopyKey(t *testing.T) {
 		t.Errorf("the full help does not list y:\n%s", screen(a))
 	}
 }
+
+// An enum field's values wrap rather than being cut at 80 columns: the
+// value a layer removes at the end of a long list is read too.
+func TestScreenEnumValuesWrap(t *testing.T) {
+	cfg := ferryEdited(t,
+		`"values": ["north", "south", "isle"]`, `"values": ["north", "south", "the-long-eastern-shore", "the-marsh-landing", "the-old-mill-steps", "isle"]`)
+	for _, size := range screenSizes {
+		a := jumpTo(t, keysTo(t, newTestApp(t, cfg, size.w, size.h), "2", "down", "space", "3"), "Enum fields")
+		if !strings.Contains(oneLine(a), "the-old-mill-steps, isle (removed)") {
+			t.Errorf("at %s the removed value is cut:\n%s", size.name, screen(a))
+		}
+	}
+}
