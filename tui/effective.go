@@ -616,14 +616,20 @@ func (d *effectiveDoc) applied() {
 	if len(applied) == 0 {
 		d.add(" " + st.title.Render("No layer applied") + "  " + st.muted.Render("switch layers on in the Layers tab to see what they change"))
 	} else {
-		line := " " + st.title.Render("Applied: ") + st.ok.Render(strings.Join(applied, ", "))
+		line := " " + st.title.Render("Applied: ") + st.ok.Render(vis(strings.Join(applied, ", ")))
 		mark := "changes against the base ruleset are marked "
 		if ansi.StringWidth(line)+2+len(mark)+1 <= d.width {
 			d.add(line + "  " + st.muted.Render(mark) + d.changedMark())
 		} else {
 			// The only line that says what * means: on a line of its own
-			// rather than cut.
-			d.add(line, " "+st.muted.Render(mark)+d.changedMark())
+			// rather than cut, under the layers' names, wrapped.
+			for i, l := range wrap(line, max(d.width-1, 10)) {
+				if i > 0 {
+					l = " " + l
+				}
+				d.add(l)
+			}
+			d.add(" " + st.muted.Render(mark) + d.changedMark())
 		}
 	}
 	for _, dr := range o.Dropped {

@@ -45,6 +45,17 @@ func TestScreenAppliedLineWhole(t *testing.T) {
 		}
 	}
 	goldenScreens(t, cfg, keysThen("", "2", "space", "3"))
+
+	// Names too long for one line wrap, and the line explaining * follows.
+	cfg = ferryEdited(t, `"label": "Spring flood"`, `"label": "Spring flood of the year the levee broke"`,
+		`"label": "Hard coin"`, `"label": "Hard coin of the realm, minted in the old way"`)
+	for _, size := range screenSizes {
+		a := keysTo(t, newTestApp(t, cfg, size.w, size.h), "2", "space", "end", "space", "3")
+		if !strings.Contains(oneLine(a), "Applied: Spring flood of the year the levee broke, Hard coin of the realm, minted in the old way") ||
+			!strings.Contains(screen(a), "changes against the base ruleset are marked *") {
+			t.Errorf("at %s the layers applied or the line explaining * are cut:\n%s", size.name, screen(a))
+		}
+	}
 }
 
 // C5: at 80 columns the selected finding's message is shown whole,
