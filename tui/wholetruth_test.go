@@ -307,8 +307,10 @@ func TestCopyKey(t *testing.T) {
 		{[]string{"2", "down"}, "low_water"},
 		{[]string{"3", "down"}, "World none in the base ruleset"},
 		{[]string{"4"}, "fr"},
+		{[]string{"4", "enter", "down"}, "Test printing"},
 		{[]string{"5"}, "sheet.migrations.0"},
 		{[]string{"5", "down", "down"}, "ferry/saves/old.json"},
+		{[]string{"5", "down", "down", "enter"}, "sheet.migrations.0.steps.0"},
 		{[]string{"6", "end"}, `ferry/ruleset.json:45:93: error: layers.1.fields.0.removeValues.0: a made-up error about "isle" for the tests (layer-remove-hidewhen)`},
 	} {
 		a := keysTo(t, newTestApp(t, cfg, 80, 24), c.keys...)
