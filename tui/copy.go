@@ -139,6 +139,8 @@ func (a *App) copySelection() tea.Cmd {
 		return nil
 	}
 	shown := fit(text, maxCopyShown, a.styles.g.ellipsis)
-	a.status = statusLine{text: "Copied " + what + " to the clipboard (through the terminal): " + shown}
+	// The terminal is asked to copy (OSC 52); one that does not support it
+	// ignores the request unseen, so the line says what was sent.
+	a.status = statusLine{text: "Sent " + what + " to the terminal's clipboard (OSC 52): " + shown}
 	return tea.SetClipboard(text)
 }

@@ -324,7 +324,7 @@ func TestCopyKey(t *testing.T) {
 		if !ok || got != c.want {
 			t.Errorf("after %v y copies %q (%v), want %q", c.keys, got, ok, c.want)
 		}
-		if !strings.Contains(screen(a), "Copied ") {
+		if !strings.Contains(screen(a), "to the terminal's clipboard (OSC 52): ") {
 			t.Errorf("after %v the status line does not say what was copied:\n%s", c.keys, screen(a))
 		}
 	}
