@@ -46,6 +46,11 @@ type App struct {
 	// execProcess runs the editor, suspending the program; nil means
 	// tea.ExecProcess (tests put a recorder here).
 	execProcess func(*exec.Cmd, tea.ExecCallback) tea.Cmd
+	// lookPath finds the editor's program; nil means exec.LookPath.
+	lookPath func(string) (string, error)
+	// editorNote is what the editor's return said, kept until the reload
+	// it started comes back, which says it again before its own news.
+	editorNote statusLine
 	// helpMemo holds the help's lines drawn lately, by helpKey; restyle
 	// empties it.
 	helpMemo map[string][]string
@@ -287,6 +292,7 @@ func (a *App) syncKeys() {
 	k.Edit.SetEnabled(a.ready() && !typing && a.editable())
 	_, fixable := a.selectedFix()
 	k.Fix.SetEnabled(a.ready() && !typing && fixable)
+	k.Copy.SetEnabled(a.ready() && !typing && a.copyable())
 	for _, b := range []*key.Binding{&k.Quit, &k.Help, &k.NextTab, &k.PrevTab} {
 		b.SetEnabled(!typing)
 	}
@@ -295,7 +301,7 @@ func (a *App) syncKeys() {
 // onKey handles a key press: the keys that work everywhere, else the
 // focused tab's. While a search is typed, keys go to it.
 func (a *App) onKey(msg tea.KeyPressMsg) tea.Cmd {
-	a.status = statusLine{}
+	a.status, a.editorNote = statusLine{}, statusLine{}
 	k := &a.keys
 	switch {
 	case key.Matches(msg, k.Interrupt):
@@ -319,6 +325,8 @@ func (a *App) onKey(msg tea.KeyPressMsg) tea.Cmd {
 		return a.edit()
 	case key.Matches(msg, k.Fix):
 		return a.fix()
+	case key.Matches(msg, k.Copy):
+		return a.copySelection()
 	default:
 		for i, b := range k.Tabs {
 			if key.Matches(msg, b) {
@@ -410,6 +418,7 @@ func (a *App) onReloaded(msg reloadedMsg) {
 	if msg.gen != a.gen {
 		return
 	}
+	defer a.withEditorNote()
 	if msg.err != nil {
 		a.snap.unreadable = "unreadable on disk"
 		if errors.Is(msg.err, fs.ErrNotExist) {

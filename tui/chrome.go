@@ -15,13 +15,6 @@ import (
 // errors the comparison found (they are not among the findings, which
 // stay what rulebench check reports).
 func headerView(s *snapshot, st *styles, width int) string {
-	left := st.brand.Render("rulebench")
-	if rs := s.ruleset(); rs != nil {
-		left += " " + st.bold.Render(vis(model.Cut(rs.Name, maxTitleName))) + " " + st.muted.Render(fmt.Sprintf("v%d", rs.Version))
-	}
-	if s.ws != nil {
-		left += " " + st.muted.Render(vis(s.ws.Path))
-	}
 	var right string
 	switch e, w := model.Count(s.diags, model.Error), model.Count(s.diags, model.Warning); {
 	case s.pending:
@@ -41,9 +34,89 @@ func headerView(s *snapshot, st *styles, width int) string {
 		right = st.ok.Render("no findings")
 	}
 	if since := sinceHeader(s, st); since != "" && !s.pending {
-		right += st.muted.Render(" · ") + since
+		// Two counts of two sources: each says whose it is, so that "no
+		// findings" beside "3 errors" is not read as a contradiction.
+		if right == st.ok.Render("no findings") {
+			right = st.ok.Render("clean")
+		}
+		right = st.muted.Render("check: ") + right + st.muted.Render(" · ") + since
 	}
-	return spread(left, right, width, st)
+	return spread(headerLeft(s, st, width-ansi.StringWidth(right)-1), right, width, st)
+}
+
+// headerLeft is the header's left part in room cells: the program, the
+// ruleset's name and version, and the path. When they do not all fit, the
+// program's name goes first (the window's title says it too), then the
+// path's start (the folder's own name is what tells one package from
+// another), then the end of the ruleset's name.
+func headerLeft(s *snapshot, st *styles, room int) string {
+	brand := st.brand.Render("rulebench")
+	var name, version, path string
+	if rs := s.ruleset(); rs != nil {
+		name, version = vis(model.Cut(rs.Name, maxTitleName)), fmt.Sprintf("v%d", rs.Version)
+	}
+	if s.ws != nil {
+		path = vis(s.ws.Path)
+	}
+	join := func(brand, name, path string) string {
+		var parts []string
+		if brand != "" {
+			parts = append(parts, brand)
+		} else {
+			parts = append(parts, "") // the margin the program's name had
+		}
+		if name != "" {
+			parts = append(parts, st.bold.Render(name)+" "+st.muted.Render(version))
+		}
+		if path != "" {
+			parts = append(parts, st.muted.Render(path))
+		}
+		return strings.Join(parts, " ")
+	}
+	if left := join(brand, name, path); ansi.StringWidth(left) <= room || path == "" {
+		return left
+	}
+	if left := join("", name, path); ansi.StringWidth(left) <= room {
+		return left
+	}
+	pathRoom := max(room-ansi.StringWidth(join("", name, ""))-1, minPathCells)
+	path = cutStart(path, pathRoom, st.g.ellipsis)
+	if name != "" {
+		nameRoom := max(room-ansi.StringWidth(path)-1-len(version)-1, 1)
+		name = fit(name, nameRoom, st.g.ellipsis)
+	}
+	return join("", name, path)
+}
+
+// minPathCells is the least room the header gives the path, even when the
+// ruleset's name then loses its end.
+const minPathCells = 16
+
+// cutStart cuts a path to width cells from its start, behind the
+// ellipsis, at a separator when one leaves at least half the room.
+func cutStart(p string, width int, ellipsis string) string {
+	if ansi.StringWidth(p) <= width {
+		return p
+	}
+	room := width - ansi.StringWidth(ellipsis)
+	if room <= 0 {
+		return fit(ellipsis, width, "")
+	}
+	runes := []rune(p)
+	start, w := len(runes), 0
+	for start > 0 {
+		cw := ansi.StringWidth(string(runes[start-1]))
+		if w+cw > room {
+			break
+		}
+		w += cw
+		start--
+	}
+	tail := string(runes[start:])
+	if i := strings.IndexAny(tail, "/\\"); i > 0 && ansi.StringWidth(tail[i:]) >= room/2 {
+		tail = tail[i:]
+	}
+	return ellipsis + tail
 }
 
 // spread puts left and right on one line of width cells, cutting left when

@@ -26,14 +26,18 @@
 //     saves; enter on a save steps through its migration (n, p, ], [, and c
 //     for the whole chain) with the save before and after each step.
 //   - Problems: every finding, those with a fix marked (f makes the
-//     selected one's); enter shows the source around it.
+//     selected one's); enter shows the source around it; a finding too long
+//     for its row is shown whole under the list.
+//
+// In every tab, e opens $VISUAL or $EDITOR at the selection (editor.go)
+// and y copies it to the clipboard through the terminal (copy.go).
 //
 // # Shape
 //
 // [Run] is the only entry point; [App] is the root model and [New] builds
 // it from a [Config]. The root Update only dispatches: each message goes to
 // a named method. The App handles the keys that work everywhere (quit,
-// help, the tabs, reload, interrupt) and forwards every other key, click
+// help, the tabs, reload, edit, fix, copy, interrupt) and forwards every other key, click
 // and paste to the focused tab. Each tab is a component (the tab
 // interface in panes.go): it owns its keys, which of them are enabled and
 // how the help labels them, its clicks and its status hint, and asks the

@@ -2,11 +2,15 @@ package tui
 
 import (
 	"errors"
+	"fmt"
+	"os"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	tea "charm.land/bubbletea/v2"
 
@@ -66,6 +70,7 @@ func editorApp(t *testing.T, env map[string]string) (*App, *[]*exec.Cmd, *[]tea.
 		callbacks = append(callbacks, fn)
 		return nil
 	}
+	a.lookPath = func(name string) (string, error) { return name, nil } // every editor is installed
 	return a, &ran, &callbacks
 }
 
@@ -107,7 +112,7 @@ func TestEditKeyPerEditor(t *testing.T) {
 		}
 		next, cmd := a.Update((*callbacks)[0](nil))
 		a = next.(*App)
-		if !strings.Contains(screen(a), "Back from the editor at "+d.File) || cmd == nil {
+		if !strings.Contains(screen(a), "Back from the editor at "+relFile(d.File, a.snap.ws)) || cmd == nil {
 			t.Errorf("%v: the return is not said, or nothing is reloaded:\n%s", c.env, screen(a))
 		}
 	}
@@ -123,7 +128,7 @@ func TestEditWithoutEditor(t *testing.T) {
 	a, _, callbacks := editorApp(t, map[string]string{"EDITOR": "vi"})
 	a = keysTo(t, a, "6", "e")
 	a = send(t, a, (*callbacks)[0](errors.New("exit status 3")))
-	if !strings.Contains(screen(a), "The editor ended with an error: exit status 3") {
+	if !strings.Contains(screen(a), "The editor ended with an error (exit status 3)") {
 		t.Errorf("the failure is not said:\n%s", screen(a))
 	}
 	// The bundled example is not on disk.
@@ -196,5 +201,166 @@ func TestEditSpots(t *testing.T) {
 	a = keysTo(t, a, "esc", "e")
 	if sv := a.snap.ws.Saves[0]; last() != "+1 "+sv.File {
 		t.Errorf("a save: want its file")
+	}
+}
+
+// Each editor gets the column in its own unit: vim and kakoune count
+// bytes, nano and emacs screen cells (a tab to the next multiple of 8, a
+// wide character two), VS Code UTF-16 units, the rest characters.
+func TestEditorColumnUnits(t *testing.T) {
+	// "ñ" is 2 bytes, "語" 3 bytes and 2 cells, "𝄞" 4 bytes and 2 UTF-16
+	// units; the column (in characters) is that of the x.
+	text := "\t\"ñ語𝄞\": x"
+	col := utf8.RuneCountInString("\t\"ñ語𝄞\": ") + 1
+	at := spot{file: "f.json", line: 3, col: col, text: text}
+	bytes := strconv.Itoa(strings.IndexByte(text, 'x') + 1)
+	for _, c := range []struct {
+		editor, want string
+	}{
+		{"vim", "+call cursor(3," + bytes + ")"},
+		{"nvim", "+call cursor(3," + bytes + ")"},
+		{"kak", "+3:" + bytes},
+		{"nano", "+3,17"},  // tab 8, quote 1, ñ 1, 語 2, 𝄞 1 (a narrow symbol), quote, colon, space
+		{"emacs", "+3:17"}, // the same cells
+		{"code", "f.json:3:" + strconv.Itoa(1+1+1+1+2+3+1)},
+		{"micro", "+3:" + strconv.Itoa(col)},
+		{"hx", "f.json:3:" + strconv.Itoa(col)},
+	} {
+		got, err := editorArgs(c.editor, at)
+		if err != nil || !slices.Contains(got, c.want) {
+			t.Errorf("%s: %q, %v; want %q in it", c.editor, got, err, c.want)
+		}
+	}
+	// Past the line's end, each unit counts one a column.
+	if got := columnIn("ab", 5, inBytes); got != 5 {
+		t.Errorf("past the end: %d, want 5", got)
+	}
+	if got := columnIn("", 4, inBytes); got != 4 {
+		t.Errorf("without the line: %d, want 4", got)
+	}
+}
+
+// lineOf finds a line as findings count them: \n, \r\n or a \r alone.
+func TestLineOf(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "f.json")
+	if err := os.WriteFile(name, []byte("one\r\ntwo\rthree\nfour"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for n, want := range []string{"", "one", "two", "three", "four"} {
+		if n == 0 {
+			continue
+		}
+		if got, ok := lineOf(name, n); !ok || got != want {
+			t.Errorf("line %d: %q %v, want %q", n, got, ok, want)
+		}
+	}
+	if _, ok := lineOf(name, 5); ok {
+		t.Error("a line past the end was found")
+	}
+	if _, ok := lineOf(filepath.Join(t.TempDir(), "none"), 1); ok {
+		t.Error("a missing file gave a line")
+	}
+}
+
+// onDiskFerry writes the Ferry Crossing package, edited, into a new
+// folder and makes it the working folder: the workbench reads it from disk.
+func onDiskFerry(t *testing.T, env map[string]string, edits ...string) (*App, *[]*exec.Cmd, *[]tea.ExecCallback) {
+	t.Helper()
+	dir := t.TempDir()
+	for name, f := range ferryFS() {
+		data := string(f.Data)
+		if name == "ferry/ruleset.json" {
+			for i := 0; i+1 < len(edits); i += 2 {
+				data = strings.Replace(data, edits[i], edits[i+1], 1)
+			}
+		}
+		full := filepath.Join(dir, filepath.FromSlash(name))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte(data), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Chdir(dir)
+	load := func() (*model.Workspace, error) { return model.Load(model.OSFS{}, "ferry") }
+	ws, err := load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := Config{Workspace: ws, Reload: load, Check: ferryFindings, FS: model.OSFS{}, Theme: "dark",
+		Getenv: func(k string) string { return env[k] }}
+	a := newTestApp(t, cfg, 120, 36)
+	var ran []*exec.Cmd
+	var callbacks []tea.ExecCallback
+	a.execProcess = func(c *exec.Cmd, fn tea.ExecCallback) tea.Cmd {
+		ran = append(ran, c)
+		callbacks = append(callbacks, fn)
+		return nil
+	}
+	return a, &ran, &callbacks
+}
+
+// A6: on a line with non-ASCII text before the finding, vim is given the
+// column in bytes (its cursor() counts bytes), nano in characters.
+func TestEditKeyVimByteColumn(t *testing.T) {
+	edits := []string{`"label": "Low water", "fields"`, `"label": "Eaux très basses — étiage", "fields"`}
+	for _, c := range []struct{ editor, prefix string }{{"vim", "+call cursor("}, {"nano", "+"}} {
+		a, ran, _ := onDiskFerry(t, map[string]string{"EDITOR": c.editor}, edits...)
+		a.lookPath = func(name string) (string, error) { return name, nil }
+		a, d := selectCode(t, a, "layer-remove-hidewhen")
+		a = keysTo(t, a, "e")
+		if len(*ran) != 1 {
+			t.Fatalf("%s: %d commands ran", c.editor, len(*ran))
+		}
+		text, _ := lineOf(d.File, d.Line)
+		var want string
+		if c.editor == "vim" {
+			bytesBefore := len(text[:byteOfColumn(text, d.Column)])
+			if bytesBefore == d.Column-1 {
+				t.Fatalf("the line has no multi-byte character before column %d: %q", d.Column, text)
+			}
+			want = fmt.Sprintf("+call cursor(%d,%d)", d.Line, bytesBefore+1)
+		} else {
+			want = fmt.Sprintf("+%d,%d", d.Line, d.Column)
+		}
+		if got := (*ran)[0].Args[1]; got != want {
+			t.Errorf("%s: %q, want %q (line %q)", c.editor, got, want, text)
+		}
+	}
+}
+
+// A1: an editor that is not there, or that fails, is said, and the reload
+// that follows does not wipe it; nor "Back from the editor".
+func TestEditorOutcomeOutlivesTheReload(t *testing.T) {
+	// Not installed: nothing runs, and the status line says why.
+	a, ran, _ := onDiskFerry(t, map[string]string{"EDITOR": "/usr/bin/no-such-editor"})
+	a = keysTo(t, a, "6", "e")
+	if len(*ran) != 0 || !strings.Contains(screen(a), "Cannot run the editor /usr/bin/no-such-editor ($EDITOR): no such program") {
+		t.Errorf("a missing editor: ran %d; screen:\n%s", len(*ran), screen(a))
+	}
+
+	// One that runs and fails: its error stays once the files are read
+	// again, and so does "Back from the editor" for one that works.
+	falseBin, err := exec.LookPath("false")
+	if err != nil {
+		t.Skip("no false program:", err)
+	}
+	for _, c := range []struct{ editor, want string }{
+		{falseBin, "The editor ended with an error (exit status 1) at locales/fr.json:1:100"},
+		{"true", "Back from the editor at locales/fr.json:1:100"},
+	} {
+		a, _, _ := onDiskFerry(t, map[string]string{"EDITOR": c.editor})
+		a.execProcess = func(cmd *exec.Cmd, fn tea.ExecCallback) tea.Cmd {
+			return func() tea.Msg { return fn(cmd.Run()) }
+		}
+		a = keysTo(t, a, "6", "e") // runs the editor, then the reload it starts
+		s := screen(a)
+		if !strings.Contains(strings.Join(strings.Fields(s), " "), c.want) || !strings.Contains(s, "reloaded at") {
+			t.Errorf("%s: the outcome is lost on reload:\n%s", c.editor, s)
+		}
+		if a.snap.loads < 2 {
+			t.Errorf("%s: the files were not read again", c.editor)
+		}
 	}
 }

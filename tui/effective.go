@@ -349,9 +349,16 @@ func (p *effectivePane) update(h host, msg tea.Msg) tea.Cmd {
 	if p.filter.typing() {
 		switch msg.(type) {
 		case tea.KeyPressMsg, tea.PasteMsg:
+			sel := p.sel
 			cmd := p.filter.update(msg)
 			p.cursor, p.sel, p.scroll.offset = 0, "", 0
+			if !p.filter.active() {
+				p.sel = sel // esc: the cursor stays on its row
+			}
 			p.rebuild()
+			if p.sel != "" {
+				p.show()
+			}
 			return cmd
 		}
 	}
@@ -543,10 +550,23 @@ func (d *effectiveDoc) heading(h, note string) {
 	d.add("")
 	d.section()
 	line := " " + d.st.heading.Render(h)
-	if note != "" {
-		line += "  " + d.st.muted.Render(note)
+	if note == "" {
+		d.add(line)
+		return
 	}
-	d.add(line)
+	// A note too long for the line wraps under itself, beside the heading.
+	indent := ansi.StringWidth(line) + 2
+	if ansi.StringWidth(note) <= d.width-indent || d.width-indent < 20 {
+		d.add(line + "  " + d.st.muted.Render(note))
+		return
+	}
+	for i, l := range wrap(note, d.width-indent) {
+		if i == 0 {
+			d.add(line + "  " + d.st.muted.Render(l))
+			continue
+		}
+		d.add(strings.Repeat(" ", indent) + d.st.muted.Render(l))
+	}
 }
 
 // item adds a bulleted item, wrapped.
@@ -596,8 +616,21 @@ func (d *effectiveDoc) applied() {
 	if len(applied) == 0 {
 		d.add(" " + st.title.Render("No layer applied") + "  " + st.muted.Render("switch layers on in the Layers tab to see what they change"))
 	} else {
-		d.add(" " + st.title.Render("Applied: ") + st.ok.Render(strings.Join(applied, ", ")) +
-			"  " + st.muted.Render("changes against the base ruleset are marked ") + d.changedMark())
+		line := " " + st.title.Render("Applied: ") + st.ok.Render(vis(strings.Join(applied, ", ")))
+		mark := "changes against the base ruleset are marked "
+		if ansi.StringWidth(line)+2+len(mark)+1 <= d.width {
+			d.add(line + "  " + st.muted.Render(mark) + d.changedMark())
+		} else {
+			// The only line that says what * means: on a line of its own
+			// rather than cut, under the layers' names, wrapped.
+			for i, l := range wrap(line, max(d.width-1, 10)) {
+				if i > 0 {
+					l = " " + l
+				}
+				d.add(l)
+			}
+			d.add(" " + st.muted.Render(mark) + d.changedMark())
+		}
 	}
 	for _, dr := range o.Dropped {
 		d.item(fmt.Sprintf("%s is chosen but not applied: %s", dr.Name, dr.Why), st.warn.Render)
@@ -698,14 +731,30 @@ func (d *effectiveDoc) enums() {
 				parts = append(parts, st.text.Render(v.Text))
 			}
 		}
-		line := "  " + st.accent.Render(bullet(st)) + " " + st.bold.Render(f.ID) + st.muted.Render(": ") + strings.Join(parts, st.muted.Render(", "))
-		d.add(fit(line, d.width, st.g.ellipsis))
+		// The values wrap under themselves rather than being cut: a value
+		// removed at the end of a long list is read too.
+		line := st.bold.Render(vis(f.ID)) + st.muted.Render(": ") + strings.Join(parts, st.muted.Render(", "))
+		for i, l := range wrap(line, max(d.width-4, 10)) {
+			lead := "    "
+			if i == 0 {
+				lead = "  " + st.accent.Render(bullet(st)) + " "
+			}
+			d.add(lead + l)
+		}
 		var note string
+		was := f.BaseDefault
+		if was == "" {
+			was = "none"
+		}
 		switch {
-		case f.Default == "" && f.BaseDefault == "":
-			note = "no default"
+		case !f.HasDefault && f.BaseDefault == "":
+			note = st.muted.Render("no default")
+		case !f.HasDefault:
+			// A layer removed the default and named none: the field has
+			// no default while it applies, as rulebench layers says.
+			note = st.warn.Render("no default, was "+was) + d.changedMark()
 		case f.DefaultChanged:
-			note = st.warn.Render(fmt.Sprintf("default %s, was %s", f.Default, f.BaseDefault)) + d.changedMark()
+			note = st.warn.Render(fmt.Sprintf("default %s, was %s", f.Default, was)) + d.changedMark()
 		default:
 			note = st.muted.Render("default " + f.Default)
 		}

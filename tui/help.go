@@ -1,6 +1,7 @@
 package tui
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -122,8 +123,8 @@ func (a *App) drawHelp(k keyMap, w int) []string {
 
 // shortHelpRows draws the short help in width cells, on as few lines as
 // it can, at most maxRows: every enabled key on one line; else without
-// the keys that work everywhere and are in the full help (next tab,
-// reload); else every key over more lines; else, over maxRows lines, the
+// the keys that work everywhere and are in the full help (copy; then
+// next tab and reload too); else every key over more lines; else, over maxRows lines, the
 // last keys left out. Help and quit are never left out, so that the way to
 // every key and the way out always show.
 func shortHelpRows(h *help.Model, k keyMap, width, maxRows int) []string {
@@ -138,14 +139,17 @@ func shortHelpRows(h *help.Model, k keyMap, width, maxRows int) []string {
 	if rows := flowItems(items, sep, width); len(rows) == 1 {
 		return renderHelpRows(h, rows)
 	}
-	var local []helpItem
-	for _, it := range items {
-		if !sameBinding(it.b, k.NextTab) && !sameBinding(it.b, k.Reload) {
-			local = append(local, it)
+	// Copy first, then next tab and reload too.
+	for _, global := range [][]key.Binding{{k.Copy}, {k.Copy, k.NextTab, k.Reload}} {
+		var local []helpItem
+		for _, it := range items {
+			if !slices.ContainsFunc(global, func(g key.Binding) bool { return sameBinding(it.b, g) }) {
+				local = append(local, it)
+			}
 		}
-	}
-	if rows := flowItems(local, sep, width); len(rows) == 1 {
-		return renderHelpRows(h, rows)
+		if rows := flowItems(local, sep, width); len(rows) == 1 {
+			return renderHelpRows(h, rows)
+		}
 	}
 	for {
 		rows := flowItems(items, sep, width)

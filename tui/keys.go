@@ -14,6 +14,8 @@ type keyMap struct {
 	Edit key.Binding
 	// Fix makes the selected finding's fix (Problems).
 	Fix key.Binding
+	// Copy copies the selection to the clipboard, through the terminal.
+	Copy key.Binding
 	// translations: the string filters and the search
 	Untranslated, ViaBase, Stale, AllStrings, Search key.Binding
 	// migrations: stepping through a save; NextGroup and PrevGroup also
@@ -53,6 +55,7 @@ func newKeyMap(ascii bool) keyMap {
 		Reload:       key.NewBinding(key.WithKeys("r", "ctrl+r"), key.WithHelp("r", "reload")),
 		Edit:         key.NewBinding(key.WithKeys("e"), key.WithHelp("e", "edit")),
 		Fix:          key.NewBinding(key.WithKeys("f"), key.WithHelp("f", "fix")),
+		Copy:         key.NewBinding(key.WithKeys("y"), key.WithHelp("y", "copy")),
 		Untranslated: key.NewBinding(key.WithKeys("u"), key.WithHelp("u", "untranslated")),
 		ViaBase:      key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "via base")),
 		Stale:        key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "stale keys")),
@@ -105,7 +108,7 @@ type helpView struct{ k keyMap }
 func (h helpView) ShortHelp() []key.Binding {
 	k := h.k
 	return []key.Binding{k.Toggle, k.Open, k.Close, k.Fix, k.Edit, k.NextStep, k.PrevStep, k.RunAll, k.ChangesOnly, k.NextGroup, k.PrevGroup,
-		k.NextLevel, k.PrevLevel, k.Severity, k.Untranslated, k.Stale, k.Search, k.Help, k.Quit, k.NextTab, k.Reload}
+		k.NextLevel, k.PrevLevel, k.Severity, k.Untranslated, k.Stale, k.Search, k.Help, k.Quit, k.Copy, k.NextTab, k.Reload}
 }
 
 // FullHelp implements help.KeyMap: the keys grouped by purpose, the
@@ -118,7 +121,7 @@ func (h helpView) FullHelp() [][]key.Binding {
 	return [][]key.Binding{
 		{help, k.Quit, k.Interrupt},
 		{k.NextTab, k.PrevTab, k.TabsHelp},
-		{k.Toggle, k.Open, k.Close, k.Fix, k.Edit, k.Reload},
+		{k.Toggle, k.Open, k.Close, k.Fix, k.Edit, k.Copy, k.Reload},
 		{k.Untranslated, k.ViaBase, k.Stale, k.AllStrings, k.Search, k.Severity},
 		{k.NextStep, k.PrevStep, k.NextGroup, k.PrevGroup, k.RunAll, k.ChangesOnly, k.NextLevel, k.PrevLevel},
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
@@ -143,6 +146,7 @@ func keyDocs(k keyMap) []keyDoc {
 		{keys(k.Reload), "read the files again (they are also watched)", "everywhere"},
 		{keys(k.Edit), "open $VISUAL or $EDITOR at the file, line and column of the selection; the workbench waits, then reads the files again", "Layers, Effective (a price or an entry), Translations, Migrations, Problems"},
 		{keys(k.Fix), "make the selected finding's fix, as rulebench fix would (a checksum, a size, a capability, a spelling), writing the file in place; the workbench then reads the files again", "Problems, a finding marked as fixable"},
+		{keys(k.Copy), "copy the selection to the clipboard, through the terminal (OSC 52, so over ssh too): a finding as rulebench check writes it, a layer's id, an Effective row, a string's English text or a language's tag, a migration entry's or step's JSON path, a save's file, the Overview's path", "every tab with a selection"},
 		{keys(k.Up), "up: the cursor, or the text (in Effective the cursor stops on rows: prices, entries, steps)", "lists and documents"},
 		{keys(k.Down), "down", "lists and documents"},
 		{keys(k.PageUp), "page up", "lists and documents"},

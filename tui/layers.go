@@ -53,7 +53,11 @@ func (p *layersPane) set(s *snapshot, st *styles, body rect, wide bool) {
 	was, _ := p.selected()
 	p.toggles, p.pending, p.rs = s.toggles, s.pending, s.ruleset()
 	p.cols = measureToggles(s.toggles)
-	p.place(body, wide, p.keep(len(p.toggles), p.layerTexts), 50, st)
+	share := 50
+	if wide {
+		share = p.wideShare(body.W, st)
+	}
+	p.place(body, wide, p.keep(len(p.toggles), p.layerTexts), share, st)
 	if now, ok := p.selected(); was.layer != nil && (!ok || now.layer.ID != was.layer.ID) {
 		p.selectByID(was.layer.ID) // after a reload: the same layer
 	}
@@ -139,6 +143,27 @@ func (p *layersPane) toggle(h host) {
 	h.say(toggleStatus(after))
 }
 
+// minLayerDetail is the narrowest the detail beside the list of layers
+// gets when the list takes the room its rows need.
+const minLayerDetail = 40
+
+// wideShare is the percentage of a wide body's width the list of layers
+// takes: half, or what its widest row needs when that is more, so that
+// the list beside the detail cuts no more than the list above it at 80
+// columns; the detail keeps at least minLayerDetail columns.
+func (p *layersPane) wideShare(width int, st *styles) int {
+	if width <= 0 {
+		return 50
+	}
+	need := 0
+	for _, t := range p.toggles {
+		need = max(need, 2+ansi.StringWidth(toggleLine(t, st, p.cols, true))+1) // and a blank before the detail
+	}
+	share := (need*100 + width - 1) / width
+	most := (width - minLayerDetail - 1) * 100 / width
+	return max(min(share, most), 50)
+}
+
 // selected returns the switch under the cursor.
 func (p *layersPane) selected() (toggle, bool) {
 	if i, ok := p.cur(); ok && i < len(p.toggles) {
@@ -164,7 +189,7 @@ func (p *layersPane) view() string {
 		if p.pending {
 			note = "Working out the layers" + st.g.ellipsis
 		}
-		return block([]string{"", " " + st.muted.Render(note)}, p.lr.W, p.lr.H+p.dr.H+1, st.g.ellipsis)
+		return block([]string{"", " " + st.muted.Render(note)}, p.full.W, p.full.H, st.g.ellipsis)
 	}
 	var rows []string
 	start, end := p.list.window()

@@ -33,10 +33,13 @@ type listPane struct {
 	detailLine func(i int) string
 	shown      int // the row whose detail is shown
 	st         *styles
+	// keepRow is the row the cursor goes back to when the list is laid out
+	// again after esc dropped the filter (-1 for none).
+	keepRow int
 }
 
 func newListPane() listPane {
-	return listPane{list: scroller{cursed: true}, shown: -1, filter: newListFilter()}
+	return listPane{list: scroller{cursed: true}, shown: -1, filter: newListFilter(), keepRow: -1}
 }
 
 // keep works out the rows of n that the filter keeps, by each row's
@@ -96,8 +99,12 @@ func (p *listPane) filterTyped(msg tea.Msg) (tea.Cmd, bool) {
 	}
 	switch msg.(type) {
 	case tea.KeyPressMsg, tea.PasteMsg:
+		row, had := p.cur()
 		cmd := p.filter.update(msg)
 		p.list.cursor, p.list.offset = 0, 0
+		if had && !p.filter.active() {
+			p.keepRow = row // esc: the cursor stays on its row
+		}
 		return cmd, true
 	}
 	return nil, false
@@ -112,6 +119,9 @@ func (p *listPane) filterKey(k *keyMap, msg tea.KeyPressMsg) (tea.Cmd, bool) {
 	case key.Matches(msg, k.Search):
 		return p.filter.start(), true
 	case key.Matches(msg, k.Close) && p.filter.active():
+		if row, ok := p.cur(); ok {
+			p.keepRow = row // the cursor stays on its row
+		}
 		p.filter.clear()
 		return nil, true
 	}
@@ -159,6 +169,10 @@ func (p *listPane) layout(n int) {
 	p.list.setHeight(p.lr.H)
 	p.list.setLen(n)
 	p.detail.setHeight(p.dr.H)
+	if p.keepRow >= 0 {
+		p.selectRow(p.keepRow)
+		p.keepRow = -1
+	}
 }
 
 // active is the scroller the movement keys move.

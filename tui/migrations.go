@@ -71,10 +71,14 @@ func (p *migrationsPane) relist() {
 	p.settle()
 }
 
-// hint says how to leave a detail being scrolled.
+// hint says how to leave a detail being scrolled, or, with nothing to
+// list, what brings rows.
 func (p *migrationsPane) hint() string {
-	if !p.stepping && p.inDetail {
+	switch {
+	case !p.stepping && p.inDetail:
 		return inDetailHint
+	case p.s != nil && p.s.ruleset() != nil && p.len() == 0 && p.keys.Reload.Enabled():
+		return "r reads the files again once saves or entries are added"
 	}
 	return ""
 }
@@ -326,15 +330,17 @@ func (p *migrationsPane) view() string {
 	}
 	rs := p.s.ruleset()
 	if rs == nil {
-		return block(nil, p.lr.W, p.lr.H+p.dr.H+1, st.g.ellipsis)
+		return block(nil, p.full.W, p.full.H, st.g.ellipsis)
 	}
 	if p.len() == 0 {
+		// The whole body, wide or not: the list and the detail have
+		// nothing to split it for.
 		lines := []string{""}
 		for _, l := range wrap(fmt.Sprintf("No migration entries and no sample saves. The sheet is at version %d; put saved sheets in a saves/ folder beside the ruleset to rehearse them.",
-			rs.Sheet.Version), p.lr.W-2) {
+			rs.Sheet.Version), p.full.W-2) {
 			lines = append(lines, " "+st.muted.Render(l))
 		}
-		return block(lines, p.lr.W, p.lr.H+p.dr.H+1, st.g.ellipsis)
+		return block(lines, p.full.W, p.full.H, st.g.ellipsis)
 	}
 	var rows []string
 	start, end := p.list.window()
@@ -427,7 +433,11 @@ func (p *migrationsPane) rowDetail() []string {
 	}
 	out := []string{" " + st.title.Render(vis(relFile(sv.File, p.filesOf(i))))}
 	if kind, _, ok := p.sinceAt(i); ok && kind == sinceSave {
-		out[0] += "  " + st.muted.Render("rehearsed with the draft")
+		with := "rehearsed with the draft"
+		if p.sinceDraftRows() == 0 {
+			with = "rehearsed with this version's migrations"
+		}
+		out[0] += "  " + st.muted.Render(with)
 	}
 	if r == nil {
 		return append(out, " "+st.muted.Render("The migration could not be rehearsed."))

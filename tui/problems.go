@@ -49,6 +49,11 @@ type problemsPane struct {
 	// fixW is the width of the column that marks findings with a fix: 0
 	// when none has one.
 	fixW int
+	// restW is the width of the widest path and message after a row's
+	// location; textW the widest location, path and message as the strip
+	// under the list writes them. When a row does not fit, the strip shows
+	// the selected finding whole (see stripHeight).
+	restW, textW int
 	// fsys is where sources are read from (nil: nowhere); loads is the
 	// load the sources were read for, and reading the file being read.
 	fsys    fs.FS
@@ -194,9 +199,13 @@ func (p *problemsPane) update(_ host, msg tea.Msg) tea.Cmd {
 	if p.filter.typing() {
 		switch msg.(type) {
 		case tea.KeyPressMsg, tea.PasteMsg:
+			was, had := p.selected()
 			cmd := p.filter.update(msg)
 			p.scroll.cursor, p.scroll.offset = 0, 0
 			p.apply()
+			if had && !p.narrowed() {
+				p.selectFinding(was) // esc: the cursor stays on its finding
+			}
 			return cmd
 		}
 	}
@@ -208,9 +217,13 @@ func (p *problemsPane) update(_ host, msg tea.Msg) tea.Cmd {
 		case key.Matches(msg, k.Close) && p.open:
 			p.setOpen(false)
 		case key.Matches(msg, k.Close):
+			was, had := p.selected()
 			p.filter.clear()
 			p.sev = allSeverities
 			p.apply()
+			if had {
+				p.selectFinding(was) // the cursor stays on its finding
+			}
 		case key.Matches(msg, k.Search):
 			cmd := p.filter.start()
 			p.apply()
@@ -242,12 +255,16 @@ func (p *problemsPane) set(s *snapshot, st *styles, body rect, wide bool) {
 	was, had := p.selected()
 	p.st, p.wide, p.all, p.ws = st, wide, s.diags, s.ws
 	p.filter.restyle(st)
-	p.locW, p.fixW = 0, 0
+	p.locW, p.fixW, p.restW, p.textW = 0, 0, 0, 0
 	for _, d := range p.all {
-		p.locW = max(p.locW, ansi.StringWidth(location(d, p.ws)))
+		locW := ansi.StringWidth(location(d, p.ws))
+		p.locW = max(p.locW, locW)
 		if d.Fix != nil {
 			p.fixW = ansi.StringWidth(st.g.fixable) + 1
 		}
+		rest := 1 + ansi.StringWidth(vis(d.Path)) + 1 + ansi.StringWidth(vis(d.Message))
+		p.restW = max(p.restW, rest)
+		p.textW = max(p.textW, locW+1+rest)
 	}
 	p.full = rect{0, 0, body.W, body.H}
 	p.apply()
@@ -275,15 +292,61 @@ func (p *problemsPane) detailRect() rect {
 // rects splits the body between the list and the source preview: side by
 // side when wide, else the list on top, no taller than it needs.
 func (p *problemsPane) rects() (list, detail rect) {
+	b := p.body
 	if !p.open {
+		if h := p.stripHeight(); h > 0 {
+			return rect{b.X, b.Y, b.W, b.H - h}, rect{b.X, b.Y + b.H - h, b.W, h}
+		}
 		return p.body, rect{}
 	}
 	if p.wide {
 		return split(p.body, true, 45)
 	}
 	rows := min(max(len(p.diags), 1), p.body.H*40/100)
-	b := p.body
 	return rect{b.X, b.Y, b.W, rows}, rect{b.X, b.Y + rows + 1, b.W, max(b.H-rows-1, 0)}
+}
+
+// stripHeight is the height of the strip under the list that shows the
+// selected finding's location, path and message whole, wrapped: 0 when
+// every finding's row fits the width, or there is no room. It holds a
+// rule and room for the longest finding's text, so that it does not
+// change as the cursor moves; the list keeps the rows it needs, and at
+// least 60% of the body when they do not all fit.
+func (p *problemsPane) stripHeight() int {
+	b := p.body
+	locCol := min(p.locW, max(b.W/3, 12)) // as view lays the rows out
+	cut := p.locW > locCol || 2+8+p.fixW+locCol+p.restW > b.W
+	if len(p.diags) == 0 || !cut || b.W < 4 {
+		return 0
+	}
+	per := b.W - 2
+	needed := 1 + (p.textW+per-1)/per + 1 // a line more for breaking at words
+	listH := max(min(len(p.diags), b.H-needed), min(len(p.diags), max(b.H*60/100, 3)))
+	if b.H-listH < 2 {
+		return 0
+	}
+	return b.H - listH
+}
+
+// strip draws the selected finding whole under the list: its location and
+// path, then its message, wrapped to the width.
+func (p *problemsPane) strip(r rect) []string {
+	st := p.st
+	out := []string{st.tabRule.Render(strings.Repeat(st.g.rule, r.W))}
+	d, ok := p.selected()
+	if !ok {
+		return out
+	}
+	for _, l := range wrap(location(d, p.ws)+"  "+vis(d.Path), r.W-2) {
+		out = append(out, " "+st.accent.Render(l))
+	}
+	for _, l := range wrap(vis(d.Message), r.W-2) {
+		out = append(out, " "+st.text.Render(l))
+	}
+	if len(out) > r.H {
+		out = append(out[:r.H-1], fit(strings.Join(out[r.H-1:], " "), r.W, st.g.ellipsis))
+	}
+	return out
 }
 
 // setOpen opens or closes the source preview.
@@ -315,7 +378,11 @@ func (p *problemsPane) view() string {
 	lr := p.listRect()
 	head := ""
 	if p.narrowed() {
-		head = fit(" "+st.muted.Render(fmt.Sprintf("showing %s (%d of %d)", severityWord(p.sev), len(p.diags), len(p.all)))+"  "+p.filter.view(), p.full.W, st.g.ellipsis) + "\n"
+		words := fmt.Sprintf("showing %d of %s", len(p.diags), plural(len(p.all), "finding", "findings"))
+		if p.sev != allSeverities {
+			words += ", " + severityWord(p.sev)
+		}
+		head = fit(" "+st.muted.Render(words)+"  "+p.filter.view(), p.full.W, st.g.ellipsis) + "\n"
 	}
 	switch {
 	case len(p.all) == 0:
@@ -355,6 +422,9 @@ func (p *problemsPane) view() string {
 	}
 	list := block(rows, lr.W, lr.H, st.g.ellipsis)
 	if !p.open {
+		if dr := p.detailRect(); dr.H > 0 {
+			return head + list + "\n" + block(p.strip(dr), dr.W, dr.H, st.g.ellipsis)
+		}
 		return head + list
 	}
 	dr := p.detailRect()

@@ -35,15 +35,37 @@ func (p *migrationsPane) sinceBase() int {
 }
 
 // sinceLen is the number of the comparison's rows: none without --since;
-// the comparison; with a draft, the draft and the saves rehearsed with it.
+// the comparison; with a draft, the draft and the saves rehearsed with it;
+// without one (nothing is lost, say once the draft is pasted in), the
+// previous version's saves rehearsed with this version's migrations, so
+// that they can still be stepped through.
 func (p *migrationsPane) sinceLen() int {
 	if p.s.sinceWS == nil || p.s.ws == nil {
 		return 0
 	}
+	return 1 + p.sinceDraftRows() + p.sinceSaveRows()
+}
+
+// sinceDraftRows is 1 when the comparison has a draft row, else 0.
+func (p *migrationsPane) sinceDraftRows() int {
 	if rep := p.s.since(); rep != nil && rep.Draft != nil {
-		return 2 + len(rep.Saves)
+		return 1
 	}
-	return 1
+	return 0
+}
+
+// sinceSaveRows is how many saves the comparison lists: those rehearsed,
+// with a draft; without one, the previous version's own (this version's
+// are listed with the other saves already).
+func (p *migrationsPane) sinceSaveRows() int {
+	rep := p.s.since()
+	switch {
+	case rep == nil:
+		return 0
+	case rep.Draft != nil || p.sinceSavesOf() == p.s.sinceWS:
+		return len(rep.Saves)
+	}
+	return 0
 }
 
 // sinceAt tells whether row i is one of the comparison's, which kind, and
@@ -53,13 +75,14 @@ func (p *migrationsPane) sinceAt(i int) (kind, j int, ok bool) {
 	if k < 0 || k >= p.sinceLen() {
 		return 0, 0, false
 	}
-	switch k {
-	case 0:
+	d := p.sinceDraftRows()
+	switch {
+	case k == 0:
 		return sinceSummary, 0, true
-	case 1:
+	case d == 1 && k == 1:
 		return sinceDraft, 0, true
 	}
-	return sinceSave, k - 2, true
+	return sinceSave, k - 1 - d, true
 }
 
 // keepRows keeps the rows the filter holds, the comparison's first, and
@@ -312,9 +335,13 @@ func (p *migrationsPane) sinceDetail(kind int) []string {
 			out = append(out, bulleted(vis(fmt.Sprintf("%s %s: %s", u.Kind, id, u.Reason)), width, " ", st, st.warn.Render)...)
 		}
 	}
-	if rep.Draft != nil {
+	switch {
+	case rep.Draft != nil:
 		out = append(out, "")
 		out = append(out, para("The draft entry that keeps them is the next row; below it, the saves rehearsed with it.", width, st.muted.Render)...)
+	case p.sinceSaveRows() > 0:
+		out = append(out, "")
+		out = append(out, para("Below, its saves rehearsed with this version's migrations: enter on one steps through it.", width, st.muted.Render)...)
 	}
 	return out
 }
@@ -393,7 +420,7 @@ func sinceHeader(s *snapshot, st *styles) string {
 	case !compared:
 		return st.err.Render("not compared with --since")
 	case n > 0:
-		return st.err.Render(fmt.Sprintf("%s since sheet v%d", plural(n, "error", "errors"), s.since().From))
+		return st.muted.Render(fmt.Sprintf("since sheet v%d: ", s.since().From)) + st.err.Render(plural(n, "error", "errors"))
 	}
 	return ""
 }

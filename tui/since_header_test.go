@@ -29,14 +29,16 @@ func TestSinceHeader(t *testing.T) {
 		{"no --since", &snapshot{}, ""},
 		{"not compared", &snapshot{analysis: analysis{sinceWS: &model.Workspace{Path: "old"}}}, "not compared with --since"},
 		{"all kept", compared(migratetest.EnumDropped), ""}, // a warning only
-		{"two errors", twoErrors, "2 errors since sheet v4"},
+		{"two errors", twoErrors, "since sheet v4: 2 errors"},
 	} {
 		if got := ansi.Strip(sinceHeader(tc.s, st)); got != tc.want {
 			t.Errorf("%s: %q, want %q", tc.name, got, tc.want)
 		}
 	}
 	line := ansi.Strip(headerView(twoErrors, st, 80))
-	if !strings.HasSuffix(line, "no findings · 2 errors since sheet v4") {
+	// Each count says whose it is (issue 26 D4): not "no findings · 2
+	// errors", which reads as a contradiction.
+	if !strings.HasSuffix(line, "check: clean · since sheet v4: 2 errors") {
 		t.Errorf("header %q", line)
 	}
 }

@@ -54,12 +54,34 @@ func block(lines []string, width, height int, ellipsis string) string {
 	return strings.Join(out, "\n")
 }
 
-// wrap breaks plain text into lines of at most width cells.
+// wrap breaks plain text into lines of at most width cells, at spaces; a
+// word wider than a line is broken where it must be. A hyphen is not a
+// place to break: "pt-BR", "wares/black-lantern" and "-5" stay whole.
 func wrap(s string, width int) []string {
 	if width <= 0 {
 		return nil
 	}
-	return strings.Split(ansi.Wrap(s, width, ""), "\n")
+	hold := keptHyphen(s)
+	if hold == "" {
+		return strings.Split(ansi.Wrap(s, width, ""), "\n")
+	}
+	wrapped := ansi.Wrap(strings.ReplaceAll(s, "-", hold), width, "")
+	return strings.Split(strings.ReplaceAll(wrapped, hold, "-"), "\n")
+}
+
+// keptHyphen is a character as wide as a hyphen that ansi.Wrap does not
+// break at and s does not hold, to stand for its hyphens while it is
+// wrapped; "" when s has no hyphen.
+func keptHyphen(s string) string {
+	if !strings.Contains(s, "-") {
+		return ""
+	}
+	for _, c := range []string{"\u2011", "\u2010", "\u2012"} { // non-breaking hyphen, hyphen, figure dash
+		if !strings.Contains(s, c) {
+			return c
+		}
+	}
+	return ""
 }
 
 // number writes a float without a trailing .0.

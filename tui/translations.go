@@ -681,7 +681,7 @@ const tableWideWidth = 160
 func (p *translationsPane) view() string {
 	st := p.st
 	if len(p.langs) == 0 {
-		return block(p.empty(), p.picker.lr.W, p.picker.lr.H+p.picker.dr.H+1, st.g.ellipsis)
+		return block(p.empty(), p.picker.full.W, p.picker.full.H, st.g.ellipsis)
 	}
 	if p.mode == pickLanguage || p.lang == nil {
 		return p.pickerView()
