@@ -2,6 +2,7 @@ package tui
 
 import (
 	"fmt"
+	"maps"
 	"strings"
 
 	"charm.land/bubbles/v2/key"
@@ -171,7 +172,10 @@ func (p *translationsPane) set(s *snapshot, st *styles, body rect, wide bool) {
 	}
 	p.s, p.st, p.width = s, st, body.W
 	if p.viewsFrom != s.report() {
-		p.views, p.viewsFrom = map[string]*i18n.Language{}, s.report()
+		p.views, p.viewsFrom = maps.Clone(s.views), s.report()
+		if p.views == nil {
+			p.views = map[string]*i18n.Language{}
+		}
 	}
 	p.langs = pickerLanguages(s, st, p.views)
 	// Beside its detail the picker takes the room its names need, so that
