@@ -143,3 +143,54 @@ func TestStaleEffectiveDropped(t *testing.T) {
 		t.Errorf("the last document asked for was not taken in:\n%s", screen(a))
 	}
 }
+
+// TestBackgroundWorkShares: the commands that read, search and draw in the
+// background run on goroutines of their own while the App takes keys, a
+// layer switch and a reload, as the program runs them; go test -race
+// tells when they share anything the App changes.
+func TestBackgroundWorkShares(t *testing.T) {
+	a, err := New(backgroundFerry(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a = send(t, a, tea.WindowSizeMsg{Width: 120, Height: 40})
+	results := make(chan tea.Msg, 64)
+	pending := 0
+	start := func(cmd tea.Cmd) {
+		if cmd != nil {
+			pending++
+			go func() { results <- cmd() }()
+		}
+	}
+	update := func(msg tea.Msg) {
+		next, cmd := a.Update(msg)
+		a = next.(*App)
+		start(cmd)
+	}
+	drain := func() {
+		for ; pending > 0; pending-- {
+			switch msg := (<-results).(type) {
+			case nil:
+			case tea.BatchMsg: // as the program does: each command on its own
+				for _, c := range msg {
+					start(c)
+				}
+			default:
+				update(msg)
+			}
+			_ = a.View()
+		}
+	}
+	start(a.Init())
+	drain()
+	for _, k := range []string{"3", "2", "space", "3", "2", "down", "space", "4", "enter", "/", "r", "i", "v", "3", "4", "esc", "r", "2", "space", "3"} {
+		update(keyPress(k))
+		if k == "down" {
+			start(a.startReload())
+		}
+	}
+	drain()
+	if s := screen(a); a.snap.loading || !strings.Contains(s, "Ferry Crossing") {
+		t.Errorf("the files read in the background are not shown:\n%s", s)
+	}
+}

@@ -8,6 +8,7 @@ import (
 	"sync"
 	"testing"
 	"testing/fstest"
+	"time"
 
 	tea "charm.land/bubbletea/v2"
 	"github.com/charmbracelet/x/ansi"
@@ -135,9 +136,11 @@ func BenchmarkView(b *testing.B) {
 				b.Fatalf("the keys led to %v", a.focus)
 			}
 			b.ReportAllocs()
+			cpu := startCPU(b)
 			for b.Loop() {
 				_ = a.View()
 			}
+			cpu.report()
 		})
 	}
 }
@@ -162,12 +165,14 @@ func BenchmarkSearch(b *testing.B) {
 		b.Run(pkg.name, func(b *testing.B) {
 			a := keysTo(b, newTestApp(b, packageConfig(b, pkg.fsys(b), pkg.dir), 200, 60), "4", "enter", "/", "f", "r")
 			b.ReportAllocs()
+			cpu := startCPU(b)
 			for b.Loop() {
 				a = send(b, a, keyPress("e"))
 				_ = a.View()
 				a = send(b, a, keyPress("backspace"))
 				_ = a.View()
 			}
+			cpu.report()
 		})
 	}
 }
@@ -179,12 +184,14 @@ func BenchmarkSearchShown(b *testing.B) {
 		b.Run(pkg.name, func(b *testing.B) {
 			a := keysTo(b, newTestApp(b, packageConfig(b, pkg.fsys(b), pkg.dir), 200, 60), "4", "enter", "/", "f", "r")
 			b.ReportAllocs()
+			cpu := startCPU(b)
 			for b.Loop() {
 				a = sendRun(b, a, keyPress("e"))
 				_ = a.View()
 				a = sendRun(b, a, keyPress("backspace"))
 				_ = a.View()
 			}
+			cpu.report()
 		})
 	}
 }
@@ -198,6 +205,7 @@ func BenchmarkFirstFrame(b *testing.B) {
 		b.Run(pkg.name, func(b *testing.B) {
 			cfg := backgroundConfig(pkg.fsys(b), pkg.dir)
 			b.ReportAllocs()
+			cpu := startCPU(b)
 			for b.Loop() {
 				a, err := New(cfg)
 				if err != nil {
@@ -208,6 +216,7 @@ func BenchmarkFirstFrame(b *testing.B) {
 					b.Fatalf("the first frame does not say the files are being read:\n%s", ansi.Strip(v.Content))
 				}
 			}
+			cpu.report()
 		})
 	}
 }
@@ -227,17 +236,19 @@ func BenchmarkLoaded(b *testing.B) {
 			cfg := backgroundConfig(pkg.fsys(b), pkg.dir)
 			msg := mustLoad(b, cfg)
 			b.ReportAllocs()
+			cpu := startCPU(b)
 			for b.Loop() {
-				b.StopTimer()
+				cpu.pause()
 				a, err := New(cfg)
 				if err != nil {
 					b.Fatal(err)
 				}
 				a = send(b, a, tea.WindowSizeMsg{Width: 200, Height: 60})
-				b.StartTimer()
+				cpu.resume()
 				a = send(b, a, msg)
 				_ = a.View()
 			}
+			cpu.report()
 		})
 	}
 }
@@ -282,10 +293,12 @@ func BenchmarkToggle(b *testing.B) {
 		b.Run(pkg.name, func(b *testing.B) {
 			a := keysTo(b, newTestApp(b, packageConfig(b, pkg.fsys(b), pkg.dir), 200, 60), "2")
 			b.ReportAllocs()
+			cpu := startCPU(b)
 			for b.Loop() {
 				a = send(b, a, keyPress("space"))
 				_ = a.View()
 			}
+			cpu.report()
 		})
 	}
 }
@@ -298,14 +311,16 @@ func BenchmarkReload(b *testing.B) {
 		b.Run(pkg.name, func(b *testing.B) {
 			a := newTestApp(b, packageConfig(b, pkg.fsys(b), pkg.dir), 200, 60)
 			b.ReportAllocs()
+			cpu := startCPU(b)
 			for b.Loop() {
-				b.StopTimer()
+				cpu.pause()
 				msg := a.startReload()()
 				runtime.GC() // the garbage of the reading, not of taking it in
-				b.StartTimer()
+				cpu.resume()
 				a = send(b, a, msg)
 				_ = a.View()
 			}
+			cpu.report()
 		})
 	}
 }
@@ -330,12 +345,42 @@ func BenchmarkToggleThenEffective(b *testing.B) {
 		b.Run(pkg.name, func(b *testing.B) {
 			a := keysTo(b, newTestApp(b, packageConfig(b, pkg.fsys(b), pkg.dir), 200, 60), "2")
 			b.ReportAllocs()
+			cpu := startCPU(b)
 			for b.Loop() {
 				a = send(b, a, keyPress("space"))
 				a = sendRun(b, a, keyPress("3"))
 				_ = a.View()
 				a = send(b, a, keyPress("2"))
 			}
+			cpu.report()
 		})
 	}
+}
+
+// cpuMeter reports the CPU time of a benchmark's timed part per op
+// (cpu-ms/op) beside its wall time, which a busy machine stretches: the
+// process's user and system time, the collector's included. pause and
+// resume stop and start the benchmark's timer with it.
+type cpuMeter struct {
+	b            *testing.B
+	start, total time.Duration
+}
+
+// startCPU starts measuring, just before a benchmark's loop.
+func startCPU(b *testing.B) *cpuMeter { return &cpuMeter{b: b, start: modeltest.CPUTime()} }
+
+func (m *cpuMeter) pause() {
+	m.b.StopTimer()
+	m.total += modeltest.CPUTime() - m.start
+}
+
+func (m *cpuMeter) resume() {
+	m.start = modeltest.CPUTime()
+	m.b.StartTimer()
+}
+
+// report reports the CPU time per op, after the loop.
+func (m *cpuMeter) report() {
+	m.total += modeltest.CPUTime() - m.start
+	m.b.ReportMetric(float64(m.total)/float64(m.b.N)/1e6, "cpu-ms/op")
 }
