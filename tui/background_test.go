@@ -194,3 +194,13 @@ func TestBackgroundWorkShares(t *testing.T) {
 		t.Errorf("the files read in the background are not shown:\n%s", s)
 	}
 }
+
+// TestSearchingSaysSo: while a search for another filter is matched, the
+// table says it is searching rather than that nothing matches.
+func TestSearchingSaysSo(t *testing.T) {
+	a := keysTo(t, newTestApp(t, ferryConfig(t), 120, 40), "4", "enter", "/", "r", "enter")
+	a = send(t, a, keyPress("u")) // untranslated: the rows of the search are of another filter
+	if s := screen(a); !strings.Contains(s, `Searching for "r"`) || strings.Contains(s, "Nothing matches") {
+		t.Errorf("the table does not say it is searching:\n%s", s)
+	}
+}

@@ -136,7 +136,7 @@ func (p *effectivePane) drawing() bool { return p.stale || p.drawn != p.gen }
 
 // hint says the effective ruleset is being worked out while it is.
 func (p *effectivePane) hint() string {
-	if p.drawing() {
+	if p.drawing() && p.st != nil {
 		return "Working out the effective ruleset" + p.st.g.ellipsis
 	}
 	return ""
@@ -501,7 +501,7 @@ func (p *effectivePane) view() string {
 	}
 	lines := make([]string, 0, end-start+1)
 	if p.filter.active() {
-		lines = append(lines, fit(" "+st.muted.Render(fmt.Sprintf("showing %d of %s", p.kept, plural(p.total, "row", "rows")))+"  "+p.filter.view(), p.width, st.g.ellipsis))
+		lines = append(lines, fit(" "+st.muted.Render(fmt.Sprintf("showing %d of %s", p.kept, plural(p.total, "row", "rows")))+"  "+p.filter.view(), p.body.W, st.g.ellipsis))
 		if p.kept == 0 && p.filter.query != "" {
 			lines = append(lines, "", " "+st.muted.Render(fmt.Sprintf("No item, entry or section holds %q; esc shows all.", p.filter.input.Value())))
 		}
@@ -510,12 +510,14 @@ func (p *effectivePane) view() string {
 		if i == sel {
 			plain := ansi.Strip(p.lines[i])
 			plain = strings.TrimPrefix(plain, "  ")
-			lines = append(lines, selectedRow(plain, p.width, st))
+			lines = append(lines, selectedRow(plain, p.body.W, st))
 			continue
 		}
 		lines = append(lines, p.lines[i])
 	}
-	return block(lines, p.width, p.body.H, st.g.ellipsis)
+	// The tab's width now, not the document's: until the document drawn
+	// for a new size comes, the one before is cut to it.
+	return block(lines, p.body.W, p.body.H, st.g.ellipsis)
 }
 
 // effectiveDoc builds the Effective tab from the outline of the effective

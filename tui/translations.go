@@ -830,6 +830,8 @@ func (p *translationsPane) tableView() string {
 // noRows says why the table is empty.
 func (p *translationsPane) noRows() string {
 	switch {
+	case p.searching():
+		return fmt.Sprintf("Searching for %q%s", p.query, p.st.g.ellipsis)
 	case p.query != "":
 		return fmt.Sprintf("Nothing matches %q.", p.query)
 	case p.filter == filterStale:
