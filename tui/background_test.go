@@ -204,3 +204,18 @@ func TestSearchingSaysSo(t *testing.T) {
 		t.Errorf("the table does not say it is searching:\n%s", s)
 	}
 }
+
+// TestClearedSearchStops: a search being matched stops when the search is
+// cleared.
+func TestClearedSearchStops(t *testing.T) {
+	a := keysTo(t, newTestApp(t, ferryConfig(t), 120, 40), "4", "enter", "/")
+	_, cmd := a.Update(keyPress("r"))
+	a = send(t, a, keyPress("esc"))
+	if m := messageOf[searchedMsg](t, cmd); m.rows != nil {
+		t.Errorf("the search went on after it was cleared: %v", m.rows)
+	}
+	a = send(t, a, messageOf[searchedMsg](t, cmd))
+	if p := a.tabs[paneTranslations].(*translationsPane); p.rowsFor.query != "" || len(p.rows) == 0 {
+		t.Errorf("the rows are those of %q, want every string", p.rowsFor.query)
+	}
+}

@@ -598,6 +598,10 @@ func (p *translationsPane) arrange() {
 func (p *translationsPane) updateRows() {
 	key := rowsKey{report: p.s.report(), lang: p.lang, filter: p.filter, query: p.query}
 	p.want = key
+	if p.asked != (rowsKey{}) && p.asked != key {
+		p.latest.Store(0) // the search being matched is not wanted any more
+		p.asked = rowsKey{}
+	}
 	if key == p.rowsFor && p.rows != nil {
 		return
 	}
