@@ -105,10 +105,16 @@ var benchPackages = []benchPackage{
 // Each state is reached from an App of its own: keys change the App they
 // are sent to, so a shared one would leave each sub-benchmark where the
 // one before it went.
-func BenchmarkView(b *testing.B) {
-	fsys := largeFS(b)
+func BenchmarkView(b *testing.B) { benchViews(b, largeFS(b), "large") }
+
+// BenchmarkView60MB is BenchmarkView on the 60 MB package.
+func BenchmarkView60MB(b *testing.B) { benchViews(b, hugeFS(b), "huge") }
+
+// benchViews draws one frame of each tab of the package in the folder dir
+// of fsys, every layer that can be on switched on.
+func benchViews(b *testing.B, fsys fstest.MapFS, dir string) {
 	allOn := func(b *testing.B) *App {
-		a := keysTo(b, newTestApp(b, largeConfig(b, fsys), 200, 60), "2")
+		a := keysTo(b, newTestApp(b, packageConfig(b, fsys, dir), 200, 60), "2")
 		for range a.snap.toggles {
 			a = keysTo(b, a, "space", "down")
 		}
