@@ -6,6 +6,7 @@ import (
 	"io"
 	"io/fs"
 	"runtime/debug"
+	"sync/atomic"
 
 	"rulebench/model"
 	"rulebench/themes"
@@ -59,14 +60,34 @@ func runWorkbench(c *call, pos []string, o workbenchOptions) int {
 	} else {
 		fsys = c.examples
 	}
-	load := func() (*model.Workspace, error) { return model.Load(fsys, path) }
-	ws, err := load()
+	// The first workspace read, which a fix is written into; the
+	// workbench reads it in the background (without --since) and again
+	// after each change.
+	var first atomic.Pointer[model.Workspace]
+	load := func() (*model.Workspace, error) {
+		ws, err := model.Load(fsys, path)
+		if ws != nil {
+			first.CompareAndSwap(nil, ws)
+		}
+		return ws, err
+	}
+	var ws *model.Workspace
+	var old *model.Workspace
+	var reloadOld func() (*model.Workspace, error)
+	var err error
+	if *o.since == "" {
+		// Only whether the path can be read at all is asked before the
+		// workbench starts; it reads the files once it shows it is.
+		err = model.Probe(fsys, path)
+	} else {
+		// --since compares the two before starting, to refuse two that
+		// cannot be compared.
+		ws, err = load()
+	}
 	if err != nil {
 		complain(stderr, "rulebench: %v", err)
 		return exitUsage
 	}
-	var old *model.Workspace
-	var reloadOld func() (*model.Workspace, error)
 	if *o.since != "" {
 		oldPath := *o.since
 		onDisk := ""
@@ -99,8 +120,12 @@ func runWorkbench(c *call, pos []string, o workbenchOptions) int {
 	if len(pos) == 1 {
 		// The f key writes a finding's fix as fix -w does, inside the
 		// folder of PATH (notes, which would cut into the screen, are
-		// left out).
+		// left out); it is offered only once the files are read.
 		cfg.WriteFile = func(name string, data, old []byte) error {
+			ws := first.Load()
+			if ws == nil {
+				return errors.New("the files are not read yet")
+			}
 			return writeFixes(ws, []*fixedFile{{Name: name, Old: old, New: data}}, io.Discard)
 		}
 	}

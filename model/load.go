@@ -181,6 +181,27 @@ func Load(fsys fs.FS, p string) (*Workspace, error) {
 	return ws, nil
 }
 
+// Probe tells, without reading any file, whether Load can read p at all:
+// it returns the error Load would, or nil. The workbench asks before it
+// starts, so that a path it cannot read is refused before anything is
+// drawn, and then reads the files in the background.
+func Probe(fsys fs.FS, p string) error {
+	info, err := fs.Stat(fsys, p)
+	if err != nil {
+		return fmt.Errorf("%w %s: %w", ErrUnreadable, p, unwrapPathErr(err))
+	}
+	if !info.IsDir() {
+		return nil
+	}
+	if _, err := fs.Stat(fsys, path.Join(p, "manifest.json")); err == nil {
+		return nil
+	}
+	if artifacts, _ := fs.Glob(fsys, path.Join(globEscape(p), "*.ruleset.json")); len(artifacts) != 1 {
+		return fmt.Errorf("%w %s: a folder needs a manifest.json (a package) or one *.ruleset.json (a catalog artifact)", ErrUnreadable, p)
+	}
+	return nil
+}
+
 func unwrapPathErr(err error) error {
 	var pe *fs.PathError
 	if errors.As(err, &pe) {

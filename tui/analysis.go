@@ -28,6 +28,11 @@ type analysis struct {
 	sinceWS *model.Workspace
 	// checkFailed says what went wrong if Config.Check panicked.
 	checkFailed string
+	// views are the Engine's languages that have no file, as the
+	// translation report shows them (the Translations tab's picker lists
+	// them), worked out with the rest off the UI goroutine; the tab must
+	// not change the map.
+	views map[string]*i18n.Language
 }
 
 // analyse works out the analysis of a workspace, every part of it, behind
@@ -49,7 +54,30 @@ func analyseSince(ws, old *model.Workspace, check func(*model.Workspace) []model
 	if check != nil {
 		guard(&a.checkFailed, "checking", func() { a.diags = check(ws) })
 	}
+	guard(&a.checkFailed, "translations", func() { a.views = languageViews(a.res.Translations) })
 	return a
+}
+
+// languageViews works out the Engine's languages that have no file in a
+// translation report, and the lookups of every file's keys, so that the
+// Translations tab finds them made when it takes the analysis in.
+func languageViews(rep *i18n.Report) map[string]*i18n.Language {
+	if rep == nil {
+		return nil
+	}
+	views := map[string]*i18n.Language{}
+	files := map[string]bool{}
+	for _, l := range rep.Languages {
+		files[l.Lang] = true
+		l.Own.Lookup("")
+		l.BaseLocale.Lookup("")
+	}
+	for _, code := range i18n.EngineLanguages {
+		if !files[code] {
+			views[code], _ = rep.Language(code)
+		}
+	}
+	return views
 }
 
 // hasRuleset tells whether there is a result for a ruleset: the layer and

@@ -54,12 +54,19 @@ type App struct {
 	// helpMemo holds the help's lines drawn lately, by helpKey; restyle
 	// empties it.
 	helpMemo map[string][]string
+	// watching is set by Run: the files are watched (as Config.Watch
+	// asks) from when they are first read; unwatch stops the watchers
+	// started, nil before.
+	watching bool
+	unwatch  func()
 }
 
 // New makes the workbench for a configuration. The checks and the analysis
 // of layers, translations and migrations run in the background once the
-// program starts (Init), so that the first frame comes at once. An unknown
-// theme name or a language that is not a language tag is an error.
+// program starts (Init), so that the first frame comes at once; without a
+// Config.Workspace, the files are first read with Config.Reload in the
+// background too, the first frame saying so. An unknown theme name or a
+// language that is not a language tag is an error.
 func New(cfg Config) (*App, error) {
 	th, err := themes.ByName(cfg.Theme)
 	if err != nil {
@@ -85,10 +92,63 @@ func New(cfg Config) (*App, error) {
 		a.snap.analysis = analysis{ws: ws, diags: ws.Diagnostics}
 		a.snap.diagsWS = ws
 		a.snap.pending = true
+	} else if cfg.Reload != nil {
+		a.snap.loading, a.snap.pending = true, true
 	}
 	a.snap.resolve()
 	a.restyle(a.dark)
+	if a.snap.loading {
+		a.status = statusLine{text: "Reading the files" + a.styles.g.ellipsis}
+	}
 	return a, nil
+}
+
+// loadCmd reads the files in the background when the workbench started
+// without them.
+func (a *App) loadCmd() tea.Cmd {
+	load, gen := a.cfg.Reload, a.gen
+	return func() tea.Msg {
+		ws, err := load()
+		return loadedMsg{gen: gen, ws: ws, err: err}
+	}
+}
+
+// onLoaded takes in the files first read in the background: they are
+// shown at once, checked and analysed in the background (analyseCmd), and
+// watched when Run watches. A reload asked for meanwhile (a later gen)
+// has the last word.
+func (a *App) onLoaded(msg loadedMsg) tea.Cmd {
+	if msg.gen != a.gen {
+		return nil
+	}
+	a.snap.loading = false
+	if msg.err != nil {
+		a.snap.pending = false
+		a.snap.unreadable = "unreadable"
+		if errors.Is(msg.err, fs.ErrNotExist) {
+			a.snap.unreadable = "gone from disk"
+		}
+		a.status = statusLine{text: "Cannot read the files (" + vis(msg.err.Error()) + ")", isErr: true}
+		a.place()
+		return nil
+	}
+	a.cfg.Workspace = msg.ws
+	a.snap.analysis = analysis{ws: msg.ws, diags: msg.ws.Diagnostics}
+	a.snap.diagsWS = msg.ws
+	a.status = statusLine{}
+	a.refresh()
+	return tea.Batch(a.analyseCmd(), a.watchLoaded())
+}
+
+// watchLoaded starts watching the files first read in the background, when
+// Run watches and nothing is watched yet, and returns the wait for their
+// first change.
+func (a *App) watchLoaded() tea.Cmd {
+	if !a.watching || a.unwatch != nil {
+		return nil
+	}
+	a.unwatch = a.watch()
+	return waitForChange(a.changes)
 }
 
 // analyseCmd checks and analyses the first workspace in the background.
@@ -104,6 +164,9 @@ func (a *App) analyseCmd() tea.Cmd {
 // its background colour and starts listening to the file watcher.
 func (a *App) Init() tea.Cmd {
 	cmds := []tea.Cmd{a.analyseCmd()}
+	if a.snap.loading {
+		cmds[0] = a.loadCmd()
+	}
 	if a.theme.Background == themes.Detect {
 		cmds = append(cmds, tea.RequestBackgroundColor)
 	}
@@ -138,8 +201,10 @@ func (a *App) Update(msg tea.Msg) (tea.Model, tea.Cmd) {
 	case watchErrMsg:
 		a.status = statusLine{text: "The file watcher failed: " + vis(msg.err.Error()), isErr: true}
 		cmd = waitForChange(a.changes)
+	case loadedMsg:
+		cmd = a.onLoaded(msg)
 	case reloadedMsg:
-		a.onReloaded(msg)
+		cmd = a.onReloaded(msg)
 	case editorDoneMsg:
 		cmd = a.onEditorDone(msg)
 	case fixedMsg:
@@ -414,11 +479,12 @@ func broken(ws *model.Workspace) bool {
 // onReloaded takes in the files read again. A broken ruleset keeps the
 // last good one on screen and shows the new findings; the layer choice,
 // the tab and the tabs' selections stay.
-func (a *App) onReloaded(msg reloadedMsg) {
+func (a *App) onReloaded(msg reloadedMsg) tea.Cmd {
 	if msg.gen != a.gen {
-		return
+		return nil
 	}
 	defer a.withEditorNote()
+	a.snap.loading = false
 	if msg.err != nil {
 		a.snap.unreadable = "unreadable on disk"
 		if errors.Is(msg.err, fs.ErrNotExist) {
@@ -426,7 +492,7 @@ func (a *App) onReloaded(msg reloadedMsg) {
 		}
 		a.status = statusLine{text: "Cannot reload (" + vis(msg.err.Error()) + "): showing the last good version", isErr: true}
 		a.place() // the overview says so too
-		return
+		return nil
 	}
 	a.snap.unreadable = ""
 	a.snap.broken = broken(msg.ws) && !broken(a.snap.ws)
@@ -452,4 +518,8 @@ func (a *App) onReloaded(msg reloadedMsg) {
 	default:
 		a.status = statusLine{text: fmt.Sprintf("Reloaded at %s: %s", time.Now().Format("15:04:05"), describeFindings(msg.diags))}
 	}
+	if a.cfg.Workspace == nil && !broken(msg.ws) {
+		a.cfg.Workspace = msg.ws // read by a reload before the first reading came
+	}
+	return a.watchLoaded()
 }

@@ -17,6 +17,8 @@ import (
 func headerView(s *snapshot, st *styles, width int) string {
 	var right string
 	switch e, w := model.Count(s.diags, model.Error), model.Count(s.diags, model.Warning); {
+	case s.loading:
+		right = st.muted.Render("reading" + st.g.ellipsis)
 	case s.pending:
 		right = st.muted.Render("checking" + st.g.ellipsis)
 	case s.unreadable != "":

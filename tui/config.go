@@ -10,9 +10,11 @@ import (
 // Config is what the workbench needs from main: the workspace as first
 // read, how to read it again and check it, and the user's choices.
 type Config struct {
-	// Workspace is the ruleset as first loaded.
+	// Workspace is the ruleset as first loaded; nil (with Reload set) has
+	// the workbench read it with Reload in the background, its first
+	// frame saying so.
 	Workspace *model.Workspace
-	// Reload reads the ruleset again (after an edit).
+	// Reload reads the ruleset again (after an edit), or the first time.
 	Reload func() (*model.Workspace, error)
 	// Since is the previous published version of the ruleset (--since OLD),
 	// as first read, and ReloadSince reads it again; nil without --since.

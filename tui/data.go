@@ -15,8 +15,10 @@ import (
 type snapshot struct {
 	analysis
 	// pending is set until the first analysis arrives: only what reading
-	// found is known.
+	// found is known. loading is set while the files are first read in
+	// the background (pending is set too): nothing is known yet.
 	pending bool
+	loading bool
 	// broken is set when the files on disk no longer give a ruleset; the
 	// analysis is then the last good one, and diags the findings of the
 	// broken files.

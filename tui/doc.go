@@ -55,7 +55,16 @@
 //
 // Checks and the analysis of layers, translations and migrations run in
 // commands, stamped with a load generation so that a late result for an
-// older load is dropped. The first frame is drawn before the checks land.
+// older load is dropped. The first frame is drawn before the checks land;
+// started without a workspace (as the command line starts it), the files
+// are read in such a command too, the first frame saying so (loadedMsg).
+// What a tab draws from a whole package is worked out the same way: the
+// Effective tab's document is drawn when the tab is in view, from a copy
+// of what it shows (effectiveDrawnMsg), and the Translations tab's search
+// is matched in the background (searchedMsg), a later search stopping an
+// earlier one; each result is taken in only if it is of the last request.
+// No key waits for them: on the largest package a workspace may read
+// (60 MB), a key costs the UI goroutine a few milliseconds.
 //
 // # Safety
 //

@@ -81,17 +81,66 @@ type effectivePane struct {
 	filter listFilter
 	// total and kept count the rows before and after the filter.
 	total, kept int
+	// stale is set when what the document is drawn from (the snapshot,
+	// the styles, the size, the price level, the workings open, the
+	// filter) changed since it was last asked for: settle then asks for
+	// it again. The drawing runs off the UI goroutine (draw), and its
+	// result (effectiveDrawnMsg) is taken in only if it is of the last one
+	// asked for (gen); drawn is the gen of the document shown, and
+	// showSel asks for the selected row to be scrolled to once it is in.
+	stale   bool
+	gen     int
+	drawn   int
+	showSel bool
+}
+
+// effectiveDrawnMsg carries the Effective tab's document drawn off the UI
+// goroutine for the request gen, with the view state it was drawn with
+// (its tags and the outline it reused or worked out).
+type effectiveDrawnMsg struct {
+	gen int
+	doc document
+	v   effectiveView
 }
 
 func newEffectivePane(k *keyMap) *effectivePane {
 	p := &effectivePane{filter: newListFilter()}
-	p.docPane = newDocPane(k, func(s *snapshot, st *styles, width int) document {
-		return effectiveLines(s, st, width, &p.v)
-	})
+	p.docPane = newDocPane(k, nil) // drawn by draw, not by the docPane
 	return p
 }
 
 func (p *effectivePane) typing() bool { return p.filter.typing() }
+
+// draw asks for the document to be drawn again off the UI goroutine, for
+// the snapshot, styles, size and view state of now: it copies them, so
+// that the UI may change its own while the drawing runs (the snapshot's
+// parts it reads, the effective and base rulesets and the workspace, are
+// never changed once made).
+func (p *effectivePane) draw() tea.Cmd {
+	p.stale = false
+	if p.s == nil || p.st == nil {
+		return nil
+	}
+	p.gen++
+	p.v.query = p.filter.query
+	gen, s, st, width, v := p.gen, *p.s, p.st, p.body.W, p.v
+	v.tags = nil // the drawing makes its own; the UI's are still shown
+	return func() tea.Msg {
+		d := effectiveLines(&s, st, width, &v)
+		return effectiveDrawnMsg{gen: gen, doc: d, v: v}
+	}
+}
+
+// drawing tells whether the document shown is not the last one asked for.
+func (p *effectivePane) drawing() bool { return p.stale || p.drawn != p.gen }
+
+// hint says the effective ruleset is being worked out while it is.
+func (p *effectivePane) hint() string {
+	if p.drawing() && p.st != nil {
+		return "Working out the effective ruleset" + p.st.g.ellipsis
+	}
+	return ""
+}
 
 // spotAt is where the selected row's entry is written: a price's item or
 // a catalog's entry.
@@ -106,10 +155,14 @@ func (p *effectivePane) spotAt(*snapshot) (spot, bool) {
 	return nodeSpot(t.file, t.node)
 }
 
-// settle keeps the cursor on a row on the screen after the wheel moved
-// the document.
+// settle asks for the document to be drawn when what it shows changed,
+// and keeps the cursor on a row on the screen after the wheel moved the
+// document.
 func (p *effectivePane) settle() tea.Cmd {
 	p.follow()
+	if p.stale {
+		return p.draw()
+	}
 	return nil
 }
 
@@ -128,10 +181,12 @@ func (p *effectivePane) click(y int) {
 	}
 }
 
+// set keeps what the tab shows; the document is drawn again when the tab
+// is next settled, that is when it is in view.
 func (p *effectivePane) set(s *snapshot, st *styles, body rect, wide bool) {
 	p.filter.restyle(st)
 	p.docPane.s, p.docPane.st, p.docPane.body = s, st, body
-	p.rebuild()
+	p.stale = true
 }
 
 // top is the filter's line: 1 while the filter is active.
@@ -142,12 +197,19 @@ func (p *effectivePane) top() int {
 	return 0
 }
 
-// rebuild draws the document, keeps the rows the filter holds, and puts
-// the cursor back on the row it was on.
-func (p *effectivePane) rebuild() {
-	p.v.query = p.filter.query
+// rebuild asks for the document to be drawn again (see draw).
+func (p *effectivePane) rebuild() { p.stale = true }
+
+// takeDrawn takes in a document drawn off the UI goroutine if it is the
+// last one asked for: it keeps the rows the filter holds, and puts the
+// cursor back on the row it was on.
+func (p *effectivePane) takeDrawn(msg effectiveDrawnMsg) {
+	if msg.gen != p.gen || p.stale {
+		return // the view changed since it was asked for
+	}
+	p.drawn, p.v = msg.gen, msg.v
 	p.width = p.body.W
-	d := p.build(p.s, p.st, p.body.W)
+	d := msg.doc
 	p.lines, p.starts, p.tags = d.lines, d.sections, p.v.tags
 	p.total = p.v.skipped
 	for i, t := range p.tags {
@@ -177,6 +239,10 @@ func (p *effectivePane) rebuild() {
 		}
 	}
 	p.remember()
+	if p.showSel {
+		p.showSel = false
+		p.show()
+	}
 }
 
 // narrow keeps the lines the filter holds: every line of a section whose
@@ -346,6 +412,10 @@ func (p *effectivePane) syncKeys() {
 // update moves the cursor, opens a price's workings, filters, changes the
 // price level shown, and otherwise scrolls.
 func (p *effectivePane) update(h host, msg tea.Msg) tea.Cmd {
+	if m, ok := msg.(effectiveDrawnMsg); ok {
+		p.takeDrawn(m)
+		return nil
+	}
 	if p.filter.typing() {
 		switch msg.(type) {
 		case tea.KeyPressMsg, tea.PasteMsg:
@@ -356,9 +426,7 @@ func (p *effectivePane) update(h host, msg tea.Msg) tea.Cmd {
 				p.sel = sel // esc: the cursor stays on its row
 			}
 			p.rebuild()
-			if p.sel != "" {
-				p.show()
-			}
+			p.showSel = p.sel != ""
 			return cmd
 		}
 	}
@@ -385,14 +453,14 @@ func (p *effectivePane) update(h host, msg tea.Msg) tea.Cmd {
 			p.v.why = p.sel
 		}
 		p.rebuild()
-		p.show()
+		p.showSel = true
 	case p.v.why != "" && (key.Matches(m, k.Close) || m.Code == tea.KeyEscape && m.Mod == 0):
 		p.v.why = ""
 		p.rebuild()
 	case key.Matches(m, k.Close):
 		p.filter.clear()
 		p.rebuild()
-		p.show()
+		p.showSel = true
 	case key.Matches(m, k.Search):
 		cmd := p.filter.start()
 		p.rebuild()
@@ -428,6 +496,9 @@ func (p *effectivePane) update(h host, msg tea.Msg) tea.Cmd {
 // selection's colours, under the filter's line while it is active.
 func (p *effectivePane) view() string {
 	st := p.st
+	if len(p.lines) == 0 && p.drawing() {
+		return block([]string{"", " " + st.muted.Render("Working out the effective ruleset"+st.g.ellipsis)}, p.body.W, p.body.H, st.g.ellipsis)
+	}
 	start, end := p.scroll.window()
 	sel := -1
 	if len(p.rows) > 0 {
@@ -435,7 +506,7 @@ func (p *effectivePane) view() string {
 	}
 	lines := make([]string, 0, end-start+1)
 	if p.filter.active() {
-		lines = append(lines, fit(" "+st.muted.Render(fmt.Sprintf("showing %d of %s", p.kept, plural(p.total, "row", "rows")))+"  "+p.filter.view(), p.width, st.g.ellipsis))
+		lines = append(lines, fit(" "+st.muted.Render(fmt.Sprintf("showing %d of %s", p.kept, plural(p.total, "row", "rows")))+"  "+p.filter.view(), p.body.W, st.g.ellipsis))
 		if p.kept == 0 && p.filter.query != "" {
 			lines = append(lines, "", " "+st.muted.Render(fmt.Sprintf("No item, entry or section holds %q; esc shows all.", p.filter.input.Value())))
 		}
@@ -444,12 +515,14 @@ func (p *effectivePane) view() string {
 		if i == sel {
 			plain := ansi.Strip(p.lines[i])
 			plain = strings.TrimPrefix(plain, "  ")
-			lines = append(lines, selectedRow(plain, p.width, st))
+			lines = append(lines, selectedRow(plain, p.body.W, st))
 			continue
 		}
 		lines = append(lines, p.lines[i])
 	}
-	return block(lines, p.width, p.body.H, st.g.ellipsis)
+	// The tab's width now, not the document's: until the document drawn
+	// for a new size comes, the one before is cut to it.
+	return block(lines, p.body.W, p.body.H, st.g.ellipsis)
 }
 
 // effectiveDoc builds the Effective tab from the outline of the effective

@@ -256,10 +256,19 @@ func checkFrame(t *testing.T, view string, width, height int) {
 }
 
 // The tabs, as their own types, for tests that look inside them.
-func (a *App) overview() *docPane       { return a.tabs[paneOverview].(*docPane) }
-func (a *App) layers() *layersPane      { return a.tabs[paneLayers].(*layersPane) }
-func (a *App) effect() *docPane         { return a.tabs[paneEffective].(*effectivePane).docPane }
-func (a *App) effPane() *effectivePane  { return a.tabs[paneEffective].(*effectivePane) }
+func (a *App) overview() *docPane  { return a.tabs[paneOverview].(*docPane) }
+func (a *App) layers() *layersPane { return a.tabs[paneLayers].(*layersPane) }
+func (a *App) effect() *docPane    { return a.effPane().docPane }
+
+// effPane is the Effective tab, drawn for what it was last set (as the
+// program would, off the UI goroutine, had the tab been in view).
+func (a *App) effPane() *effectivePane {
+	p := a.tabs[paneEffective].(*effectivePane)
+	if cmd := p.settle(); cmd != nil {
+		p.update(a, cmd())
+	}
+	return p
+}
 func (a *App) trans() *translationsPane { return a.tabs[paneTranslations].(*translationsPane) }
 func (a *App) migr() *migrationsPane    { return a.tabs[paneMigrations].(*migrationsPane) }
 func (a *App) problems() *problemsPane  { return a.tabs[paneProblems].(*problemsPane) }

@@ -1,5 +1,7 @@
 package tui
 
+import "rulebench/model"
+
 // filesChangedMsg says the watched files changed on disk.
 type filesChangedMsg struct{}
 
@@ -12,6 +14,16 @@ type reloadedMsg struct {
 	err error
 	// first marks the analysis of the workspace given at start.
 	first bool
+}
+
+// loadedMsg carries the workspace read in the background when the
+// workbench started without it, or the error that kept it from being
+// read. Gen is the load generation it was started for; an older one is
+// dropped.
+type loadedMsg struct {
+	gen int
+	ws  *model.Workspace
+	err error
 }
 
 // sourceMsg carries the lines of a file read for the source preview. Gen

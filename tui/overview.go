@@ -143,6 +143,10 @@ func overviewLines(s *snapshot, st *styles, width int) document {
 	var d document
 	add := d.add
 	ws, rs := s.ws, s.ruleset()
+	if s.loading {
+		add(" " + st.muted.Render("Reading the files"+st.g.ellipsis))
+		return d
+	}
 	if rs == nil {
 		add(" "+st.err.Render("The ruleset could not be read."), "")
 		// Its first errors, so that the first screen says what to mend.

@@ -34,7 +34,17 @@ func Run(cfg Config) error {
 	if err != nil {
 		return err
 	}
-	defer app.watch()()
+	// The files are watched from when they are read: at once when given,
+	// else once read in the background (App.watchLoaded).
+	app.watching = true
+	if cfg.Workspace != nil {
+		app.unwatch = app.watch()
+	}
+	defer func() {
+		if app.unwatch != nil {
+			app.unwatch()
+		}
+	}()
 	var opts []tea.ProgramOption
 	if cfg.Input != nil {
 		opts = append(opts, tea.WithInput(cfg.Input))

@@ -2,7 +2,9 @@ package tui
 
 import (
 	"fmt"
+	"maps"
 	"strings"
+	"sync/atomic"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
@@ -92,6 +94,13 @@ type translationsPane struct {
 	// worked out for, so that they are worked out again only on a change.
 	rows    []int
 	rowsFor rowsKey
+	// want is what the rows should be worked out for now; asked the search
+	// being matched off the UI goroutine, searchGen its request, and
+	// latest the last request, which stops the earlier ones.
+	want      rowsKey
+	asked     rowsKey
+	searchGen int
+	latest    *atomic.Int64
 	// cols are the widths of the table's English and shown-text columns;
 	// widest the widths of the widest English and shown text of the rows.
 	colE, colS int
@@ -136,7 +145,8 @@ func newTranslationsPane(k *keyMap) *translationsPane {
 	tag := textinput.New()
 	tag.Prompt = "tag: "
 	tag.CharLimit = maxTag
-	return &translationsPane{keys: k, picker: newListPane(), table: newListPane(), searchInput: newListFilter(), tag: tag}
+	return &translationsPane{keys: k, picker: newListPane(), table: newListPane(), searchInput: newListFilter(), tag: tag,
+		latest: new(atomic.Int64)}
 }
 
 // current is the list the keys move now.
@@ -157,8 +167,11 @@ const maxTag = 35
 
 // hint says how to leave a detail being scrolled.
 func (p *translationsPane) hint() string {
-	if p.current().inDetail {
+	switch {
+	case p.current().inDetail:
 		return inDetailHint
+	case p.searching():
+		return "Searching the strings" + p.st.g.ellipsis
 	}
 	return ""
 }
@@ -171,7 +184,10 @@ func (p *translationsPane) set(s *snapshot, st *styles, body rect, wide bool) {
 	}
 	p.s, p.st, p.width = s, st, body.W
 	if p.viewsFrom != s.report() {
-		p.views, p.viewsFrom = map[string]*i18n.Language{}, s.report()
+		p.views, p.viewsFrom = maps.Clone(s.views), s.report()
+		if p.views == nil {
+			p.views = map[string]*i18n.Language{}
+		}
 	}
 	p.langs = pickerLanguages(s, st, p.views)
 	// Beside its detail the picker takes the room its names need, so that
@@ -208,7 +224,7 @@ func (p *translationsPane) set(s *snapshot, st *styles, body rect, wide bool) {
 	p.table.place(inner, body.W >= tableWideWidth, len(p.rows), 55, st)
 	p.table.lr.Y += tableTop
 	p.table.dr.Y += tableTop
-	p.settle()
+	p.arrange()
 }
 
 // pickerLanguages lists the languages to pick from: those with a file, in
@@ -323,7 +339,7 @@ func (p *translationsPane) open() *i18n.Language {
 		p.table.list.cursor, p.table.list.offset = 0, 0
 	}
 	p.lang, p.mode, p.table.inDetail = l, browseStrings, false
-	p.settle()
+	p.arrange()
 	return l
 }
 
@@ -344,7 +360,7 @@ func (p *translationsPane) setFilter(f stringFilter) {
 	}
 	p.filter = f
 	p.table.list.cursor, p.table.list.offset = 0, 0
-	p.settle()
+	p.arrange()
 }
 
 // searchStyles draws the search in the accent colour, its cursor a block
@@ -370,7 +386,7 @@ func (p *translationsPane) typeKey(msg tea.Msg) tea.Cmd {
 	cmd := p.searchInput.update(msg)
 	p.query = p.searchInput.input.Value()
 	p.table.list.cursor, p.table.list.offset = 0, 0
-	p.settle()
+	p.arrange()
 	return cmd
 }
 
@@ -403,7 +419,7 @@ func (p *translationsPane) typeTag(h host, msg tea.Msg) tea.Cmd {
 		}
 		p.tagErr = ""
 	}
-	p.settle()
+	p.arrange()
 	return cmd
 }
 
@@ -427,7 +443,7 @@ func (p *translationsPane) tagPrompt() []string {
 func (p *translationsPane) clearSearch() {
 	p.searchInput.clear()
 	p.query = ""
-	p.settle()
+	p.arrange()
 }
 
 // syncKeys sets what enter and esc do and whether each works, and offers
@@ -482,6 +498,10 @@ func (p *translationsPane) syncKeys() {
 // every key and paste; a click selects a language or a string, and opens
 // the language.
 func (p *translationsPane) update(h host, msg tea.Msg) tea.Cmd {
+	if m, ok := msg.(searchedMsg); ok {
+		p.takeSearched(m)
+		return nil
+	}
 	if p.typing() {
 		switch msg.(type) {
 		case tea.KeyPressMsg, tea.PasteMsg:
@@ -501,7 +521,7 @@ func (p *translationsPane) update(h host, msg tea.Msg) tea.Cmd {
 			p.tag.Reset()
 			p.tagErr = ""
 			cmd := p.tag.Focus()
-			p.settle()
+			p.arrange()
 			return cmd
 		case p.mode == browseStrings && !p.table.inDetail && key.Matches(msg, k.Close):
 			if p.query != "" {
@@ -543,9 +563,18 @@ func (p *translationsPane) choose(h host) {
 	h.say("Showing the strings as a player reading " + vis(l.Lang) + " sees them")
 }
 
+// settle lays the tab out for its state, and returns the search to run
+// when the strings table wants rows it has not got (searchCmd).
 func (p *translationsPane) settle() tea.Cmd {
+	p.arrange()
+	return p.searchCmd()
+}
+
+// arrange works out the table's rows (but for a search, see updateRows),
+// their columns and the detail of what is selected.
+func (p *translationsPane) arrange() {
 	if p.st == nil {
-		return nil
+		return
 	}
 	if p.mode == pickLanguage || p.lang == nil {
 		if p.tag.Focused() {
@@ -553,82 +582,154 @@ func (p *translationsPane) settle() tea.Cmd {
 		} else {
 			p.picker.setDetail(p.languageDetail())
 		}
-		return nil
+		return
 	}
 	p.updateRows()
 	p.table.list.setLen(len(p.rows))
 	p.measureColumns()
 	p.table.setDetail(p.stringDetail())
-	return nil
 }
 
-// updateRows works out the table's rows, when what they depend on changed.
+// updateRows works out the table's rows when what they depend on changed.
+// Without a search they are worked out at once. A search is matched off
+// the UI goroutine (searchCmd): until its result comes, the table keeps
+// the rows of the search before, or shows none when the language, filter
+// or report changed as well.
 func (p *translationsPane) updateRows() {
 	key := rowsKey{report: p.s.report(), lang: p.lang, filter: p.filter, query: p.query}
+	p.want = key
+	if p.asked != (rowsKey{}) && p.asked != key {
+		p.latest.Store(0) // the search being matched is not wanted any more
+		p.asked = rowsKey{}
+	}
 	if key == p.rowsFor && p.rows != nil {
 		return
 	}
-	p.rowsFor = key
-	l := p.lang
-	rows := []int{}
-	if p.filter == filterStale {
-		for i := range l.Stale {
-			rows = append(rows, i)
-		}
-	} else {
-		for i := range p.s.report().Strings() {
-			if i >= len(l.States) {
-				break
-			}
-			switch st := l.States[i]; p.filter {
-			case filterUntranslated:
-				if st != i18n.Missing && st != i18n.Empty {
-					continue
-				}
-			case filterViaBase:
-				if st != i18n.ViaBase {
-					continue
-				}
-			}
-			rows = append(rows, i)
-		}
+	if key.query == "" {
+		p.takeRows(key, filteredRows(key))
+		return
 	}
-	if p.query != "" {
-		rows = p.search(rows)
+	was := p.rowsFor
+	was.query = key.query
+	if was != key {
+		p.rows, p.rowsFor = []int{}, rowsKey{}
 	}
-	p.rows = rows
+}
+
+// takeRows shows rows worked out for key, measuring their text.
+func (p *translationsPane) takeRows(key rowsKey, rows []int) {
+	p.rowsFor, p.rows = key, rows
 	p.widest = [2]int{}
 	for i, r := range rows {
 		if i == maxMeasuredRows {
 			break
 		}
-		english, shown := p.rowText(r)
+		english, shown := rowText(key, r)
 		p.widest[0] = max(p.widest[0], ansi.StringWidth(vis(english)))
 		p.widest[1] = max(p.widest[1], ansi.StringWidth(vis(shown)))
 	}
+}
+
+// searching tells whether a search is being matched for the table.
+func (p *translationsPane) searching() bool {
+	return p.mode == browseStrings && p.lang != nil && p.want.query != "" && p.want != p.rowsFor
+}
+
+// searchedMsg carries the rows a search matched off the UI goroutine, for
+// the rows key it was asked for and the request gen; only the last
+// request's result is taken in.
+type searchedMsg struct {
+	gen  int
+	key  rowsKey
+	rows []int
+}
+
+// searchCmd matches the search the table wants off the UI goroutine,
+// unless it is matched already or being matched. A later request stops
+// an earlier one between batches of rows (latest).
+func (p *translationsPane) searchCmd() tea.Cmd {
+	key := p.want
+	if !p.searching() || key == p.asked {
+		return nil
+	}
+	p.asked = key
+	p.searchGen++
+	gen, latest := p.searchGen, p.latest
+	latest.Store(int64(gen))
+	return func() tea.Msg {
+		stopped := func() bool { return latest.Load() != int64(gen) }
+		return searchedMsg{gen: gen, key: key, rows: searchRows(key, filteredRows(key), stopped)}
+	}
+}
+
+// takeSearched shows the rows of the last search asked for.
+func (p *translationsPane) takeSearched(msg searchedMsg) {
+	if msg.gen != p.searchGen || msg.key != p.want {
+		return
+	}
+	p.asked = rowsKey{}
+	p.takeRows(msg.key, msg.rows)
+	p.arrange()
+}
+
+// filteredRows are the rows of the table for key without its search: the
+// display strings in the language's state the filter keeps, or the stale
+// keys.
+func filteredRows(key rowsKey) []int {
+	l := key.lang
+	rows := []int{}
+	if key.filter == filterStale {
+		for i := range l.Stale {
+			rows = append(rows, i)
+		}
+		return rows
+	}
+	for i := range key.report.Strings() {
+		if i >= len(l.States) {
+			break
+		}
+		switch st := l.States[i]; key.filter {
+		case filterUntranslated:
+			if st != i18n.Missing && st != i18n.Empty {
+				continue
+			}
+		case filterViaBase:
+			if st != i18n.ViaBase {
+				continue
+			}
+		}
+		rows = append(rows, i)
+	}
+	return rows
 }
 
 // maxMeasuredRows bounds the rows whose text the columns are measured on,
 // so that a large ruleset's table is laid out as fast as a small one's.
 const maxMeasuredRows = 500
 
-// searchSource is what the fuzzy search looks in: for each row, the English
-// text and the text shown.
-type searchSource struct {
-	p    *translationsPane
-	rows []int
-}
+// searchBatch is how many rows the search matches between looks at
+// whether a later search stopped it.
+const searchBatch = 1024
 
-func (s searchSource) Len() int { return len(s.rows) }
-
-func (s searchSource) String(i int) string {
-	english, shown := s.p.rowText(s.rows[i])
-	return english + "  " + shown
-}
-
-// search keeps the rows that match the query, best match first.
-func (p *translationsPane) search(rows []int) []int {
-	matches := fuzzy.FindFrom(p.query, searchSource{p, rows})
+// searchRows keeps the rows that match key's query in their English and
+// shown text, best match first; nil once stopped tells it a later search
+// was asked for.
+func searchRows(key rowsKey, rows []int, stopped func() bool) []int {
+	texts := func(yield func(string) bool) {
+		for i, r := range rows {
+			if i%searchBatch == 0 && stopped() {
+				return
+			}
+			english, shown := rowText(key, r)
+			if !yield(english + "  " + shown) {
+				return
+			}
+		}
+	}
+	matches := fuzzy.FindFromIter(key.query, texts)
+	if stopped() {
+		return nil
+	}
 	out := make([]int, len(matches))
 	for i, m := range matches {
 		out[i] = rows[m.Index]
@@ -639,15 +740,20 @@ func (p *translationsPane) search(rows []int) []int {
 // rowText is a row's English text and the text a player sees (for a stale
 // key, its value in the file).
 func (p *translationsPane) rowText(row int) (english, shown string) {
-	if p.filter == filterStale {
-		k := p.lang.Stale[row]
-		if key, ok := p.lang.Own.Lookup(k.English); ok {
-			return k.English, key.Value
+	return rowText(rowsKey{report: p.s.report(), lang: p.lang, filter: p.filter}, row)
+}
+
+// rowText is the text of a row of the table for key: see the method.
+func rowText(key rowsKey, row int) (english, shown string) {
+	if key.filter == filterStale {
+		k := key.lang.Stale[row]
+		if v, ok := key.lang.Own.Lookup(k.English); ok {
+			return k.English, v.Value
 		}
 		return k.English, ""
 	}
-	english = p.s.report().Strings()[row].Text
-	return english, p.lang.Show(english).Text
+	english = key.report.Strings()[row].Text
+	return english, key.lang.Show(english).Text
 }
 
 // measureColumns splits the table's width between the English and the
@@ -728,6 +834,8 @@ func (p *translationsPane) tableView() string {
 // noRows says why the table is empty.
 func (p *translationsPane) noRows() string {
 	switch {
+	case p.searching():
+		return fmt.Sprintf("Searching for %q%s", p.query, p.st.g.ellipsis)
 	case p.query != "":
 		return fmt.Sprintf("Nothing matches %q.", p.query)
 	case p.filter == filterStale:
