@@ -8,6 +8,7 @@ import (
 	"runtime/debug"
 	"sync/atomic"
 
+	"rulebench/analysis"
 	"rulebench/model"
 	"rulebench/themes"
 	"rulebench/tui"
@@ -103,7 +104,23 @@ func runWorkbench(c *call, pos []string, o workbenchOptions) int {
 			return exitUsage
 		}
 	}
+	var policy *analysis.Policy
+	if len(pos) == 1 {
+		// The project's rulebench.json, as check follows it.
+		if name := analysis.FindConfig(path); name != "" {
+			p, ds, err := analysis.LoadConfig(name)
+			writeDiagnostics(stderr, ds)
+			if err != nil {
+				if !errors.Is(err, analysis.ErrConfig) {
+					complain(stderr, "rulebench: cannot read %s: %v", name, err)
+				}
+				return exitUsage
+			}
+			policy = p
+		}
+	}
 	cfg := tui.Config{
+		Policy:      policy,
 		Since:       old,
 		ReloadSince: reloadOld,
 		Workspace:   ws,

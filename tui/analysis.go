@@ -39,17 +39,18 @@ type analysis struct {
 // the analysis package's panic fence. check, when not nil, replaces the
 // findings (tests give made-up ones).
 func analyse(ws *model.Workspace, check func(*model.Workspace) []model.Diagnostic) analysis {
-	return analyseSince(ws, nil, check)
+	return analyseSince(ws, nil, check, nil)
 }
 
 // analyseSince is analyse with the comparison with old, the previous
-// version given with --since (none when old is nil).
-func analyseSince(ws, old *model.Workspace, check func(*model.Workspace) []model.Diagnostic) (a analysis) {
+// version given with --since (none when old is nil), under the project's
+// policy (none when nil).
+func analyseSince(ws, old *model.Workspace, check func(*model.Workspace) []model.Diagnostic, policy *core.Policy) (a analysis) {
 	a.ws, a.sinceWS = ws, old
 	if ws == nil {
 		return a
 	}
-	a.res = core.Run(ws, core.Options{Complete: true, Since: old})
+	a.res = core.Run(ws, core.Options{Complete: true, Since: old, Policy: policy})
 	a.diags = a.res.Findings
 	if check != nil {
 		guard(&a.checkFailed, "checking", func() { a.diags = check(ws) })

@@ -153,11 +153,13 @@ func (a *App) watchLoaded() tea.Cmd {
 
 // analyseCmd checks and analyses the first workspace in the background.
 func (a *App) analyseCmd() tea.Cmd {
-	ws, old, check, gen := a.cfg.Workspace, a.cfg.Since, a.cfg.Check, a.gen
+	ws, old, check, policy, gen := a.cfg.Workspace, a.cfg.Since, a.cfg.Check, a.cfg.Policy, a.gen
 	if ws == nil {
 		return nil
 	}
-	return func() tea.Msg { return reloadedMsg{gen: gen, analysis: analyseSince(ws, old, check), first: true} }
+	return func() tea.Msg {
+		return reloadedMsg{gen: gen, analysis: analyseSince(ws, old, check, policy), first: true}
+	}
 }
 
 // Init implements tea.Model: it starts the checks, asks the terminal for
@@ -456,7 +458,7 @@ func (a *App) startReload() tea.Cmd {
 		return nil
 	}
 	a.gen++
-	reload, reloadSince, old, check, gen := a.cfg.Reload, a.cfg.ReloadSince, a.cfg.Since, a.cfg.Check, a.gen
+	reload, reloadSince, old, check, policy, gen := a.cfg.Reload, a.cfg.ReloadSince, a.cfg.Since, a.cfg.Check, a.cfg.Policy, a.gen
 	return func() tea.Msg {
 		ws, err := reload()
 		if err != nil {
@@ -467,7 +469,7 @@ func (a *App) startReload() tea.Cmd {
 				return reloadedMsg{gen: gen, err: fmt.Errorf("--since: %w", err)}
 			}
 		}
-		return reloadedMsg{gen: gen, analysis: analyseSince(ws, old, check)}
+		return reloadedMsg{gen: gen, analysis: analyseSince(ws, old, check, policy)}
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"io"
 	"io/fs"
 
+	core "rulebench/analysis"
 	"rulebench/model"
 )
 
@@ -26,6 +27,10 @@ type Config struct {
 	// Check, when set, replaces the findings of the analysis (which are
 	// those of `rulebench check`); tests give made-up findings with it.
 	Check func(*model.Workspace) []model.Diagnostic
+	// Policy is the project's choice of findings (its rulebench.json), as
+	// check applies it; nil keeps every finding but those the files'
+	// own directives suppress.
+	Policy *core.Policy
 	// FS is the file system the workspace was read from; the source preview
 	// of a finding reads its file from it. Nil shows no source.
 	FS fs.FS

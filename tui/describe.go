@@ -126,7 +126,7 @@ func describeFindings(ds []model.Diagnostic) string {
 		parts = append(parts, plural(w, "warning", "warnings"))
 	}
 	if i > 0 {
-		parts = append(parts, plural(i, "note", "notes"))
+		parts = append(parts, plural(i, "info", "info"))
 	}
 	return strings.Join(parts, ", ")
 }

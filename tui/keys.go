@@ -170,7 +170,7 @@ func keyDocs(k keyMap) []keyDoc {
 		{keys(k.Search), "filter by text (label, id, summary, what it changes); enter keeps it, esc clears it", "Layers"},
 		{keys(k.Search), "filter by item, entry or section (a section's heading keeps all of it); enter keeps it, esc clears it", "Effective"},
 		{keys(k.Search), "filter by text (an entry's versions and steps, a save's file and status); enter keeps it, esc clears it", "Migrations"},
-		{keys(k.Severity), "only errors, then warnings, then notes, then all findings again", "Problems"},
+		{keys(k.Severity), "only errors, then warnings, then info, then all findings again", "Problems"},
 		{keys(k.NextStep), "next migration step", "Migrations, stepping through a save"},
 		{keys(k.PrevStep), "previous migration step", "Migrations, stepping through a save"},
 		{keys(k.NextGroup), "first step of the next entry", "Migrations, stepping through a save"},

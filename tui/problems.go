@@ -100,7 +100,7 @@ func (p *problemsPane) apply() {
 	p.scroll.setLen(len(p.diags))
 }
 
-// nextSeverity is the severity v shows next: errors, warnings, notes,
+// nextSeverity is the severity v shows next: errors, warnings, info,
 // then every finding again.
 func (p *problemsPane) nextSeverity() model.Severity {
 	switch p.sev {
@@ -124,7 +124,7 @@ func severityWord(s model.Severity) string {
 	case model.Warning:
 		return "warnings only"
 	}
-	return "notes only"
+	return "info only"
 }
 
 // settle starts reading the file the source preview needs.
@@ -437,7 +437,7 @@ func severityNoun(s model.Severity) string {
 	case allSeverities:
 		return "finding"
 	case model.Info:
-		return "note"
+		return "info"
 	}
 	return s.String()
 }

@@ -490,7 +490,7 @@ func TestScreenProblemsFilter(t *testing.T) {
 	if d := a.problems().diags; len(d) != 1 || d[0].Severity != model.Error || !strings.Contains(screen(a), "showing 1 of 3 findings, errors only") {
 		t.Errorf("v: %v\n%s", d, screen(a))
 	}
-	if a = keysTo(t, a, "v"); len(a.problems().diags) != 2 || !strings.Contains(shortHelp(a), "v notes only") {
+	if a = keysTo(t, a, "v"); len(a.problems().diags) != 2 || !strings.Contains(shortHelp(a), "v info only") {
 		t.Errorf("v v: %d findings, help %q", len(a.problems().diags), shortHelp(a))
 	}
 	a = keysTo(t, a, "esc", "/", "o", "a", "r")

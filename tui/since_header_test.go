@@ -16,7 +16,7 @@ func TestSinceHeader(t *testing.T) {
 	st := newStyles(mustTheme(t, "dark"), true, false)
 	compared := func(name string) *snapshot {
 		cfg := sinceConfig(t, name, false)
-		a := analyseSince(cfg.Workspace, cfg.Since, nil)
+		a := analyseSince(cfg.Workspace, cfg.Since, nil, nil)
 		a.diags = nil
 		return &snapshot{analysis: a}
 	}

@@ -459,7 +459,7 @@ func BenchmarkAnalysisSince(b *testing.B) {
 		b.Run(bb.name, func(b *testing.B) {
 			b.ReportAllocs()
 			for b.Loop() {
-				if a := analyseSince(ws, bb.old, nil); bb.old != nil && a.since() == nil {
+				if a := analyseSince(ws, bb.old, nil, nil); bb.old != nil && a.since() == nil {
 					b.Fatal("no comparison")
 				}
 			}

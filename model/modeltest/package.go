@@ -2,6 +2,8 @@ package modeltest
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -103,7 +105,8 @@ func LargePackage(size int) map[string][]byte {
 func packageManifest(files map[string][]byte) []byte {
 	var listed []map[string]any
 	for _, name := range sortedNames(files) {
-		listed = append(listed, map[string]any{"path": name, "bytes": len(files[name])})
+		sum := sha256.Sum256(files[name])
+		listed = append(listed, map[string]any{"path": name, "sha256": hex.EncodeToString(sum[:]), "bytes": len(files[name])})
 	}
 	return mustJSON(map[string]any{"schemaVersion": 2, "id": "long-road", "name": "The Long Road", "version": "1.0.0",
 		"capabilityApi": map[string]int{"major": 1, "minor": 813}, "files": listed})
