@@ -17,7 +17,7 @@ var changelogCommand = &command{
 		"Capability API NEW needs (as check works it out). The entry holds at most 1,000\n" +
 		"characters; the bullets that do not fit are counted in a last \"…and N more\".\n" +
 		"Exit 0: drafted; 1: either version is not a readable ruleset; 2: bad usage,\n" +
-		"unreadable input, or OLD and NEW are not two versions of one ruleset.",
+		"unreadable input, or OLD and NEW are not two versions of one ruleset.\n" + oldArgHelp,
 	args: argSpec{name: "OLD and NEW", min: 2, max: 2, values: files},
 	bind: func(fs *flagSet) runner {
 		date := fs.String("date", "YYYY-MM-DD", anything, "the entry's date (default today, in UTC)")

@@ -28,7 +28,7 @@ var diffCommand = &command{
 		"comment or $GITHUB_STEP_SUMMARY.\n" +
 		"Exit 0: compared (changes are not an error); 1: with --exit-code, a player would\n" +
 		"see something change, or either version is not a readable ruleset; 2: bad usage,\n" +
-		"unreadable input, or OLD and NEW are not two versions of one ruleset.",
+		"unreadable input, or OLD and NEW are not two versions of one ruleset.\n" + oldArgHelp,
 	args: argSpec{name: "OLD and NEW", min: 2, max: 2, values: files},
 	bind: func(fs *flagSet) runner {
 		fs.Format(false, report.Markdown)
@@ -38,21 +38,30 @@ var diffCommand = &command{
 }
 
 // loadVersion reads OLD or NEW of diff and changelog: a ruleset file,
-// package folder or catalog artifact on disk. An unreadable path is
-// reported on stderr and gives exit 2. It is the one place these commands
-// read a version.
-func loadVersion(arg string, stderr io.Writer) (*model.Workspace, int, bool) {
-	return loadPath(arg, stderr)
+// package folder or catalog artifact on disk, or for OLD, a git revision
+// (loadOld: REV is NEW as it was at REV, REV:path that path). An unreadable
+// version is reported on stderr and gives exit 2. It is the one place
+// these commands read a version.
+func loadVersion(arg, newPath string, stderr io.Writer) (*model.Workspace, int, bool) {
+	if newPath == "" {
+		return loadPath(arg, stderr)
+	}
+	ws, err := loadOld(arg, newPath)
+	if err != nil {
+		complain(stderr, "rulebench: %v", err)
+		return nil, exitUsage, false
+	}
+	return ws, exitOK, true
 }
 
 // compareVersions loads OLD and NEW (pos) and works out the diff. When it
 // cannot, it has said why on stderr and returns the exit code.
 func compareVersions(name string, pos []string, stderr io.Writer) (*diff.Diff, int, bool) {
-	oldWS, code, ok := loadVersion(pos[0], stderr)
+	oldWS, code, ok := loadVersion(pos[0], pos[1], stderr)
 	if !ok {
 		return nil, code, false
 	}
-	newWS, code, ok := loadVersion(pos[1], stderr)
+	newWS, code, ok := loadVersion(pos[1], "", stderr)
 	if !ok {
 		return nil, code, false
 	}

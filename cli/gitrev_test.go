@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"rulebench/analysis/diff/difftest"
 	"rulebench/internal/gitrev"
 	"rulebench/internal/gitrev/gitrevtest"
 	"rulebench/migrate"
@@ -228,5 +229,39 @@ func TestWorkbenchSinceRevision(t *testing.T) {
 	code = run([]string{"--no-mouse", "--since", "HEAD~1", outside}, strings.NewReader("q"), &out, &errs)
 	if code != exitUsage || out.Len() > 0 || !strings.HasSuffix(errs.String(), "cannot be read as a git revision: "+filepath.Dir(outside)+" is not inside a git repository\n") {
 		t.Errorf("outside a repository: exit %d, stderr %q", code, errs.String())
+	}
+}
+
+// diff and changelog take OLD as a git revision too: lantern-road and its
+// next version as two commits of one folder give the document the two
+// folders on disk give, the old version named by its revision.
+func TestDiffRevisionAsOnDisk(t *testing.T) {
+	needLanternRoad(t)
+	r := gitrevtest.New(t)
+	if err := os.CopyFS(r.Path("pkg"), os.DirFS(lanternRoadDir)); err != nil {
+		t.Fatal(err)
+	}
+	r.Commit("published")
+	if err := os.RemoveAll(r.Path("pkg")); err != nil {
+		t.Fatal(err)
+	}
+	if err := difftest.WriteLanternNext(lanternRoadDir, r.Path("pkg")); err != nil {
+		t.Fatal(err)
+	}
+	r.Commit("the next version")
+	pkg := r.Path("pkg")
+	for _, args := range [][]string{{"diff", "--json"}, {"diff"}, {"changelog", "--date", "2026-12-08"}} {
+		diskCode, diskOut, diskErr := runCLI(append(args, lanternRoadDir, pkg)...)
+		gitCode, gitOut, gitErr := runCLI(append(args, "HEAD~1", pkg)...)
+		if diskCode != exitOK || gitCode != diskCode || gitErr != diskErr {
+			t.Fatalf("%v: exit %d, stderr %q; with the folder on disk %d, %q", args, gitCode, gitErr, diskCode, diskErr)
+		}
+		if got := strings.ReplaceAll(gitOut, "OLD HEAD~1,", "OLD "+lanternRoadDir+","); got != diskOut {
+			t.Errorf("%v: the document differs from the one with the folder on disk:\n%s\n---- on disk:\n%s", args, gitOut, diskOut)
+		}
+	}
+	outside := t.TempDir()
+	if code, _, errOut := runCLI("diff", "HEAD~1", outside); code != exitUsage || strings.Count(strings.TrimSpace(errOut), "\n") != 0 {
+		t.Errorf("outside git: exit %d, %q", code, errOut)
 	}
 }
