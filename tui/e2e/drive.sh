@@ -355,7 +355,7 @@ walk_migrations() {
 		keys o && expect "o shows the changes only" 'lines? unchanged|o every line' &&
 		keys c && expect "the whole chain" 'the whole chain, 5 steps' &&
 		keys Escape && sleep 0.3 && clear_filter &&
-		expect "back in the whole list" 'entry 1 → 2 +4 steps' &&
+		expect "back in the whole list, the cursor still on its row" '▸ saves/multiclass.json' &&
 		gone "the filter is gone" 'showing 1 of 10'
 }
 
@@ -366,8 +366,8 @@ walk_problems() {
 		expect "beside the source, each file:line:col stays whole" 'locales/pt-BR.json:[0-9]+:[0-9]+' &&
 		keys Escape && sleep 0.3 &&
 		filter stale &&
-		expect "/ filters the findings" 'showing all findings \([0-9]+ of 2\)' &&
-		keys v && expect "v shows one severity" 'showing errors only' &&
+		expect "/ filters the findings" 'showing [0-9]+ of 2 findings' &&
+		keys v && expect "v shows one severity" 'showing 0 of 2 findings, errors only' &&
 		hints "Problems" &&
 		clear_filter && gone "esc shows all" 'showing '
 }
