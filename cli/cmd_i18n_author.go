@@ -48,6 +48,8 @@ refused), or with -w into the ruleset's own files: locales/LANG.json beside the 
 the catalog entry) gets the file's sha256 and size, and the manifest's capabilityApi.minor
 what the package needs, as 'rulebench fix' would. --new -w refuses a file that exists.
 Every write goes through a temporary file renamed into place; a link is refused.
+A ruleset file on its own has no place for translations: --new, --update and --from-po
+refuse it and name the ways that have one (a package, or a catalog artifact with packs).
 Notes (strings added, stale keys, PO entries not written) go to stderr.
 Exit 0: written; 1: the ruleset could not be read, or the PO file is malformed (nothing
 is written then); 2: bad usage, an unreadable input, or a file that could not be written.`
@@ -115,6 +117,10 @@ func runI18nAuthor(fs *flagSet, f *authorFlags, p string, stdout, stderr io.Writ
 		complain(stderr, "rulebench i18n: the ruleset of %s could not be read, so nothing was written", p)
 		return exitFindings
 	}
+	if ws.Kind == model.SingleFile && f.writesLocale() {
+		complain(stderr, "rulebench i18n: %s", bareFileRefusal(p))
+		return exitUsage
+	}
 	a, whole := analyse(ws, analysis.Options{}, stderr)
 	if !whole || a.Translations == nil {
 		return exitUsage
@@ -130,6 +136,21 @@ func runI18nAuthor(fs *flagSet, f *authorFlags, p string, stdout, stderr io.Writ
 	default:
 		return w.fromPOFile()
 	}
+}
+
+// writesLocale tells whether the flags ask for a locale file (--new,
+// --update, --from-po), which a ruleset file on its own has no place for.
+func (f *authorFlags) writesLocale() bool {
+	return f.newLang != "" || f.updateLang != "" || f.fromPO != ""
+}
+
+// bareFileRefusal is the one sentence a writer of locale files gives for
+// a ruleset file on its own (decisions §7): it has no place for
+// translations, and the two ways that have one.
+func bareFileRefusal(name string) string {
+	return sprintf("%s is a ruleset file on its own, which has no place for translations, so nothing was written: "+
+		"make it a package with `rulebench new --from %s DIR` and translate the package, "+
+		"or publish it as a catalog artifact with language packs beside it (`rulebench pack`)", name, name)
 }
 
 // check says what is wrong with the combination of flags, "" when nothing.
