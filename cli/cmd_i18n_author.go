@@ -8,11 +8,13 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"time"
 
 	"rulebench/analysis"
 	"rulebench/analysis/report"
 	"rulebench/i18n"
 	"rulebench/internal/atomicfile"
+	"rulebench/migrate"
 	"rulebench/model"
 )
 
@@ -21,6 +23,7 @@ var i18nAuthorUsage = []string{
 	"i18n --new LANG [--out FILE | -w] PATH",
 	"i18n --update LANG [--prune] [--out FILE | -w] PATH",
 	"i18n --po LANG [--out FILE] PATH",
+	"i18n --pot [--out FILE] PATH",
 	"i18n --from-po FILE.po [--out FILE | -w] PATH",
 }
 
@@ -36,7 +39,10 @@ Writing the files a translator works on:
                A second run changes nothing.
 --po LANG      a gettext PO file for LANG (for Poedit, Weblate, Crowdin...): msgid the
                English, msgstr the translation or empty, #: where the string is used
-               (file:line), msgctxt package.name and package.description in a package.
+               (file:line), msgctxt package.name and package.description in a package;
+               stale keys of LANG's file as obsolete (#~) messages, which --from-po
+               restores if their string comes back. Not for en, the ruleset's own.
+--pot          the PO template (.pot) for CAT tools and msginit: every msgstr empty.
 --from-po FILE merges a PO file's translations into the locale file of its Language
                header (a new one when there is none). An entry whose msgid is no display
                string, or that is fuzzy or plural, is reported and not written. A PO made
@@ -59,7 +65,7 @@ is written then); 2: bad usage, an unreadable input, or a file that could not be
 // completion list them) by addAuthorFlags.
 type authorFlags struct {
 	newLang, updateLang, poLang, fromPO, out string
-	prune, write                             bool
+	prune, write, pot                        bool
 }
 
 // addAuthorFlags declares the flags of the writing commands on the flag
@@ -70,6 +76,7 @@ func addAuthorFlags(fs *flagSet) *authorFlags {
 	fs.StringVar(&f.updateLang, "update", "LANG", langsHere, "bring this language's locale file up to date with the ruleset")
 	fs.BoolVar(&f.prune, "prune", "with --update, remove the stale keys")
 	fs.StringVar(&f.poLang, "po", "LANG", langsHere, "write a gettext PO file for this language")
+	fs.BoolVar(&f.pot, "pot", "write the gettext PO template (.pot): every display string, nothing translated")
 	fs.StringVar(&f.fromPO, "from-po", "FILE", files, "merge this PO file's translations into the locale file of its Language header")
 	fs.StringVar(&f.out, "out", "FILE", files, "with --new, --update, --po or --from-po: write to this new file instead of stdout")
 	fs.BoolVar(&f.write, "w", "with --new, --update or --from-po: write into the ruleset's own locale file, and refresh its listing")
@@ -80,7 +87,7 @@ func addAuthorFlags(fs *flagSet) *authorFlags {
 // for one of their flags (which then needs one).
 func (f *authorFlags) active(fs *flagSet) bool {
 	set := fs.given()
-	for _, name := range []string{"new", "update", "po", "from-po", "prune", "out", "w"} {
+	for _, name := range []string{"new", "update", "po", "pot", "from-po", "prune", "out", "w"} {
 		if set[name] {
 			return true
 		}
@@ -102,6 +109,9 @@ func runI18nAuthor(fs *flagSet, f *authorFlags, p string, stdout, stderr io.Writ
 		canon, err := i18n.Canonical(l.value)
 		if err != nil {
 			return fs.usageError("--%s %s: %v", l.flag, l.value, err)
+		}
+		if l.flag == "po" && canon == "en" {
+			return fs.usageError("--po en: English is the ruleset's own language, with nothing to translate; --pot writes the template to start a language from")
 		}
 		lang = canon
 	}
@@ -131,7 +141,7 @@ func runI18nAuthor(fs *flagSet, f *authorFlags, p string, stdout, stderr io.Writ
 		return w.newLocale(lang)
 	case f.updateLang != "":
 		return w.update(lang)
-	case f.poLang != "":
+	case f.poLang != "" || f.pot:
 		return w.po(lang)
 	default:
 		return w.fromPOFile()
@@ -161,6 +171,9 @@ func (f *authorFlags) check(fs *flagSet) string {
 			modes++
 		}
 	}
+	if f.pot {
+		modes++
+	}
 	set := fs.given()
 	for _, name := range []string{"new", "update", "po", "from-po", "out"} {
 		if set[name] && fs.set.Lookup(name).Value.String() == "" {
@@ -169,13 +182,13 @@ func (f *authorFlags) check(fs *flagSet) string {
 	}
 	switch {
 	case modes != 1:
-		return "give one of --new, --update, --po and --from-po"
+		return "give one of --new, --update, --po, --pot and --from-po"
 	case f.prune && f.updateLang == "":
 		return "--prune goes with --update"
 	case f.out != "" && f.write:
 		return "give --out FILE or -w, not both"
-	case f.poLang != "" && f.write:
-		return "--po writes a PO file to stdout or --out FILE; -w is for locale files"
+	case (f.poLang != "" || f.pot) && f.write:
+		return "--po and --pot write a PO file to stdout or --out FILE; -w is for locale files"
 	case set["lang"] || set["engine-lang"] || set["entry"] || set["json"] || set["format"] || set["only"]:
 		return "--lang, --engine-lang, --entry, --format and --json go with the coverage listing, not with --new, --update, --po or --from-po"
 	}
@@ -504,13 +517,37 @@ func relativeTo(dir, name string) string {
 	return strings.TrimPrefix(name, dir+"/")
 }
 
-// po runs --po.
+// now is the clock of the PO headers' dates; tests set it.
+var now = time.Now
+
+// po runs --po and --pot.
 func (w *authorWriter) po(lang string) int {
-	po, notes := i18n.BuildPO(w.ws, w.r, lang)
+	opts := i18n.POOptions{Now: now().UTC(), Template: w.flags.pot}
+	if !opts.Template {
+		opts.Carries = i18n.Carries(w.r, lang, renamedKeys(w.ws, w.r, lang))
+	}
+	po, notes := i18n.BuildPO(w.ws, w.r, lang, opts)
 	for _, n := range notes {
 		w.notef("%s", n)
 	}
-	w.notef("%s: %d PO entries, %d translated in its own file", lang, len(po.Entries), countTranslated(po))
+	if opts.Template {
+		w.notef("the template: %d PO entries, none translated", len(po.Entries))
+	} else {
+		line := fmt.Sprintf("%s: %d PO entries, %d translated in its own file", lang, len(po.Entries), countTranslated(po)-len(opts.Carries))
+		if n := len(opts.Carries); n > 0 {
+			sure := 0
+			for _, c := range opts.Carries {
+				if c.Renamed {
+					sure++
+				}
+			}
+			line += fmt.Sprintf(", %d carried across a rename, %d proposed from the nearest stale key (fuzzy, to review)", sure, n-sure)
+		}
+		if n := len(po.Obsolete); n > 0 {
+			line += fmt.Sprintf(", %s kept as obsolete (#~)", plural(n, "stale translation"))
+		}
+		w.notef("%s", line)
+	}
 	data := po.Bytes()
 	if w.flags.out == "" {
 		w.stdout.Write(data)
@@ -550,11 +587,29 @@ func (w *authorWriter) fromPOFile() int {
 	}
 	ds = append(ds, m.Findings...)
 	writeDiagnostics(w.stderr, ds)
-	verb := "merged into"
+	verb, target := "merged into", m.Target
 	if m.Old == nil {
 		verb = "merged into a new"
 	}
-	w.notef("%s: %s %s %s", name, plural(m.Written, "value"), verb, m.Target)
+	if w.flags.out != "" {
+		// --out writes a new file and leaves the ruleset's own untouched.
+		verb, target = "merged into", w.flags.out
+		if m.Old != nil {
+			target += " (" + m.Target + " as read, with the PO's translations; " + m.Target + " itself is not changed)"
+		} else {
+			target += " (a new " + m.Lang + " locale file; nothing is written into the ruleset's files)"
+		}
+	} else if !w.flags.write {
+		verb, target = "merged into", "stdout"
+		if m.Old != nil {
+			target += " (" + m.Target + " with the PO's translations; -w writes it there)"
+		}
+	}
+	line := fmt.Sprintf("%s: %s %s %s", name, plural(m.Written, "value"), verb, target)
+	if m.Restored > 0 {
+		line += fmt.Sprintf("; %d of them brought back from obsolete (#~) messages", m.Restored)
+	}
+	w.notef("%s", line)
 	return w.deliver(m.Lang, m.Target, m.Old, m.Data)
 }
 
@@ -627,3 +682,24 @@ func (f stateFilter) shows(st i18n.State) bool {
 
 // showsStale tells whether stale keys are listed.
 func (f stateFilter) showsStale() bool { return f == nil || f["stale"] }
+
+// renamedKeys maps each stale key of lang's locale file that the
+// ruleset's migrations rename (migrate.RenameOfKey: the key spells the
+// renamed id) to the current label of the id it becomes, when that label
+// is a display string.
+func renamedKeys(ws *model.Workspace, r *i18n.Report, lang string) map[string]string {
+	view, err := r.Language(lang)
+	if err != nil || len(view.Stale) == 0 {
+		return nil
+	}
+	renames := migrate.Renames(ws.Ruleset)
+	out := map[string]string{}
+	for _, k := range view.Stale {
+		if rn, ok := migrate.RenameOfKey(renames, k.English); ok {
+			if _, current := r.Index(rn.Label); current {
+				out[k.English] = rn.Label
+			}
+		}
+	}
+	return out
+}

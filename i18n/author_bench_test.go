@@ -16,7 +16,7 @@ func BenchmarkPORoundTrip(b *testing.B) {
 	lang := r.Locales[0].Lang
 	b.ReportAllocs()
 	for b.Loop() {
-		po, _ := BuildPO(ws, r, lang)
+		po, _ := BuildPO(ws, r, lang, POOptions{})
 		back, ds := ReadPO("x.po", po.Bytes())
 		if len(ds) > 0 {
 			b.Fatal(ds)

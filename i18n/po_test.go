@@ -232,7 +232,7 @@ func FuzzPOString(f *testing.F) {
 func FuzzMergePO(f *testing.F) {
 	ws := bigWorkspace(f, 40, []string{"fr"})
 	r := Analyze(ws)
-	po, _ := BuildPO(ws, r, "fr")
+	po, _ := BuildPO(ws, r, "fr", POOptions{})
 	f.Add(po.Bytes())
 	f.Add([]byte("msgid \"\"\nmsgstr \"Language: fr\\n\"\n\nmsgid \"Big\"\nmsgstr \"Grand \\\"x\\\"\\n\"\n"))
 	f.Add([]byte("msgid \"\"\nmsgstr \"Language: de\\n\"\n\nmsgid \"Catalog 1\"\nmsgstr \"Katalog\"\n"))
