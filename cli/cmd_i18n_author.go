@@ -21,7 +21,7 @@ import (
 // The command lines of `rulebench i18n` that write files for translators.
 var i18nAuthorUsage = []string{
 	"i18n --new LANG [--out FILE | -w] PATH",
-	"i18n --update LANG [--prune] [--out FILE | -w] PATH",
+	"i18n --update LANG [--prune] [--carry] [--all] [--out FILE | -w] PATH",
 	"i18n --po LANG [--out FILE] PATH",
 	"i18n --pot [--out FILE] PATH",
 	"i18n --from-po FILE.po [--out FILE | -w] PATH",
@@ -36,6 +36,11 @@ Writing the files a translator works on:
 --update LANG  LANG's locale file with every missing display string added as "" at the
                end of its ruleset section, each existing member kept in its place; stale
                keys are reported with the nearest current string, and removed with --prune.
+               A stale key the ruleset's migrations rename to a current string carries its
+               translation there; the nearest stale key's translation is proposed, and
+               written (to review) only with --carry. In a package, strings the base
+               language's file translates (pt for pt-BR) are left to it unless --all; a
+               catalog pack gets every string (nothing falls back between packs).
                A second run changes nothing.
 --po LANG      a gettext PO file for LANG (for Poedit, Weblate, Crowdin...): msgid the
                English, msgstr the translation or empty, #: where the string is used
@@ -65,7 +70,7 @@ is written then); 2: bad usage, an unreadable input, or a file that could not be
 // completion list them) by addAuthorFlags.
 type authorFlags struct {
 	newLang, updateLang, poLang, fromPO, out string
-	prune, write, pot                        bool
+	prune, write, pot, carry, all            bool
 }
 
 // addAuthorFlags declares the flags of the writing commands on the flag
@@ -75,6 +80,8 @@ func addAuthorFlags(fs *flagSet) *authorFlags {
 	fs.StringVar(&f.newLang, "new", "LANG", langsNew, "write a new locale file for this language (a BCP 47 tag such as pt-BR)")
 	fs.StringVar(&f.updateLang, "update", "LANG", langsHere, "bring this language's locale file up to date with the ruleset")
 	fs.BoolVar(&f.prune, "prune", "with --update, remove the stale keys")
+	fs.BoolVar(&f.carry, "carry", "with --update, write the translations proposed from the nearest stale keys (to review)")
+	fs.BoolVar(&f.all, "all", "with --update in a package, add the strings the base language's file translates too")
 	fs.StringVar(&f.poLang, "po", "LANG", langsHere, "write a gettext PO file for this language")
 	fs.BoolVar(&f.pot, "pot", "write the gettext PO template (.pot): every display string, nothing translated")
 	fs.StringVar(&f.fromPO, "from-po", "FILE", files, "merge this PO file's translations into the locale file of its Language header")
@@ -87,7 +94,7 @@ func addAuthorFlags(fs *flagSet) *authorFlags {
 // for one of their flags (which then needs one).
 func (f *authorFlags) active(fs *flagSet) bool {
 	set := fs.given()
-	for _, name := range []string{"new", "update", "po", "pot", "from-po", "prune", "out", "w"} {
+	for _, name := range []string{"new", "update", "po", "pot", "from-po", "prune", "carry", "all", "out", "w"} {
 		if set[name] {
 			return true
 		}
@@ -185,6 +192,8 @@ func (f *authorFlags) check(fs *flagSet) string {
 		return "give one of --new, --update, --po, --pot and --from-po"
 	case f.prune && f.updateLang == "":
 		return "--prune goes with --update"
+	case (f.carry || f.all) && f.updateLang == "":
+		return "--carry and --all go with --update"
 	case f.out != "" && f.write:
 		return "give --out FILE or -w, not both"
 	case (f.poLang != "" || f.pot) && f.write:
@@ -234,7 +243,9 @@ func (w *authorWriter) newLocale(lang string) int {
 
 // update runs --update.
 func (w *authorWriter) update(lang string) int {
-	u, err := i18n.UpdateLocale(w.r, lang, w.flags.prune)
+	opts := i18n.UpdateOptions{Prune: w.flags.prune, TakeNearest: w.flags.carry, All: w.flags.all}
+	opts.Carries = i18n.Carries(w.r, lang, renamedKeys(w.ws, w.r, lang))
+	u, err := i18n.UpdateLocale(w.r, lang, opts)
 	if err != nil {
 		complain(w.stderr, "rulebench i18n: --update %s: %v", lang, err)
 		return exitUsage
@@ -246,11 +257,36 @@ func (w *authorWriter) update(lang string) int {
 			line += fmt.Sprintf("; the nearest current string is %q", s.Nearest)
 		}
 		if u.Pruned {
-			line += " (removed)"
+			if k, ok := l.Lookup(s.English); ok && k.Text && k.Value != "" {
+				line += fmt.Sprintf(" (removed, with its translation %q)", k.Value)
+			} else {
+				line += " (removed)"
+			}
 		}
 		w.notef("%s", line)
 	}
+	for _, c := range u.Carried {
+		why := "the ruleset's migrations rename it"
+		if !c.Renamed {
+			why = "the nearest stale key, taken with --carry: review it"
+		}
+		w.notef("%s: %q carries the translation of %q (%s): %q", l.Name(), c.String, c.From, why, c.Translation)
+	}
+	for _, c := range u.Proposed {
+		w.notef("%s: %q is left untranslated; the nearest stale key %q was translated %q (--carry writes it, to review)", l.Name(), c.String, c.From, c.Translation)
+	}
 	summary := fmt.Sprintf("%s: %s added", l.Name(), plural(len(u.Added), "string"))
+	if n := len(u.Carried); n > 0 {
+		summary += fmt.Sprintf(" (%d with a carried translation)", n)
+	}
+	if n := len(u.Proposed); n > 0 {
+		summary += fmt.Sprintf(", %s proposed (--carry writes them)", plural(n, "translation"))
+	}
+	if u.LeftToBase > 0 {
+		if view, err := w.r.Language(lang); err == nil && view.BaseLocale != nil {
+			summary += fmt.Sprintf(", %s left to %s, which translates them (--all adds them)", plural(u.LeftToBase, "string"), view.BaseLocale.Name())
+		}
+	}
 	if len(u.Stale) > 0 {
 		if u.Pruned {
 			summary += fmt.Sprintf(", %s removed", plural(len(u.Stale), "stale key"))
