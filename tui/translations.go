@@ -3,13 +3,13 @@ package tui
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/sahilm/fuzzy"
 	"golang.org/x/text/language"
 	"golang.org/x/text/language/display"
 
@@ -41,7 +41,21 @@ const (
 	// filterStale lists the keys of the language's own file that match no
 	// display string, instead of the display strings.
 	filterStale
+	// filterQuality keeps the strings whose shown translation a quality
+	// check questions: the check translationsPane.check, or any.
+	filterQuality
 )
+
+// qualityNames are the quality checks' short names, as the table's header
+// and a string's detail give them.
+var qualityNames = map[model.Code]string{
+	i18n.CodeTranslationSame:        "same as English",
+	i18n.CodeTranslationSpace:       "white space",
+	i18n.CodeTranslationPunctuation: "end punctuation",
+	i18n.CodeTranslationNumbers:     "numbers",
+	i18n.CodeTranslationBrackets:    "brackets",
+	i18n.CodeTranslationLength:      "far longer",
+}
 
 func (f stringFilter) String() string {
 	switch f {
@@ -51,6 +65,8 @@ func (f stringFilter) String() string {
 		return "via base"
 	case filterStale:
 		return "stale keys"
+	case filterQuality:
+		return "checks"
 	}
 	return "all strings"
 }
@@ -79,6 +95,9 @@ type translationsPane struct {
 	// lang is the language whose strings the table shows.
 	lang   *i18n.Language
 	filter stringFilter
+	// check is the quality check the quality filter keeps: 1 + its index
+	// in i18n.QualityCodes, 0 for any.
+	check int
 	// searchInput is the search being typed or kept (the typing of the other
 	// lists' filters); query is its text as the rows were worked out for.
 	searchInput listFilter
@@ -125,6 +144,7 @@ type rowsKey struct {
 	report *i18n.Report
 	lang   *i18n.Language
 	filter stringFilter
+	check  int
 	query  string
 }
 
@@ -343,8 +363,65 @@ func (p *translationsPane) setFilter(f stringFilter) {
 		f = filterAll
 	}
 	p.filter = f
+	p.check = 0
 	p.table.list.cursor, p.table.list.offset = 0, 0
 	p.settle()
+}
+
+// nextQuality goes through the quality filters: any check, then each
+// check in turn, then every string again.
+func (p *translationsPane) nextQuality() {
+	switch {
+	case p.filter != filterQuality:
+		p.filter, p.check = filterQuality, 0
+	case p.check >= len(i18n.QualityCodes):
+		p.filter, p.check = filterAll, 0
+	default:
+		p.check++
+	}
+	p.table.list.cursor, p.table.list.offset = 0, 0
+	p.settle()
+}
+
+// checkCode is the code of the one quality check the filter keeps; false
+// when it keeps any (or another filter is on).
+func (p *translationsPane) checkCode() (model.Code, bool) {
+	if p.filter != filterQuality || p.check < 1 || p.check > len(i18n.QualityCodes) {
+		return i18n.CodeTranslationSame, false
+	}
+	return i18n.QualityCodes[p.check-1], true
+}
+
+// filterName is what the table's header says it shows.
+func (p *translationsPane) filterName() string {
+	if code, one := p.checkCode(); one {
+		return "check: " + qualityNames[code]
+	}
+	if p.filter == filterQuality {
+		return "any check"
+	}
+	return p.filter.String()
+}
+
+// quality is what the quality checks find in the text a player sees of
+// string i, when it is a translation (own or via the base language).
+func (p *translationsPane) quality(i int) []i18n.QualityIssue {
+	l := p.lang
+	if i >= len(l.States) || (l.States[i] != i18n.Translated && l.States[i] != i18n.ViaBase) {
+		return nil
+	}
+	english := p.s.report().Strings()[i].Text
+	return i18n.Quality(english, l.Show(english).Text)
+}
+
+// questioned tells whether the quality filter keeps string i.
+func (p *translationsPane) questioned(i int) bool {
+	for _, q := range p.quality(i) {
+		if code, one := p.checkCode(); !one || q.Code == code {
+			return true
+		}
+	}
+	return false
 }
 
 // searchStyles draws the search in the accent colour, its cursor a block
@@ -449,7 +526,7 @@ func (p *translationsPane) syncKeys() {
 	}
 	navKeys(k, p.scroller())
 	browsing := p.mode == browseStrings && p.lang != nil
-	for _, b := range []*key.Binding{&k.Untranslated, &k.ViaBase, &k.Stale, &k.AllStrings} {
+	for _, b := range []*key.Binding{&k.Untranslated, &k.ViaBase, &k.Stale, &k.AllStrings, &k.Quality} {
 		b.SetEnabled(browsing)
 	}
 	k.Search.SetEnabled(browsing || p.s != nil && p.s.report() != nil)
@@ -518,6 +595,8 @@ func (p *translationsPane) update(h host, msg tea.Msg) tea.Cmd {
 		case key.Matches(msg, k.AllStrings):
 			p.filter = filterStale // setFilter on the filter in use shows all
 			p.setFilter(filterAll)
+		case key.Matches(msg, k.Quality):
+			p.nextQuality()
 		case key.Matches(msg, k.Search):
 			return p.startSearch()
 		default:
@@ -564,7 +643,7 @@ func (p *translationsPane) settle() tea.Cmd {
 
 // updateRows works out the table's rows, when what they depend on changed.
 func (p *translationsPane) updateRows() {
-	key := rowsKey{report: p.s.report(), lang: p.lang, filter: p.filter, query: p.query}
+	key := rowsKey{report: p.s.report(), lang: p.lang, filter: p.filter, check: p.check, query: p.query}
 	if key == p.rowsFor && p.rows != nil {
 		return
 	}
@@ -587,6 +666,10 @@ func (p *translationsPane) updateRows() {
 				}
 			case filterViaBase:
 				if st != i18n.ViaBase {
+					continue
+				}
+			case filterQuality:
+				if !p.questioned(i) {
 					continue
 				}
 			}
@@ -612,28 +695,27 @@ func (p *translationsPane) updateRows() {
 // so that a large ruleset's table is laid out as fast as a small one's.
 const maxMeasuredRows = 500
 
-// searchSource is what the fuzzy search looks in: for each row, the English
-// text and the text shown.
-type searchSource struct {
-	p    *translationsPane
-	rows []int
-}
-
-func (s searchSource) Len() int { return len(s.rows) }
-
-func (s searchSource) String(i int) string {
-	english, shown := s.p.rowText(s.rows[i])
-	return english + "  " + shown
-}
-
-// search keeps the rows that match the query, best match first.
+// search keeps the rows whose English or shown text contains the query,
+// in any case, each text on its own (a match never runs from one into the
+// other): first those whose English begins with it, then those whose
+// English contains it, then those whose shown text does, each in table
+// order.
 func (p *translationsPane) search(rows []int) []int {
-	matches := fuzzy.FindFrom(p.query, searchSource{p, rows})
-	out := make([]int, len(matches))
-	for i, m := range matches {
-		out[i] = rows[m.Index]
+	q := strings.ToLower(p.query)
+	var starts, inEnglish, inShown []int
+	for _, r := range rows {
+		english, shown := p.rowText(r)
+		e := strings.ToLower(english)
+		switch {
+		case strings.HasPrefix(e, q):
+			starts = append(starts, r)
+		case strings.Contains(e, q):
+			inEnglish = append(inEnglish, r)
+		case strings.Contains(strings.ToLower(shown), q):
+			inShown = append(inShown, r)
+		}
 	}
-	return out
+	return append(append(append([]int{}, starts...), inEnglish...), inShown...)
 }
 
 // rowText is a row's English text and the text a player sees (for a stale
@@ -736,6 +818,11 @@ func (p *translationsPane) noRows() string {
 		return "Every string is translated."
 	case p.filter == filterViaBase:
 		return "No string is shown through the base language."
+	case p.filter == filterQuality && p.check > 0:
+		code, _ := p.checkCode()
+		return "No translation is questioned by the check: " + qualityNames[code] + "."
+	case p.filter == filterQuality:
+		return "No quality check questions a translation."
 	}
 	return "The ruleset has no display strings."
 }
@@ -747,7 +834,7 @@ func (p *translationsPane) tableHeader(width int) string {
 	st := p.st
 	l := p.lang
 	cov := "  " + coverageStyle(l.Coverage, st).Render(coverageBar(l.Coverage, st)) + " " + st.muted.Render(fmt.Sprintf("%.1f%%", l.Coverage.Percent()))
-	rest := st.muted.Render("  showing ") + st.accent.Render(p.filter.String()) + st.muted.Render(fmt.Sprintf(" (%d)", len(p.rows)))
+	rest := st.muted.Render("  showing ") + st.accent.Render(p.filterName()) + st.muted.Render(fmt.Sprintf(" (%d)", len(p.rows)))
 	switch {
 	case p.typing():
 		rest += "  " + p.searchInput.input.View()
@@ -1080,8 +1167,26 @@ func (p *translationsPane) stringDetail() []string {
 		if l.Own == nil && l.BaseLocale == nil {
 			from = "English: the language has no file"
 		}
+		// A key whose value is not text translates nothing, but the file
+		// has it: say so, and where.
+		var wrong []string
+		for _, f := range []*i18n.Locale{l.Own, l.BaseLocale} {
+			if k, ok := f.Lookup(ds.Text); ok && !k.Text {
+				wrong = append(wrong, at(f.Name(), k.Node))
+			}
+		}
+		if len(wrong) > 0 {
+			from = "English: " + strings.Join(wrong, " and ") + " has it as a value that is not text, which translates nothing; write the translation as text"
+		}
 	}
 	out = append(out, field("From", from, &st.text)...)
+	for _, q := range p.quality(row) {
+		style := &st.muted
+		if q.Severity == model.Warning {
+			style = &st.warn
+		}
+		out = append(out, field("Check", qualityNames[q.Code]+": "+q.Message+" ["+string(q.Code)+"]", style)...)
+	}
 	if shown.State == i18n.Translated && l.BaseLocale != nil {
 		if b, ok := l.BaseLocale.Lookup(ds.Text); ok && b.Text && b.Value != "" {
 			out = append(out, field("Base has", quote(b.Value, st)+" ("+vis(l.Base)+"; the own file wins)", &st.muted)...)
@@ -1148,4 +1253,64 @@ func emptyOr(k i18n.Key) string {
 		return "as a value that is not text"
 	}
 	return "empty"
+}
+
+// belongsSpot is where the key of display string i belongs in the locale
+// file own, which lacks it: in the order of first use, on the line after
+// the member of the nearest string before it that the file has, at that
+// member's column; or, with none before it, on the line after the ruleset
+// section's opening brace; or, with no ruleset section, at the file's
+// closing brace. false when there is no file, or it is not an object.
+func belongsSpot(r *i18n.Report, own *i18n.Locale, i int) (spot, bool) {
+	if r == nil || own == nil || own.File == nil || own.File.Root == nil || own.File.Root.Kind != model.Object {
+		return spot{}, false
+	}
+	name, data := own.Name(), own.File.Data
+	strs := r.Strings()
+	for j := min(i, len(strs)) - 1; j >= 0; j-- {
+		k, ok := own.Lookup(strs[j].Text)
+		if !ok || k.Node == nil {
+			continue
+		}
+		end, err := model.ValueEnd(data, k.Node.Pos().Offset)
+		if err != nil {
+			break
+		}
+		// Past the comma: a member on the same line is where the key goes
+		// in (before it); otherwise the next line, at this member's column.
+		next := end
+		for next < len(data) && (data[next] == ' ' || data[next] == '\t' || data[next] == ',') {
+			next++
+		}
+		if next < len(data) && data[next] != '\n' && data[next] != '\r' {
+			return spot{file: name, line: lineAt(data, next), col: columnAt(data, next)}, true
+		}
+		return spot{file: name, line: lineAt(data, end) + 1, col: max(k.Node.KeyPos().Column, 1)}, true
+	}
+	rs := own.File.Root.Get("ruleset")
+	if rs == nil || rs.Kind != model.Object {
+		end, err := model.ValueEnd(data, own.File.Root.Pos().Offset)
+		if err != nil || end == 0 {
+			return nodeSpot(name, nil)
+		}
+		return spot{file: name, line: lineAt(data, end-1), col: 1}, true
+	}
+	col := rs.KeyPos().Column + 2
+	if kids := rs.Children(); len(kids) > 0 {
+		col = kids[0].KeyPos().Column
+	}
+	return spot{file: name, line: rs.Pos().Line + 1, col: max(col, 1)}, true
+}
+
+// columnAt is the column (from 1, in characters) of byte offset off in
+// data, as positions count them.
+func columnAt(data []byte, off int) int {
+	off = min(off, len(data))
+	start := strings.LastIndexByte(string(data[:off]), '\n') + 1
+	return 1 + utf8.RuneCount(data[start:off])
+}
+
+// lineAt is the line (from 1) of byte offset off in data.
+func lineAt(data []byte, off int) int {
+	return 1 + strings.Count(string(data[:min(off, len(data))]), "\n")
 }
