@@ -24,6 +24,7 @@ var i18nAuthorUsage = []string{
 	"i18n --update LANG [--prune] [--carry] [--all] [--out FILE | -w] PATH",
 	"i18n --po LANG [--out FILE] PATH",
 	"i18n --pot [--out FILE] PATH",
+	"i18n --schema LANG [--out FILE] PATH",
 	"i18n --from-po FILE.po [--out FILE | -w] PATH",
 }
 
@@ -48,6 +49,11 @@ Writing the files a translator works on:
                stale keys of LANG's file as obsolete (#~) messages, which --from-po
                restores if their string comes back. Not for en, the ruleset's own.
 --pot          the PO template (.pot) for CAT tools and msginit: every msgstr empty.
+--schema LANG  a JSON Schema (draft-07) of LANG's locale file for editors: the ruleset
+               section's properties are exactly the current display strings, each
+               described by its English and where it is used; the stale keys of LANG's
+               file are flagged as deprecated. In VS Code, map it onto the file with the
+               json.schemas setting (the README shows how); the file's own $schema stays.
 --from-po FILE merges a PO file's translations into the locale file of its Language
                header (a new one when there is none). An entry whose msgid is no display
                string, or that is fuzzy or plural, is reported and not written. A PO made
@@ -59,8 +65,8 @@ refused), or with -w into the ruleset's own files: locales/LANG.json beside the 
 the catalog entry) gets the file's sha256 and size, and the manifest's capabilityApi.minor
 what the package needs, as 'rulebench fix' would. --new -w refuses a file that exists.
 Every write goes through a temporary file renamed into place; a link is refused.
-A ruleset file on its own has no place for translations: --new, --update and --from-po
-refuse it and name the ways that have one (a package, or a catalog artifact with packs).
+A ruleset file on its own has no place for translations: --new, --update, --from-po and
+--schema refuse it and name the ways that have one (a package, or a catalog artifact with packs).
 Notes (strings added, stale keys, PO entries not written) go to stderr.
 Exit 0: written; 1: the ruleset could not be read, or the PO file is malformed (nothing
 is written then); 2: bad usage, an unreadable input, or a file that could not be written.`
@@ -70,6 +76,7 @@ is written then); 2: bad usage, an unreadable input, or a file that could not be
 // completion list them) by addAuthorFlags.
 type authorFlags struct {
 	newLang, updateLang, poLang, fromPO, out string
+	schemaLang                               string
 	prune, write, pot, carry, all            bool
 }
 
@@ -83,6 +90,7 @@ func addAuthorFlags(fs *flagSet) *authorFlags {
 	fs.BoolVar(&f.carry, "carry", "with --update, write the translations proposed from the nearest stale keys (to review)")
 	fs.BoolVar(&f.all, "all", "with --update in a package, add the strings the base language's file translates too")
 	fs.StringVar(&f.poLang, "po", "LANG", langsHere, "write a gettext PO file for this language")
+	fs.StringVar(&f.schemaLang, "schema", "LANG", langsHere, "write a JSON Schema of this language's locale file, for editors")
 	fs.BoolVar(&f.pot, "pot", "write the gettext PO template (.pot): every display string, nothing translated")
 	fs.StringVar(&f.fromPO, "from-po", "FILE", files, "merge this PO file's translations into the locale file of its Language header")
 	fs.StringVar(&f.out, "out", "FILE", files, "with --new, --update, --po or --from-po: write to this new file instead of stdout")
@@ -94,7 +102,7 @@ func addAuthorFlags(fs *flagSet) *authorFlags {
 // for one of their flags (which then needs one).
 func (f *authorFlags) active(fs *flagSet) bool {
 	set := fs.given()
-	for _, name := range []string{"new", "update", "po", "pot", "from-po", "prune", "carry", "all", "out", "w"} {
+	for _, name := range []string{"new", "update", "po", "pot", "schema", "from-po", "prune", "carry", "all", "out", "w"} {
 		if set[name] {
 			return true
 		}
@@ -109,7 +117,7 @@ func runI18nAuthor(fs *flagSet, f *authorFlags, p string, stdout, stderr io.Writ
 		return fs.usageError("%s", msg)
 	}
 	lang := ""
-	for _, l := range []struct{ flag, value string }{{"new", f.newLang}, {"update", f.updateLang}, {"po", f.poLang}} {
+	for _, l := range []struct{ flag, value string }{{"new", f.newLang}, {"update", f.updateLang}, {"po", f.poLang}, {"schema", f.schemaLang}} {
 		if l.value == "" {
 			continue
 		}
@@ -150,6 +158,8 @@ func runI18nAuthor(fs *flagSet, f *authorFlags, p string, stdout, stderr io.Writ
 		return w.update(lang)
 	case f.poLang != "" || f.pot:
 		return w.po(lang)
+	case f.schemaLang != "":
+		return w.schema(lang)
 	default:
 		return w.fromPOFile()
 	}
@@ -158,7 +168,7 @@ func runI18nAuthor(fs *flagSet, f *authorFlags, p string, stdout, stderr io.Writ
 // writesLocale tells whether the flags ask for a locale file (--new,
 // --update, --from-po), which a ruleset file on its own has no place for.
 func (f *authorFlags) writesLocale() bool {
-	return f.newLang != "" || f.updateLang != "" || f.fromPO != ""
+	return f.newLang != "" || f.updateLang != "" || f.fromPO != "" || f.schemaLang != ""
 }
 
 // bareFileRefusal is the one sentence a writer of locale files gives for
@@ -173,7 +183,7 @@ func bareFileRefusal(name string) string {
 // check says what is wrong with the combination of flags, "" when nothing.
 func (f *authorFlags) check(fs *flagSet) string {
 	modes := 0
-	for _, v := range []string{f.newLang, f.updateLang, f.poLang, f.fromPO} {
+	for _, v := range []string{f.newLang, f.updateLang, f.poLang, f.fromPO, f.schemaLang} {
 		if v != "" {
 			modes++
 		}
@@ -182,14 +192,14 @@ func (f *authorFlags) check(fs *flagSet) string {
 		modes++
 	}
 	set := fs.given()
-	for _, name := range []string{"new", "update", "po", "from-po", "out"} {
+	for _, name := range []string{"new", "update", "po", "schema", "from-po", "out"} {
 		if set[name] && fs.set.Lookup(name).Value.String() == "" {
 			return "--" + name + " needs a value"
 		}
 	}
 	switch {
 	case modes != 1:
-		return "give one of --new, --update, --po, --pot and --from-po"
+		return "give one of --new, --update, --po, --pot, --schema and --from-po"
 	case f.prune && f.updateLang == "":
 		return "--prune goes with --update"
 	case (f.carry || f.all) && f.updateLang == "":
@@ -198,6 +208,8 @@ func (f *authorFlags) check(fs *flagSet) string {
 		return "give --out FILE or -w, not both"
 	case (f.poLang != "" || f.pot) && f.write:
 		return "--po and --pot write a PO file to stdout or --out FILE; -w is for locale files"
+	case f.schemaLang != "" && f.write:
+		return "--schema writes the schema to stdout or --out FILE; -w is for locale files"
 	case set["lang"] || set["engine-lang"] || set["entry"] || set["json"] || set["format"] || set["only"]:
 		return "--lang, --engine-lang, --entry, --format and --json go with the coverage listing, not with --new, --update, --po or --from-po"
 	}
@@ -551,6 +563,21 @@ func relativeTo(dir, name string) string {
 		return name
 	}
 	return strings.TrimPrefix(name, dir+"/")
+}
+
+// schema runs --schema.
+func (w *authorWriter) schema(lang string) int {
+	data, err := i18n.LocaleSchema(w.ws, w.r, lang)
+	if err != nil {
+		complain(w.stderr, "rulebench i18n: --schema %s: %v", lang, err)
+		return exitUsage
+	}
+	w.notef("%s: a JSON Schema of %s with %s", lang, i18n.LocaleTarget(w.ws, w.r, lang), plural(len(w.r.Strings()), "display string"))
+	if w.flags.out == "" {
+		w.stdout.Write(terminalSafeJSON(data))
+		return exitOK
+	}
+	return w.deliver(lang, "", nil, data)
 }
 
 // now is the clock of the PO headers' dates; tests set it.

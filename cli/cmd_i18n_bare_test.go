@@ -47,6 +47,7 @@ func TestI18nBareFileNamesTheWaysForward(t *testing.T) {
 	refuses("--update", "ru", "-w")
 	refuses("--new", "ru", "-w")
 	refuses("--new", "ru")
+	refuses("--schema", "ru")
 	refuses("--update", "ru", "--out", filepath.Join(dir, "ru.json"))
 	po := filepath.Join(t.TempDir(), "ru.po")
 	if err := os.WriteFile(po, []byte("msgid \"\"\nmsgstr \"Language: ru\\n\"\n"), 0o644); err != nil {
