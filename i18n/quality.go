@@ -254,7 +254,10 @@ func brackets(s string) []string {
 		}
 		switch {
 		case r == '{':
-			if j := slices.Index(rs[i+1:], '}'); j >= 0 && j <= 40 && isPlaceholderName(rs[i+1:i+1+j]) {
+			// A placeholder's name is short: look no further than 41
+			// characters for its brace, so that a text of many { costs
+			// no more than its length.
+			if j := slices.Index(rs[i+1:min(len(rs), i+42)], '}'); j >= 0 && isPlaceholderName(rs[i+1:i+1+j]) {
 				out = append(out, string(rs[i:i+j+2]))
 				i += j + 1
 				continue

@@ -125,3 +125,13 @@ func TestQualityFixturesAgainstThemselves(t *testing.T) {
 		t.Fatal("no display strings in the fixtures")
 	}
 }
+
+// A long hostile translation (many unclosed braces, digits and
+// separators) is checked in time proportional to its length.
+func BenchmarkQualityHostile(b *testing.B) {
+	english := strings.Repeat("{", 200_000)
+	translation := strings.Repeat("{1,", 200_000)
+	for b.Loop() {
+		Quality(english, translation)
+	}
+}
