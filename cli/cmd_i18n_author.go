@@ -21,8 +21,8 @@ import (
 // The command lines of `rulebench i18n` that write files for translators.
 var i18nAuthorUsage = []string{
 	"i18n --new LANG [--out FILE | -w] PATH",
-	"i18n --update LANG [--prune] [--carry] [--all] [--out FILE | -w] PATH",
-	"i18n --po LANG [--out FILE] PATH",
+	"i18n --update LANG [--prune] [--carry] [--all] [--since OLD] [--out FILE | -w] PATH",
+	"i18n --po LANG [--since OLD] [--out FILE] PATH",
 	"i18n --pot [--out FILE] PATH",
 	"i18n --schema LANG [--out FILE] PATH",
 	"i18n --from-po FILE.po [--out FILE | -w] PATH",
@@ -38,7 +38,8 @@ Writing the files a translator works on:
                end of its ruleset section, each existing member kept in its place; stale
                keys are reported with the nearest current string, and removed with --prune.
                A stale key the ruleset's migrations rename to a current string carries its
-               translation there; the nearest stale key's translation is proposed, and
+               translation there, and so does one that --since OLD (an older version of
+               the ruleset) has at the same place as the current string; the nearest stale key's translation is proposed, and
                written (to review) only with --carry. In a package, strings the base
                language's file translates (pt for pt-BR) are left to it unless --all; a
                catalog pack gets every string (nothing falls back between packs).
@@ -76,7 +77,7 @@ is written then); 2: bad usage, an unreadable input, or a file that could not be
 // completion list them) by addAuthorFlags.
 type authorFlags struct {
 	newLang, updateLang, poLang, fromPO, out string
-	schemaLang                               string
+	schemaLang, since                        string
 	prune, write, pot, carry, all            bool
 }
 
@@ -88,6 +89,7 @@ func addAuthorFlags(fs *flagSet) *authorFlags {
 	fs.StringVar(&f.updateLang, "update", "LANG", langsHere, "bring this language's locale file up to date with the ruleset")
 	fs.BoolVar(&f.prune, "prune", "with --update, remove the stale keys")
 	fs.BoolVar(&f.carry, "carry", "with --update, write the translations proposed from the nearest stale keys (to review)")
+	fs.StringVar(&f.since, "since", "OLD", files, "with --update or --po: an older version of the ruleset, whose strings reworded in place carry their translations")
 	fs.BoolVar(&f.all, "all", "with --update in a package, add the strings the base language's file translates too")
 	fs.StringVar(&f.poLang, "po", "LANG", langsHere, "write a gettext PO file for this language")
 	fs.StringVar(&f.schemaLang, "schema", "LANG", langsHere, "write a JSON Schema of this language's locale file, for editors")
@@ -102,7 +104,7 @@ func addAuthorFlags(fs *flagSet) *authorFlags {
 // for one of their flags (which then needs one).
 func (f *authorFlags) active(fs *flagSet) bool {
 	set := fs.given()
-	for _, name := range []string{"new", "update", "po", "pot", "schema", "from-po", "prune", "carry", "all", "out", "w"} {
+	for _, name := range []string{"new", "update", "po", "pot", "schema", "from-po", "prune", "carry", "all", "since", "out", "w"} {
 		if set[name] {
 			return true
 		}
@@ -151,6 +153,17 @@ func runI18nAuthor(fs *flagSet, f *authorFlags, p string, stdout, stderr io.Writ
 		return exitUsage
 	}
 	w := authorWriter{ws: ws, a: a, r: a.Translations, flags: *f, stdout: stdout, stderr: stderr}
+	if f.since != "" {
+		old, code, ok := loadPath(f.since, stderr)
+		if !ok {
+			return code
+		}
+		if old.Ruleset == nil {
+			complain(stderr, "rulebench i18n: --since %s: its ruleset could not be read, so nothing was written", f.since)
+			return exitUsage
+		}
+		w.since = i18n.RenamedSince(old, i18n.Analyze(old), ws, a.Translations)
+	}
 	switch {
 	case f.newLang != "":
 		return w.newLocale(lang)
@@ -192,7 +205,7 @@ func (f *authorFlags) check(fs *flagSet) string {
 		modes++
 	}
 	set := fs.given()
-	for _, name := range []string{"new", "update", "po", "schema", "from-po", "out"} {
+	for _, name := range []string{"new", "update", "po", "schema", "from-po", "since", "out"} {
 		if set[name] && fs.set.Lookup(name).Value.String() == "" {
 			return "--" + name + " needs a value"
 		}
@@ -204,6 +217,8 @@ func (f *authorFlags) check(fs *flagSet) string {
 		return "--prune goes with --update"
 	case (f.carry || f.all) && f.updateLang == "":
 		return "--carry and --all go with --update"
+	case f.since != "" && f.updateLang == "" && f.poLang == "":
+		return "--since goes with --update or --po"
 	case f.out != "" && f.write:
 		return "give --out FILE or -w, not both"
 	case (f.poLang != "" || f.pot) && f.write:
@@ -225,6 +240,9 @@ type authorWriter struct {
 	flags  authorFlags
 	stdout io.Writer
 	stderr io.Writer
+	// since maps the strings of --since OLD that the ruleset reworded in
+	// place to their current text (i18n.RenamedSince).
+	since map[string]string
 }
 
 func (w *authorWriter) notef(format string, args ...any) {
@@ -256,7 +274,7 @@ func (w *authorWriter) newLocale(lang string) int {
 // update runs --update.
 func (w *authorWriter) update(lang string) int {
 	opts := i18n.UpdateOptions{Prune: w.flags.prune, TakeNearest: w.flags.carry, All: w.flags.all}
-	opts.Carries = i18n.Carries(w.r, lang, renamedKeys(w.ws, w.r, lang))
+	opts.Carries = i18n.Carries(w.r, lang, w.renamedKeys(lang))
 	u, err := i18n.UpdateLocale(w.r, lang, opts)
 	if err != nil {
 		complain(w.stderr, "rulebench i18n: --update %s: %v", lang, err)
@@ -279,6 +297,9 @@ func (w *authorWriter) update(lang string) int {
 	}
 	for _, c := range u.Carried {
 		why := "the ruleset's migrations rename it"
+		if to, ok := w.since[c.From]; ok && to == c.String {
+			why = sprintf("%s has it at the same place", w.flags.since)
+		}
 		if !c.Renamed {
 			why = "the nearest stale key, taken with --carry: review it"
 		}
@@ -587,7 +608,7 @@ var now = time.Now
 func (w *authorWriter) po(lang string) int {
 	opts := i18n.POOptions{Now: now().UTC(), Template: w.flags.pot}
 	if !opts.Template {
-		opts.Carries = i18n.Carries(w.r, lang, renamedKeys(w.ws, w.r, lang))
+		opts.Carries = i18n.Carries(w.r, lang, w.renamedKeys(lang))
 	}
 	po, notes := i18n.BuildPO(w.ws, w.r, lang, opts)
 	for _, n := range notes {
@@ -749,19 +770,24 @@ func (f stateFilter) showsStale() bool { return f == nil || f["stale"] }
 // renamedKeys maps each stale key of lang's locale file that the
 // ruleset's migrations rename (migrate.RenameOfKey: the key spells the
 // renamed id) to the current label of the id it becomes, when that label
-// is a display string.
-func renamedKeys(ws *model.Workspace, r *i18n.Report, lang string) map[string]string {
-	view, err := r.Language(lang)
+// is a display string; then, for the rest, each that --since OLD has at
+// the place of a current string.
+func (w *authorWriter) renamedKeys(lang string) map[string]string {
+	view, err := w.r.Language(lang)
 	if err != nil || len(view.Stale) == 0 {
 		return nil
 	}
-	renames := migrate.Renames(ws.Ruleset)
+	renames := migrate.Renames(w.ws.Ruleset)
 	out := map[string]string{}
 	for _, k := range view.Stale {
 		if rn, ok := migrate.RenameOfKey(renames, k.English); ok {
-			if _, current := r.Index(rn.Label); current {
+			if _, current := w.r.Index(rn.Label); current {
 				out[k.English] = rn.Label
+				continue
 			}
+		}
+		if to, ok := w.since[k.English]; ok {
+			out[k.English] = to
 		}
 	}
 	return out

@@ -105,3 +105,29 @@ func TestI18nUpdateBaseLanguage(t *testing.T) {
 		t.Errorf("catalog pack: exit %d %s", code, errOut)
 	}
 }
+
+// Issue 27, must hold 2: with --since OLD, a string the ruleset reworded
+// in place (the same file and JSON path) carries its translation, in the
+// locale file and in the PO, and stderr says why.
+func TestI18nUpdateCarriesSince(t *testing.T) {
+	dir := copyExample(t, "lantern-road")
+	editFile(t, filepath.Join(dir, "ruleset.json"), `"label": "Pathfinding"`, `"label": "Wayfinding"`)
+	ptBR := filepath.Join(dir, "locales", "pt-BR.json")
+	code, out, errOut := runCLI("i18n", "--update", "pt-BR", dir)
+	_, values, _ := localeKeys(t, ptBR, "pt-BR", []byte(out), false)
+	if code != exitOK || values["Wayfinding"] == "Encontrar caminhos" {
+		t.Fatalf("without --since the reworded string was carried: exit %d %s", code, errOut)
+	}
+	code, out, errOut = runCLI("i18n", "--update", "pt-BR", "--since", "../examples/lantern-road", dir)
+	_, values, _ = localeKeys(t, ptBR, "pt-BR", []byte(out), false)
+	if code != exitOK || values["Wayfinding"] != "Encontrar caminhos" || !strings.Contains(errOut, `"Wayfinding" carries the translation of "Pathfinding" (../examples/lantern-road has it at the same place)`) {
+		t.Errorf("--since: exit %d, %q\n%s", code, values["Wayfinding"], errOut)
+	}
+	po, _ := writePOFile(t, dir, "--po", "pt-BR", "--since", "../examples/lantern-road")
+	if text := readText(t, po); !strings.Contains(text, "msgid \"Wayfinding\"\nmsgstr \"Encontrar caminhos\"\n") {
+		t.Errorf("the PO does not carry the reworded string")
+	}
+	if code, _, errOut := runCLI("i18n", "--new", "de", "--since", "../examples/lantern-road", dir); code != exitUsage || !strings.Contains(errOut, "--since goes with --update or --po") {
+		t.Errorf("--since with --new: exit %d %s", code, errOut)
+	}
+}

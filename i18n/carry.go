@@ -1,5 +1,11 @@
 package i18n
 
+import (
+	"path"
+
+	"rulebench/model"
+)
+
 // This file works out which translations of stale keys belong to current
 // display strings: carried for sure when the ruleset says the string was
 // renamed (a rename in sheet.migrations), proposed for review when the
@@ -11,8 +17,8 @@ type Carry struct {
 	// String is the current display string; From the stale key whose
 	// translation is offered, and Translation that translation.
 	String, From, Translation string
-	// Renamed tells that the ruleset renames From to String (for sure);
-	// otherwise From is only the stale key nearest to String, and the
+	// Renamed tells that the ruleset renames From to String (for sure: its
+	// migrations, or its history, say so); otherwise From is only the stale key nearest to String, and the
 	// translation is a proposal to review.
 	Renamed bool
 }
@@ -56,6 +62,45 @@ func Carries(r *Report, lang string, renamed map[string]string) []Carry {
 		}
 		taken[c.String] = true
 		out = append(out, c)
+	}
+	return out
+}
+
+// RenamedSince maps each display string of an older version of the
+// ruleset (old, with its workspace oldWS) that the current one (r, ws) no
+// longer has to the current string at the same place (the same file and
+// JSON path): the ruleset's history says it was reworded there. The first
+// place found counts.
+func RenamedSince(oldWS *model.Workspace, old *Report, ws *model.Workspace, r *Report) map[string]string {
+	if oldWS == nil || old == nil || ws == nil || r == nil {
+		return nil
+	}
+	place := func(ws *model.Workspace, u Use) string {
+		file := path.Base(u.File)
+		if u.File == ws.RulesetFile {
+			file = "" // an artifact's name changes with its version
+		}
+		return file + "\x00" + u.Path()
+	}
+	now := map[string]string{}
+	for _, s := range r.Strings() {
+		for _, u := range s.Uses {
+			if _, seen := now[place(ws, u)]; !seen {
+				now[place(ws, u)] = s.Text
+			}
+		}
+	}
+	out := map[string]string{}
+	for _, s := range old.Strings() {
+		if _, current := r.Index(s.Text); current {
+			continue
+		}
+		for _, u := range s.Uses {
+			if to, ok := now[place(oldWS, u)]; ok {
+				out[s.Text] = to
+				break
+			}
+		}
 	}
 	return out
 }
