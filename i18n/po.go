@@ -335,6 +335,10 @@ func (r *poReader) finish(n int) {
 		r.errorf(e.Line, 1, "msgid", CodePOSyntax, "a msgid with no msgstr")
 		return
 	}
+	if e.obsolete {
+		r.po.Obsolete = append(r.po.Obsolete, *e)
+		return
+	}
 	if e.ID == "" && !e.HasContext {
 		if r.headerSet || r.seenIDs {
 			r.errorf(e.Line, 1, "msgid", CodePOSyntax, "an empty msgid is the header, which comes first and once")
@@ -343,10 +347,6 @@ func (r *poReader) finish(n int) {
 		r.headerSet = true
 		r.po.Comments = append(r.po.Comments, e.Comments...)
 		r.po.Header = parseHeader(e.Translation())
-		return
-	}
-	if e.obsolete {
-		r.po.Obsolete = append(r.po.Obsolete, *e)
 		return
 	}
 	r.seenIDs = true
