@@ -1180,6 +1180,11 @@ func (p *translationsPane) stringDetail() []string {
 		}
 	}
 	out = append(out, field("From", from, &st.text)...)
+	if _, has := l.Own.Lookup(ds.Text); !has {
+		if sp, ok := belongsSpot(p.s.report(), l.Own, row); ok {
+			out = append(out, field("Key", fmt.Sprintf("belongs at %s:%d:%d, in the order of first use (e opens it there)", vis(relFile(sp.file, ws)), sp.line, sp.col), &st.muted)...)
+		}
+	}
 	for _, q := range p.quality(row) {
 		style := &st.muted
 		if q.Severity == model.Warning {
