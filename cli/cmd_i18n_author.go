@@ -24,7 +24,7 @@ var i18nAuthorUsage = []string{
 	"i18n --update LANG [--prune] [--carry] [--all] [--since OLD] [--out FILE | -w] PATH",
 	"i18n --po LANG [--since OLD] [--out FILE] PATH",
 	"i18n --pot [--out FILE] PATH",
-	"i18n --schema LANG [--out FILE] PATH",
+	"i18n --schema LANG|all [--vscode] [--out FILE] PATH",
 	"i18n --from-po FILE.po [--out FILE | -w] PATH",
 }
 
@@ -53,8 +53,11 @@ Writing the files a translator works on:
 --schema LANG  a JSON Schema (draft-07) of LANG's locale file for editors: the ruleset
                section's properties are exactly the current display strings, each
                described by its English and where it is used; the stale keys of LANG's
-               file are flagged as deprecated. In VS Code, map it onto the file with the
-               json.schemas setting (the README shows how); the file's own $schema stays.
+               file are flagged as deprecated. --schema all: one schema for every
+               language's file. With --vscode, VS Code settings (.vscode/settings.json)
+               holding the schema: mapped onto the files by name, and, when they name a
+               $schema (which VS Code reads first), registered under that URL, so the
+               files' own $schema stays as it is.
 --from-po FILE merges a PO file's translations into the locale file of its Language
                header (a new one when there is none). An entry whose msgid is no display
                string, or that is fuzzy or plural, is reported and not written. A PO made
@@ -78,7 +81,7 @@ is written then); 2: bad usage, an unreadable input, or a file that could not be
 type authorFlags struct {
 	newLang, updateLang, poLang, fromPO, out string
 	schemaLang, since                        string
-	prune, write, pot, carry, all            bool
+	prune, write, pot, carry, all, vscode    bool
 }
 
 // addAuthorFlags declares the flags of the writing commands on the flag
@@ -93,6 +96,7 @@ func addAuthorFlags(fs *flagSet) *authorFlags {
 	fs.BoolVar(&f.all, "all", "with --update in a package, add the strings the base language's file translates too")
 	fs.StringVar(&f.poLang, "po", "LANG", langsHere, "write a gettext PO file for this language")
 	fs.StringVar(&f.schemaLang, "schema", "LANG", langsHere, "write a JSON Schema of this language's locale file, for editors")
+	fs.BoolVar(&f.vscode, "vscode", "with --schema, write VS Code settings (.vscode/settings.json) that give the schema to the locale files")
 	fs.BoolVar(&f.pot, "pot", "write the gettext PO template (.pot): every display string, nothing translated")
 	fs.StringVar(&f.fromPO, "from-po", "FILE", files, "merge this PO file's translations into the locale file of its Language header")
 	fs.StringVar(&f.out, "out", "FILE", files, "with --new, --update, --po or --from-po: write to this new file instead of stdout")
@@ -104,7 +108,7 @@ func addAuthorFlags(fs *flagSet) *authorFlags {
 // for one of their flags (which then needs one).
 func (f *authorFlags) active(fs *flagSet) bool {
 	set := fs.given()
-	for _, name := range []string{"new", "update", "po", "pot", "schema", "from-po", "prune", "carry", "all", "since", "out", "w"} {
+	for _, name := range []string{"new", "update", "po", "pot", "schema", "vscode", "from-po", "prune", "carry", "all", "since", "out", "w"} {
 		if set[name] {
 			return true
 		}
@@ -120,7 +124,7 @@ func runI18nAuthor(fs *flagSet, f *authorFlags, p string, stdout, stderr io.Writ
 	}
 	lang := ""
 	for _, l := range []struct{ flag, value string }{{"new", f.newLang}, {"update", f.updateLang}, {"po", f.poLang}, {"schema", f.schemaLang}} {
-		if l.value == "" {
+		if l.value == "" || (l.flag == "schema" && l.value == "all") {
 			continue
 		}
 		canon, err := i18n.Canonical(l.value)
@@ -223,6 +227,8 @@ func (f *authorFlags) check(fs *flagSet) string {
 		return "give --out FILE or -w, not both"
 	case (f.poLang != "" || f.pot) && f.write:
 		return "--po and --pot write a PO file to stdout or --out FILE; -w is for locale files"
+	case f.vscode && f.schemaLang == "":
+		return "--vscode goes with --schema"
 	case f.schemaLang != "" && f.write:
 		return "--schema writes the schema to stdout or --out FILE; -w is for locale files"
 	case set["lang"] || set["engine-lang"] || set["entry"] || set["json"] || set["format"] || set["only"]:
@@ -589,11 +595,22 @@ func relativeTo(dir, name string) string {
 // schema runs --schema.
 func (w *authorWriter) schema(lang string) int {
 	data, err := i18n.LocaleSchema(w.ws, w.r, lang)
+	if err == nil && w.flags.vscode {
+		data, err = i18n.VSCodeSettings(w.ws, w.r, lang, data)
+	}
 	if err != nil {
-		complain(w.stderr, "rulebench i18n: --schema %s: %v", lang, err)
+		complain(w.stderr, "rulebench i18n: --schema %s: %v", w.flags.schemaLang, err)
 		return exitUsage
 	}
-	w.notef("%s: a JSON Schema of %s with %s", lang, i18n.LocaleTarget(w.ws, w.r, lang), plural(len(w.r.Strings()), "display string"))
+	of := i18n.LocaleTarget(w.ws, w.r, lang)
+	if lang == "" {
+		of = "every language's locale file"
+	}
+	what := "a JSON Schema"
+	if w.flags.vscode {
+		what = "VS Code settings with a JSON Schema"
+	}
+	w.notef("%s of %s with %s", what, of, plural(len(w.r.Strings()), "display string"))
 	if w.flags.out == "" {
 		w.stdout.Write(terminalSafeJSON(data))
 		return exitOK

@@ -114,7 +114,70 @@ func TestI18nSchemaValidatesLocaleFiles(t *testing.T) {
 			t.Errorf("the README lacks %s", want)
 		}
 	}
-	if !slices.Contains(i18nAuthorUsage, "i18n --schema LANG [--out FILE] PATH") {
+	if !slices.Contains(i18nAuthorUsage, "i18n --schema LANG|all [--vscode] [--out FILE] PATH") {
 		t.Error("the usage lacks --schema")
+	}
+}
+
+// Issue 27, must hold 6: --schema all is one schema for every language's
+// file, and --vscode wraps a schema in VS Code settings: mapped onto the
+// files by name and, since the examples' files name a $schema (which VS
+// Code reads first), registered under that URL.
+func TestI18nSchemaAllAndVSCode(t *testing.T) {
+	for dir, match := range map[string]string{"../examples/lantern-road": "**/locales/*.json", "../examples/mirefall": "**/mirefall-1.0.0.*.json"} {
+		_, r, _ := displayStrings(t, dir)
+		sch, _ := compileSchema(t, dir, "all")
+		for _, l := range r.Locales {
+			if err := validate(t, sch, string(l.File.Data)); err != nil {
+				t.Errorf("--schema all: %s: %v", l.Name(), err)
+			}
+		}
+		code, out, errOut := runCLI("i18n", "--schema", "all", "--vscode", dir)
+		if code != exitOK {
+			t.Fatalf("--vscode: exit %d %s", code, errOut)
+		}
+		var settings struct {
+			Schemas []struct {
+				FileMatch []string
+				URL       string
+				Schema    json.RawMessage
+			} `json:"json.schemas"`
+		}
+		if err := json.Unmarshal([]byte(out), &settings); err != nil || len(settings.Schemas) != 1 {
+			t.Fatalf("--vscode: %v\n%.300s", err, out)
+		}
+		e := settings.Schemas[0]
+		own := ""
+		for _, l := range r.Locales {
+			if n := l.File.Root.Get("$schema"); n != nil {
+				own = n.Str()
+				break
+			}
+		}
+		if own == "" || e.URL != own || !slices.Equal(e.FileMatch, []string{match}) {
+			t.Errorf("%s --vscode: url %q (the files name %q), fileMatch %q, want %q", dir, e.URL, own, e.FileMatch, match)
+		}
+		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(e.Schema))
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := jsonschema.NewCompiler()
+		c.AddResource("inline.json", doc)
+		inline, err := c.Compile("inline.json")
+		if err != nil {
+			t.Fatalf("the settings' schema does not compile: %v", err)
+		}
+		for _, l := range r.Locales {
+			if err := validate(t, inline, string(l.File.Data)); err != nil {
+				t.Errorf("--vscode: %s: %v", l.Name(), err)
+			}
+		}
+	}
+	code, out, _ := runCLI("i18n", "--schema", "fr", "--vscode", "../examples/lantern-road")
+	if code != exitOK || !strings.Contains(out, `"**/locales/fr.json"`) {
+		t.Errorf("--schema fr --vscode: exit %d, no fileMatch for fr.json", code)
+	}
+	if code, _, errOut := runCLI("i18n", "--po", "fr", "--vscode", "../examples/lantern-road"); code != exitUsage || !strings.Contains(errOut, "--vscode goes with --schema") {
+		t.Errorf("--vscode without --schema: exit %d %s", code, errOut)
 	}
 }

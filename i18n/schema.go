@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"path"
 	"strings"
 
 	"rulebench/model"
@@ -32,9 +33,20 @@ const maxSchemaUses = 5
 // file stays valid while they are renamed or removed. An en file has no
 // ruleset section; a catalog artifact has no en pack (ErrEnglishPack), and
 // its packs need the ruleset section.
+//
+// With lang "", the schema is every language's: _meta.locale any language
+// tag in the catalogs' spelling, and the stale keys of every file flagged;
+// one schema that an editor can give to all the locale files at once
+// (VS Code gives a file naming a $schema the schema registered under that
+// URL, and the files share theirs).
 func LocaleSchema(ws *model.Workspace, r *Report, lang string) ([]byte, error) {
 	if lang == "en" && r.Catalog {
 		return nil, ErrEnglishPack
+	}
+	all := lang == ""
+	named := lang
+	if all {
+		named = "every language"
 	}
 	title := "this ruleset"
 	if ws.Ruleset != nil && ws.Ruleset.Root != nil {
@@ -45,8 +57,12 @@ func LocaleSchema(ws *model.Workspace, r *Report, lang string) ([]byte, error) {
 	s := &schemaWriter{}
 	s.open()
 	s.member("$schema", SchemaDraft)
-	s.member("title", fmt.Sprintf("The %s translation of %s", lang, title))
-	s.member("description", fmt.Sprintf("Written by rulebench i18n --schema %s for the ruleset as it is now: every display string is a property of the ruleset section; write it again after the ruleset changes.", lang))
+	arg := lang
+	if all {
+		arg = "all"
+	}
+	s.member("title", fmt.Sprintf("The translations of %s: %s", title, named))
+	s.member("description", fmt.Sprintf("Written by rulebench i18n --schema %s for the ruleset as it is now: every display string is a property of the ruleset section; write it again after the ruleset changes.", arg))
 	s.member("type", "object")
 	s.member("additionalProperties", false)
 	required := []string{"_meta"}
@@ -67,22 +83,28 @@ func LocaleSchema(ws *model.Workspace, r *Report, lang string) ([]byte, error) {
 	s.key("properties")
 	s.open()
 	s.key("locale")
-	s.object(map[string]any{"const": lang, "description": "The language, as the file's name gives it: " + lang + "."})
-	s.key("direction")
-	s.object(map[string]any{"enum": []string{"ltr", "rtl"}, "description": lang + " is written " + Direction(lang) + "."})
+	if all {
+		s.object(map[string]any{"type": "string", "pattern": "^[a-z]{2,3}(-[A-Za-z0-9]{2,8})*$", "description": "The language, as the file's name gives it (a BCP 47 tag such as pt-BR)."})
+		s.key("direction")
+		s.object(map[string]any{"enum": []string{"ltr", "rtl"}, "description": "rtl for a script written right to left (ar, he, fa), else ltr."})
+	} else {
+		s.object(map[string]any{"const": lang, "description": "The language, as the file's name gives it: " + lang + "."})
+		s.key("direction")
+		s.object(map[string]any{"enum": []string{"ltr", "rtl"}, "description": lang + " is written " + Direction(lang) + "."})
+	}
 	s.close()
 	s.close()
 	name, desc := PackageText(ws)
 	english := func(what, text string) string {
 		if text == "" {
-			return "The " + what + " in " + lang + "."
+			return "The " + what + " in " + named + "."
 		}
-		return "The " + what + " in " + lang + "; English: " + text
+		return "The " + what + " in " + named + "; English: " + text
 	}
 	s.key("package")
 	s.open()
 	s.member("type", "object")
-	s.member("description", "The package's name and description in "+lang+"; a member left out shows the English.")
+	s.member("description", "The package's name and description in "+named+"; a member left out shows the English.")
 	s.member("additionalProperties", false)
 	s.key("properties")
 	s.open()
@@ -93,7 +115,7 @@ func LocaleSchema(ws *model.Workspace, r *Report, lang string) ([]byte, error) {
 	s.close()
 	s.close()
 	s.key("ruleset")
-	if lang == "en" {
+	if lang == "en" && !all {
 		// The English introduction translates nothing.
 		s.value(false)
 	} else {
@@ -107,13 +129,32 @@ func LocaleSchema(ws *model.Workspace, r *Report, lang string) ([]byte, error) {
 			s.key(ds.Text)
 			s.object(map[string]any{"type": "string", "description": stringDescription(ws, ds)})
 		}
-		if view, err := r.Language(lang); err == nil {
+		langs := []string{lang}
+		if all {
+			langs = nil
+			for _, l := range r.Languages {
+				langs = append(langs, l.Lang)
+			}
+		}
+		seen := map[string]bool{}
+		for _, ds := range r.Strings() {
+			seen[ds.Text] = true
+		}
+		for _, lg := range langs {
+			view, err := r.Language(lg)
+			if err != nil {
+				continue
+			}
 			for _, k := range view.Stale {
+				if seen[k.English] {
+					continue
+				}
+				seen[k.English] = true
 				msg := "A stale key: no display string of the ruleset is written so, and it is never shown."
 				if near := r.Nearest(k.English); near != "" {
 					msg += fmt.Sprintf(" The nearest current string is %q.", near)
 				}
-				msg += " Rename the key, or remove it (rulebench i18n --update " + lang + " --prune)."
+				msg += " Rename the key, or remove it (rulebench i18n --update " + lg + " --prune)."
 				s.key(k.English)
 				s.object(map[string]any{"type": "string", "description": msg, "deprecationMessage": msg})
 			}
@@ -211,3 +252,30 @@ func (s *schemaWriter) member(k string, v any) {
 // object writes a small object of members in the order of their keys
 // (encoding/json's), which for these is as good as any.
 func (s *schemaWriter) object(m map[string]any) { s.value(m) }
+
+// VSCodeSettings returns a VS Code settings document (.vscode/settings.json)
+// that gives schema, a schema of LocaleSchema for lang ("" for every
+// language), to the locale files it is for: by their names (fileMatch,
+// for a file without a $schema of its own) and, when the workspace's
+// locale files name a $schema, under that URL, which VS Code reads first.
+// The schema is written in the settings themselves, as VS Code takes it.
+func VSCodeSettings(ws *model.Workspace, r *Report, lang string, schema []byte) ([]byte, error) {
+	pattern := "*"
+	if lang != "" {
+		pattern = lang
+	}
+	name := path.Base(LocaleTarget(ws, r, "LANG"))
+	match := "**/" + strings.Replace(name, "LANG", pattern, 1)
+	if ws.Kind == model.Package {
+		match = "**/locales/" + pattern + ".json"
+	}
+	entry := map[string]any{"fileMatch": []string{match}, "schema": json.RawMessage(schema)}
+	if url := r.schemaOf(); url != "" {
+		entry["url"] = url
+	}
+	data, err := json.MarshalIndent(map[string]any{"json.schemas": []any{entry}}, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	return append(data, '\n'), nil
+}
