@@ -131,3 +131,20 @@ func TestI18nUpdateCarriesSince(t *testing.T) {
 		t.Errorf("--since with --new: exit %d %s", code, errOut)
 	}
 }
+
+// Issue 27, must hold 5: the quality checks come through check and i18n
+// with the other findings, at the translation.
+func TestQualityInCheckAndI18n(t *testing.T) {
+	dir := copyExample(t, "lantern-road")
+	editFile(t, filepath.Join(dir, "locales", "fr.json"), `"Pathfinding": "Orientation"`, `"Pathfinding": "Orientation (2)"`)
+	got := strings.Join(checkFindings(t, dir), "\n")
+	for _, want := range []string{"warning translation-numbers fr.json ruleset.Pathfinding", "warning translation-brackets fr.json ruleset.Pathfinding"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("check --json lacks %q:\n%s", want, got)
+		}
+	}
+	_, out, _ := runCLI("i18n", dir)
+	if !strings.Contains(out, `"Pathfinding": the English has no numbers, the translation 2 [translation-numbers]`) {
+		t.Errorf("i18n does not show the check:\n%s", out)
+	}
+}
