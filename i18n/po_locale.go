@@ -262,7 +262,11 @@ type Merge struct {
 // display string, with another msgctxt, with plural forms or marked fuzzy
 // is a finding and is not written (a fuzzy one writes nothing, empty
 // msgstr or not: msgfmt leaves fuzzy entries out); of two entries for one
-// string, the first counts. Members the PO does not mention stay as they
+// string, the first counts. An obsolete message (#~) whose msgid is a
+// display string again brings its translation back where the file does
+// not translate the string (Merge.Restored counts them); the package's
+// English given as it is and an empty msgstr for it are both untranslated,
+// so neither changes the other. Members the PO does not mention stay as they
 // are, byte for byte, and the file's other members too: a PO written by
 // BuildPO and merged back unedited changes nothing.
 //
