@@ -2,6 +2,9 @@ package i18n
 
 import (
 	"path"
+	"slices"
+	"strconv"
+	"strings"
 
 	"rulebench/model"
 )
@@ -69,8 +72,9 @@ func Carries(r *Report, lang string, renamed map[string]string) []Carry {
 // RenamedSince maps each display string of an older version of the
 // ruleset (old, with its workspace oldWS) that the current one (r, ws) no
 // longer has to the current string at the same place (the same file and
-// JSON path): the ruleset's history says it was reworded there. The first
-// place found counts.
+// JSON path, an array item named by its id where it has one, so that an
+// item moved or inserted before it changes nothing): the ruleset's history
+// says it was reworded there. The first place found counts.
 func RenamedSince(oldWS *model.Workspace, old *Report, ws *model.Workspace, r *Report) map[string]string {
 	if oldWS == nil || old == nil || ws == nil || r == nil {
 		return nil
@@ -80,7 +84,7 @@ func RenamedSince(oldWS *model.Workspace, old *Report, ws *model.Workspace, r *R
 		if u.File == ws.RulesetFile {
 			file = "" // an artifact's name changes with its version
 		}
-		return file + "\x00" + u.Path()
+		return file + "\x00" + idPath(u.Node)
 	}
 	now := map[string]string{}
 	for _, s := range r.Strings() {
@@ -103,4 +107,26 @@ func RenamedSince(oldWS *model.Workspace, old *Report, ws *model.Workspace, r *R
 		}
 	}
 	return out
+}
+
+// idPath is a node's JSON path with each array item written as its id
+// (#id) when it is an object with a text id, else as its position.
+func idPath(n *model.Node) string {
+	var parts []string
+	for ; n != nil; n = n.Parent() {
+		up := n.Parent()
+		switch {
+		case up == nil:
+		case up.Kind == model.Array:
+			if id := n.Get("id"); n.Kind == model.Object && id != nil && id.Kind == model.String {
+				parts = append(parts, "#"+id.Str())
+			} else {
+				parts = append(parts, strconv.Itoa(n.Index()))
+			}
+		default:
+			parts = append(parts, n.Key())
+		}
+	}
+	slices.Reverse(parts)
+	return strings.Join(parts, "\x00")
 }

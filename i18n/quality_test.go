@@ -135,3 +135,20 @@ func BenchmarkQualityHostile(b *testing.B) {
 		Quality(english, translation)
 	}
 }
+
+// RenamedSince pairs a reworded string with the current one by the id of
+// the item it is in, not its position: an item inserted before it changes
+// nothing, and a string whose item is gone pairs with nothing.
+func TestRenamedSinceByID(t *testing.T) {
+	old := `{"schemaVersion": 1, "id": "demo", "version": 1, "name": "Demo",
+  "resolution": {"kind": "dice-sum", "difficultyLadder": [{"label": "Hard", "dc": 15}]},
+  "sheet": {"version": 1, "live": {"conditions": [{"id": "prone", "label": "Prone"}, {"id": "dazed", "label": "Dazed"}]}}}`
+	now := strings.Replace(strings.Replace(old, `{"id": "prone", "label": "Prone"}`, `{"id": "hidden", "label": "Hidden"}, {"id": "prone", "label": "Knocked down"}`, 1), `{"id": "dazed", "label": "Dazed"}`, "", 1)
+	now = strings.Replace(now, `"Knocked down"}, ]`, `"Knocked down"}]`, 1)
+	oldWS := packageWS(t, old, nil)
+	ws := packageWS(t, now, nil)
+	got := RenamedSince(oldWS, Analyze(oldWS), ws, Analyze(ws))
+	if len(got) != 1 || got["Prone"] != "Knocked down" {
+		t.Errorf("RenamedSince = %v, want Prone → Knocked down only", got)
+	}
+}
