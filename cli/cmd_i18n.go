@@ -16,8 +16,9 @@ import (
 const i18nAbout = `Shows how far each translation of a ruleset goes, in display strings and in words,
 and checks its locale files or language packs: file names, _meta, keys, values and
 stale keys, and each translation against its English (left in English, white space at
-the ends, end punctuation, numbers, brackets and placeholders, far longer). With --lang, lists every display string in that language with its state
-(translated, via base, empty, missing) and the text a player sees. With --engine-lang,
+the ends, end punctuation, numbers, brackets and placeholders, far longer). With
+--lang, lists every display string in that language with its state (translated, via
+base, empty, missing) and the text a player sees. With --engine-lang,
 shows which translations the Engine keeps on import. For a catalog artifact, checks
 its catalog entry against the artifact and the packs beside it: the
 <id>-<version>.entry.json beside the artifact, or the file --entry names. For a

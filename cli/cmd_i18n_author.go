@@ -39,8 +39,9 @@ Writing the files a translator works on:
                keys are reported with the nearest current string, and removed with --prune.
                A stale key the ruleset's migrations rename to a current string carries its
                translation there, and so does one that --since OLD (an older version of
-               the ruleset) has at the same place as the current string; the nearest stale key's translation is proposed, and
-               written (to review) only with --carry. In a package, strings the base
+               the ruleset) has at the same place as the current string; the nearest
+               stale key's translation is proposed, and written (to review) only with
+               --carry. In a package, strings the base
                language's file translates (pt for pt-BR) are left to it unless --all; a
                catalog pack gets every string (nothing falls back between packs).
                A second run changes nothing.
