@@ -71,7 +71,8 @@ the catalog entry) gets the file's sha256 and size, and the manifest's capabilit
 what the package needs, as 'rulebench fix' would. --new -w refuses a file that exists.
 Every write goes through a temporary file renamed into place; a link is refused.
 A ruleset file on its own has no place for translations: --new, --update, --from-po and
---schema refuse it and name the ways that have one (a package, or a catalog artifact with packs).
+--schema refuse it and name the ways that have one (a package, or a catalog artifact
+with packs).
 Notes (strings added, stale keys, PO entries not written) go to stderr.
 Exit 0: written; 1: the ruleset could not be read, or the PO file is malformed (nothing
 is written then); 2: bad usage, an unreadable input, or a file that could not be written.`
