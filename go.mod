@@ -12,7 +12,6 @@ require (
 	github.com/charmbracelet/x/exp/golden v0.0.0-20251109135125-8916d276318f
 	github.com/charmbracelet/x/exp/teatest/v2 v2.0.0-20260823001701-96af6d2cb5f6
 	github.com/fsnotify/fsnotify v1.10.1
-	github.com/sahilm/fuzzy v0.1.3
 	github.com/yuin/goldmark v1.8.7
 	golang.org/x/sys v0.47.0
 	golang.org/x/text v0.44.0
@@ -30,6 +29,7 @@ require (
 	github.com/mattn/go-runewidth v0.0.30 // indirect
 	github.com/muesli/cancelreader v0.2.2 // indirect
 	github.com/rivo/uniseg v0.4.7 // indirect
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/xo/terminfo v1.0.0 // indirect
 	golang.org/x/sync v0.25.0 // indirect
 )

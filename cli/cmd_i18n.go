@@ -15,8 +15,10 @@ import (
 
 const i18nAbout = `Shows how far each translation of a ruleset goes, in display strings and in words,
 and checks its locale files or language packs: file names, _meta, keys, values and
-stale keys. With --lang, lists every display string in that language with its state
-(translated, via base, empty, missing) and the text a player sees. With --engine-lang,
+stale keys, and each translation against its English (left in English, white space at
+the ends, end punctuation, numbers, brackets and placeholders, far longer). With
+--lang, lists every display string in that language with its state (translated, via
+base, empty, missing) and the text a player sees. With --engine-lang,
 shows which translations the Engine keeps on import. For a catalog artifact, checks
 its catalog entry against the artifact and the packs beside it: the
 <id>-<version>.entry.json beside the artifact, or the file --entry names. For a
@@ -135,7 +137,7 @@ func runI18n(fs *flagSet, c *call, pos []string, o i18nOptions) int {
 		}
 		return code
 	}
-	writeI18nText(stdout, pos[0], r, langs, *langFlag != "", only, imp, renames)
+	writeI18nText(stdout, pos[0], ws.Kind == model.SingleFile, r, langs, *langFlag != "", only, imp, renames)
 	writeDiagnostics(stdout, ds)
 	writeSummary(stdout, pos[0], ds)
 	return code
@@ -144,9 +146,11 @@ func runI18n(fs *flagSet, c *call, pos []string, o i18nOptions) int {
 // writeI18nText prints the coverage table, then with --lang every string
 // in that language (a stale key with the rename among renames it is spelt
 // like), then the import choice.
-func writeI18nText(w io.Writer, name string, r *i18n.Report, langs []*i18n.Language, detail bool, only stateFilter, imp *i18n.Import, renames []migrate.Rename) {
+func writeI18nText(w io.Writer, name string, bare bool, r *i18n.Report, langs []*i18n.Language, detail bool, only stateFilter, imp *i18n.Import, renames []migrate.Rename) {
 	printf(w, "%s: %s, %s\n", name, say.Count(len(r.Strings()), "display string"), say.Count(r.Words(), "word"))
-	if len(langs) == 0 {
+	if len(langs) == 0 && bare {
+		printf(w, "no translations: %s is a ruleset file on its own, which has no place for them; make it a package (`rulebench new --from %s DIR`) or publish it with language packs (`rulebench pack`)\n", name, name)
+	} else if len(langs) == 0 {
 		fmt.Fprintln(w, "no translations")
 	} else {
 		width := len("language")

@@ -8,19 +8,23 @@ import (
 	"path"
 	"slices"
 	"strings"
+	"time"
 
 	"rulebench/analysis"
 	"rulebench/analysis/report"
 	"rulebench/i18n"
 	"rulebench/internal/atomicfile"
+	"rulebench/migrate"
 	"rulebench/model"
 )
 
 // The command lines of `rulebench i18n` that write files for translators.
 var i18nAuthorUsage = []string{
 	"i18n --new LANG [--out FILE | -w] PATH",
-	"i18n --update LANG [--prune] [--out FILE | -w] PATH",
-	"i18n --po LANG [--out FILE] PATH",
+	"i18n --update LANG [--prune] [--carry] [--all] [--since OLD] [--out FILE | -w] PATH",
+	"i18n --po LANG [--since OLD] [--out FILE] PATH",
+	"i18n --pot [--out FILE] PATH",
+	"i18n --schema LANG|all [--vscode] [--out FILE] PATH",
 	"i18n --from-po FILE.po [--out FILE | -w] PATH",
 }
 
@@ -33,10 +37,28 @@ Writing the files a translator works on:
 --update LANG  LANG's locale file with every missing display string added as "" at the
                end of its ruleset section, each existing member kept in its place; stale
                keys are reported with the nearest current string, and removed with --prune.
+               A stale key the ruleset's migrations rename to a current string carries its
+               translation there, and so does one that --since OLD (an older version of
+               the ruleset) has at the same place as the current string; the nearest
+               stale key's translation is proposed, and written (to review) only with
+               --carry. In a package, strings the base
+               language's file translates (pt for pt-BR) are left to it unless --all; a
+               catalog pack gets every string (nothing falls back between packs).
                A second run changes nothing.
 --po LANG      a gettext PO file for LANG (for Poedit, Weblate, Crowdin...): msgid the
                English, msgstr the translation or empty, #: where the string is used
-               (file:line), msgctxt package.name and package.description in a package.
+               (file:line), msgctxt package.name and package.description in a package;
+               stale keys of LANG's file as obsolete (#~) messages, which --from-po
+               restores if their string comes back. Not for en, the ruleset's own.
+--pot          the PO template (.pot) for CAT tools and msginit: every msgstr empty.
+--schema LANG  a JSON Schema (draft-07) of LANG's locale file for editors: the ruleset
+               section's properties are exactly the current display strings, each
+               described by its English and where it is used; the stale keys of LANG's
+               file are flagged as deprecated. --schema all: one schema for every
+               language's file. With --vscode, VS Code settings (.vscode/settings.json)
+               holding the schema: mapped onto the files by name, and, when they name a
+               $schema (which VS Code reads first), registered under that URL, so the
+               files' own $schema stays as it is.
 --from-po FILE merges a PO file's translations into the locale file of its Language
                header (a new one when there is none). An entry whose msgid is no display
                string, or that is fuzzy or plural, is reported and not written. A PO made
@@ -48,6 +70,9 @@ refused), or with -w into the ruleset's own files: locales/LANG.json beside the 
 the catalog entry) gets the file's sha256 and size, and the manifest's capabilityApi.minor
 what the package needs, as 'rulebench fix' would. --new -w refuses a file that exists.
 Every write goes through a temporary file renamed into place; a link is refused.
+A ruleset file on its own has no place for translations: --new, --update, --from-po and
+--schema refuse it and name the ways that have one (a package, or a catalog artifact
+with packs).
 Notes (strings added, stale keys, PO entries not written) go to stderr.
 Exit 0: written; 1: the ruleset could not be read, or the PO file is malformed (nothing
 is written then); 2: bad usage, an unreadable input, or a file that could not be written.`
@@ -57,7 +82,8 @@ is written then); 2: bad usage, an unreadable input, or a file that could not be
 // completion list them) by addAuthorFlags.
 type authorFlags struct {
 	newLang, updateLang, poLang, fromPO, out string
-	prune, write                             bool
+	schemaLang, since                        string
+	prune, write, pot, carry, all, vscode    bool
 }
 
 // addAuthorFlags declares the flags of the writing commands on the flag
@@ -67,7 +93,13 @@ func addAuthorFlags(fs *flagSet) *authorFlags {
 	fs.StringVar(&f.newLang, "new", "LANG", langsNew, "write a new locale file for this language (a BCP 47 tag such as pt-BR)")
 	fs.StringVar(&f.updateLang, "update", "LANG", langsHere, "bring this language's locale file up to date with the ruleset")
 	fs.BoolVar(&f.prune, "prune", "with --update, remove the stale keys")
+	fs.BoolVar(&f.carry, "carry", "with --update, write the translations proposed from the nearest stale keys (to review)")
+	fs.StringVar(&f.since, "since", "OLD", files, "with --update or --po: an older version of the ruleset, whose strings reworded in place carry their translations")
+	fs.BoolVar(&f.all, "all", "with --update in a package, add the strings the base language's file translates too")
 	fs.StringVar(&f.poLang, "po", "LANG", langsHere, "write a gettext PO file for this language")
+	fs.StringVar(&f.schemaLang, "schema", "LANG", langsHere, "write a JSON Schema of this language's locale file, for editors")
+	fs.BoolVar(&f.vscode, "vscode", "with --schema, write VS Code settings (.vscode/settings.json) that give the schema to the locale files")
+	fs.BoolVar(&f.pot, "pot", "write the gettext PO template (.pot): every display string, nothing translated")
 	fs.StringVar(&f.fromPO, "from-po", "FILE", files, "merge this PO file's translations into the locale file of its Language header")
 	fs.StringVar(&f.out, "out", "FILE", files, "with --new, --update, --po or --from-po: write to this new file instead of stdout")
 	fs.BoolVar(&f.write, "w", "with --new, --update or --from-po: write into the ruleset's own locale file, and refresh its listing")
@@ -78,7 +110,7 @@ func addAuthorFlags(fs *flagSet) *authorFlags {
 // for one of their flags (which then needs one).
 func (f *authorFlags) active(fs *flagSet) bool {
 	set := fs.given()
-	for _, name := range []string{"new", "update", "po", "from-po", "prune", "out", "w"} {
+	for _, name := range []string{"new", "update", "po", "pot", "schema", "vscode", "from-po", "prune", "carry", "all", "since", "out", "w"} {
 		if set[name] {
 			return true
 		}
@@ -93,13 +125,16 @@ func runI18nAuthor(fs *flagSet, f *authorFlags, p string, stdout, stderr io.Writ
 		return fs.usageError("%s", msg)
 	}
 	lang := ""
-	for _, l := range []struct{ flag, value string }{{"new", f.newLang}, {"update", f.updateLang}, {"po", f.poLang}} {
-		if l.value == "" {
+	for _, l := range []struct{ flag, value string }{{"new", f.newLang}, {"update", f.updateLang}, {"po", f.poLang}, {"schema", f.schemaLang}} {
+		if l.value == "" || (l.flag == "schema" && l.value == "all") {
 			continue
 		}
 		canon, err := i18n.Canonical(l.value)
 		if err != nil {
 			return fs.usageError("--%s %s: %v", l.flag, l.value, err)
+		}
+		if l.flag == "po" && canon == "en" {
+			return fs.usageError("--po en: English is the ruleset's own language, with nothing to translate; --pot writes the template to start a language from")
 		}
 		lang = canon
 	}
@@ -115,46 +150,89 @@ func runI18nAuthor(fs *flagSet, f *authorFlags, p string, stdout, stderr io.Writ
 		complain(stderr, "rulebench i18n: the ruleset of %s could not be read, so nothing was written", p)
 		return exitFindings
 	}
+	if ws.Kind == model.SingleFile && f.writesLocale() {
+		complain(stderr, "rulebench i18n: %s", bareFileRefusal(p))
+		return exitUsage
+	}
 	a, whole := analyse(ws, analysis.Options{}, stderr)
 	if !whole || a.Translations == nil {
 		return exitUsage
 	}
 	w := authorWriter{ws: ws, a: a, r: a.Translations, flags: *f, stdout: stdout, stderr: stderr}
+	if f.since != "" {
+		old, code, ok := loadPath(f.since, stderr)
+		if !ok {
+			return code
+		}
+		if old.Ruleset == nil {
+			complain(stderr, "rulebench i18n: --since %s: its ruleset could not be read, so nothing was written", f.since)
+			return exitUsage
+		}
+		w.since = i18n.RenamedSince(old, i18n.Analyze(old), ws, a.Translations)
+	}
 	switch {
 	case f.newLang != "":
 		return w.newLocale(lang)
 	case f.updateLang != "":
 		return w.update(lang)
-	case f.poLang != "":
+	case f.poLang != "" || f.pot:
 		return w.po(lang)
+	case f.schemaLang != "":
+		return w.schema(lang)
 	default:
 		return w.fromPOFile()
 	}
 }
 
+// writesLocale tells whether the flags ask for a locale file (--new,
+// --update, --from-po), which a ruleset file on its own has no place for.
+func (f *authorFlags) writesLocale() bool {
+	return f.newLang != "" || f.updateLang != "" || f.fromPO != "" || f.schemaLang != ""
+}
+
+// bareFileRefusal is the one sentence a writer of locale files gives for
+// a ruleset file on its own (decisions §7): it has no place for
+// translations, and the two ways that have one.
+func bareFileRefusal(name string) string {
+	return sprintf("%s is a ruleset file on its own, which has no place for translations, so nothing was written: "+
+		"make it a package with `rulebench new --from %s DIR` and translate the package, "+
+		"or publish it as a catalog artifact with language packs beside it (`rulebench pack`)", name, name)
+}
+
 // check says what is wrong with the combination of flags, "" when nothing.
 func (f *authorFlags) check(fs *flagSet) string {
 	modes := 0
-	for _, v := range []string{f.newLang, f.updateLang, f.poLang, f.fromPO} {
+	for _, v := range []string{f.newLang, f.updateLang, f.poLang, f.fromPO, f.schemaLang} {
 		if v != "" {
 			modes++
 		}
 	}
+	if f.pot {
+		modes++
+	}
 	set := fs.given()
-	for _, name := range []string{"new", "update", "po", "from-po", "out"} {
+	for _, name := range []string{"new", "update", "po", "schema", "from-po", "since", "out"} {
 		if set[name] && fs.set.Lookup(name).Value.String() == "" {
 			return "--" + name + " needs a value"
 		}
 	}
 	switch {
 	case modes != 1:
-		return "give one of --new, --update, --po and --from-po"
+		return "give one of --new, --update, --po, --pot, --schema and --from-po"
 	case f.prune && f.updateLang == "":
 		return "--prune goes with --update"
+	case (f.carry || f.all) && f.updateLang == "":
+		return "--carry and --all go with --update"
+	case f.since != "" && f.updateLang == "" && f.poLang == "":
+		return "--since goes with --update or --po"
 	case f.out != "" && f.write:
 		return "give --out FILE or -w, not both"
-	case f.poLang != "" && f.write:
-		return "--po writes a PO file to stdout or --out FILE; -w is for locale files"
+	case (f.poLang != "" || f.pot) && f.write:
+		return "--po and --pot write a PO file to stdout or --out FILE; -w is for locale files"
+	case f.vscode && f.schemaLang == "":
+		return "--vscode goes with --schema"
+	case f.schemaLang != "" && f.write:
+		return "--schema writes the schema to stdout or --out FILE; -w is for locale files"
 	case set["lang"] || set["engine-lang"] || set["entry"] || set["json"] || set["format"] || set["only"]:
 		return "--lang, --engine-lang, --entry, --format and --json go with the coverage listing, not with --new, --update, --po or --from-po"
 	}
@@ -170,6 +248,9 @@ type authorWriter struct {
 	flags  authorFlags
 	stdout io.Writer
 	stderr io.Writer
+	// since maps the strings of --since OLD that the ruleset reworded in
+	// place to their current text (i18n.RenamedSince).
+	since map[string]string
 }
 
 func (w *authorWriter) notef(format string, args ...any) {
@@ -200,7 +281,9 @@ func (w *authorWriter) newLocale(lang string) int {
 
 // update runs --update.
 func (w *authorWriter) update(lang string) int {
-	u, err := i18n.UpdateLocale(w.r, lang, w.flags.prune)
+	opts := i18n.UpdateOptions{Prune: w.flags.prune, TakeNearest: w.flags.carry, All: w.flags.all}
+	opts.Carries = i18n.Carries(w.r, lang, w.renamedKeys(lang))
+	u, err := i18n.UpdateLocale(w.r, lang, opts)
 	if err != nil {
 		complain(w.stderr, "rulebench i18n: --update %s: %v", lang, err)
 		return exitUsage
@@ -212,11 +295,39 @@ func (w *authorWriter) update(lang string) int {
 			line += fmt.Sprintf("; the nearest current string is %q", s.Nearest)
 		}
 		if u.Pruned {
-			line += " (removed)"
+			if k, ok := l.Lookup(s.English); ok && k.Text && k.Value != "" {
+				line += fmt.Sprintf(" (removed, with its translation %q)", k.Value)
+			} else {
+				line += " (removed)"
+			}
 		}
 		w.notef("%s", line)
 	}
+	for _, c := range u.Carried {
+		why := "the ruleset's migrations rename it"
+		if to, ok := w.since[c.From]; ok && to == c.String {
+			why = sprintf("%s has it at the same place", w.flags.since)
+		}
+		if !c.Renamed {
+			why = "the nearest stale key, taken with --carry: review it"
+		}
+		w.notef("%s: %q carries the translation of %q (%s): %q", l.Name(), c.String, c.From, why, c.Translation)
+	}
+	for _, c := range u.Proposed {
+		w.notef("%s: %q is left untranslated; the nearest stale key %q was translated %q (--carry writes it, to review)", l.Name(), c.String, c.From, c.Translation)
+	}
 	summary := fmt.Sprintf("%s: %s added", l.Name(), plural(len(u.Added), "string"))
+	if n := len(u.Carried); n > 0 {
+		summary += fmt.Sprintf(" (%d with a carried translation)", n)
+	}
+	if n := len(u.Proposed); n > 0 {
+		summary += fmt.Sprintf(", %s proposed (--carry writes them)", plural(n, "translation"))
+	}
+	if u.LeftToBase > 0 {
+		if view, err := w.r.Language(lang); err == nil && view.BaseLocale != nil {
+			summary += fmt.Sprintf(", %s left to %s, which translates them (--all adds them)", plural(u.LeftToBase, "string"), view.BaseLocale.Name())
+		}
+	}
 	if len(u.Stale) > 0 {
 		if u.Pruned {
 			summary += fmt.Sprintf(", %s removed", plural(len(u.Stale), "stale key"))
@@ -483,13 +594,63 @@ func relativeTo(dir, name string) string {
 	return strings.TrimPrefix(name, dir+"/")
 }
 
-// po runs --po.
+// schema runs --schema.
+func (w *authorWriter) schema(lang string) int {
+	data, err := i18n.LocaleSchema(w.ws, w.r, lang)
+	if err == nil && w.flags.vscode {
+		data, err = i18n.VSCodeSettings(w.ws, w.r, lang, data)
+	}
+	if err != nil {
+		complain(w.stderr, "rulebench i18n: --schema %s: %v", w.flags.schemaLang, err)
+		return exitUsage
+	}
+	of := i18n.LocaleTarget(w.ws, w.r, lang)
+	if lang == "" {
+		of = "every language's locale file"
+	}
+	what := "a JSON Schema"
+	if w.flags.vscode {
+		what = "VS Code settings with a JSON Schema"
+	}
+	w.notef("%s of %s with %s", what, of, plural(len(w.r.Strings()), "display string"))
+	if w.flags.out == "" {
+		w.stdout.Write(terminalSafeJSON(data))
+		return exitOK
+	}
+	return w.deliver(lang, "", nil, data)
+}
+
+// now is the clock of the PO headers' dates; tests set it.
+var now = time.Now
+
+// po runs --po and --pot.
 func (w *authorWriter) po(lang string) int {
-	po, notes := i18n.BuildPO(w.ws, w.r, lang)
+	opts := i18n.POOptions{Now: now().UTC(), Template: w.flags.pot}
+	if !opts.Template {
+		opts.Carries = i18n.Carries(w.r, lang, w.renamedKeys(lang))
+	}
+	po, notes := i18n.BuildPO(w.ws, w.r, lang, opts)
 	for _, n := range notes {
 		w.notef("%s", n)
 	}
-	w.notef("%s: %d PO entries, %d translated in its own file", lang, len(po.Entries), countTranslated(po))
+	if opts.Template {
+		w.notef("the template: %d PO entries, none translated", len(po.Entries))
+	} else {
+		line := fmt.Sprintf("%s: %d PO entries, %d translated in its own file", lang, len(po.Entries), countTranslated(po)-len(opts.Carries))
+		if n := len(opts.Carries); n > 0 {
+			sure := 0
+			for _, c := range opts.Carries {
+				if c.Renamed {
+					sure++
+				}
+			}
+			line += fmt.Sprintf(", %d carried across a rename, %d proposed from the nearest stale key (fuzzy, to review)", sure, n-sure)
+		}
+		if n := len(po.Obsolete); n > 0 {
+			line += fmt.Sprintf(", %s kept as obsolete (#~)", plural(n, "stale translation"))
+		}
+		w.notef("%s", line)
+	}
 	data := po.Bytes()
 	if w.flags.out == "" {
 		w.stdout.Write(data)
@@ -529,11 +690,29 @@ func (w *authorWriter) fromPOFile() int {
 	}
 	ds = append(ds, m.Findings...)
 	writeDiagnostics(w.stderr, ds)
-	verb := "merged into"
+	verb, target := "merged into", m.Target
 	if m.Old == nil {
 		verb = "merged into a new"
 	}
-	w.notef("%s: %s %s %s", name, plural(m.Written, "value"), verb, m.Target)
+	if w.flags.out != "" {
+		// --out writes a new file and leaves the ruleset's own untouched.
+		verb, target = "merged into", w.flags.out
+		if m.Old != nil {
+			target += " (" + m.Target + " as read, with the PO's translations; " + m.Target + " itself is not changed)"
+		} else {
+			target += " (a new " + m.Lang + " locale file; nothing is written into the ruleset's files)"
+		}
+	} else if !w.flags.write {
+		verb, target = "merged into", "stdout"
+		if m.Old != nil {
+			target += " (" + m.Target + " with the PO's translations; -w writes it there)"
+		}
+	}
+	line := fmt.Sprintf("%s: %s %s %s", name, plural(m.Written, "value"), verb, target)
+	if m.Restored > 0 {
+		line += fmt.Sprintf("; %d of them brought back from obsolete (#~) messages", m.Restored)
+	}
+	w.notef("%s", line)
 	return w.deliver(m.Lang, m.Target, m.Old, m.Data)
 }
 
@@ -612,3 +791,29 @@ func (f stateFilter) shows(st i18n.State) bool {
 
 // showsStale tells whether stale keys are listed.
 func (f stateFilter) showsStale() bool { return f == nil || f["stale"] }
+
+// renamedKeys maps each stale key of lang's locale file that the
+// ruleset's migrations rename (migrate.RenameOfKey: the key spells the
+// renamed id) to the current label of the id it becomes, when that label
+// is a display string; then, for the rest, each that --since OLD has at
+// the place of a current string.
+func (w *authorWriter) renamedKeys(lang string) map[string]string {
+	view, err := w.r.Language(lang)
+	if err != nil || len(view.Stale) == 0 {
+		return nil
+	}
+	renames := migrate.Renames(w.ws.Ruleset)
+	out := map[string]string{}
+	for _, k := range view.Stale {
+		if rn, ok := migrate.RenameOfKey(renames, k.English); ok {
+			if _, current := w.r.Index(rn.Label); current {
+				out[k.English] = rn.Label
+				continue
+			}
+		}
+		if to, ok := w.since[k.English]; ok {
+			out[k.English] = to
+		}
+	}
+	return out
+}

@@ -452,6 +452,9 @@ func TestPORoundTripExamples(t *testing.T) {
 			t.Fatalf("%s: %d locale files", dir, len(r.Locales))
 		}
 		for _, l := range r.Locales {
+			if l.Lang == "en" {
+				continue // the ruleset's own language: --po en is refused
+			}
 			po, merged := poRoundTrip(t, dir, l.Lang)
 			if merged != string(l.File.Data) {
 				t.Errorf("%s %s: the round trip changed the file", dir, l.Lang)

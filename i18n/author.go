@@ -193,6 +193,29 @@ type Update struct {
 	// removed.
 	Stale  []StaleHint
 	Pruned bool
+	// Carried are the stale keys' translations written for their current
+	// strings: every rename's, and the nearest keys' with TakeNearest.
+	// Proposed are the nearest keys' translations offered and not written
+	// (without TakeNearest).
+	Carried, Proposed []Carry
+	// LeftToBase counts the display strings left out because the base
+	// language's file translates them (a package only; without All).
+	LeftToBase int
+}
+
+// UpdateOptions are the choices of UpdateLocale.
+type UpdateOptions struct {
+	// Prune removes the stale keys.
+	Prune bool
+	// Carries are the translations stale keys offer (Carries): a rename's
+	// is written; a nearest key's only with TakeNearest, otherwise it is
+	// reported as a proposal.
+	Carries     []Carry
+	TakeNearest bool
+	// All adds, in a package, the strings the base language's file
+	// translates too. A catalog pack always gets them: the Engine installs
+	// one pack, and nothing falls back to another.
+	All bool
 }
 
 // StaleHint is a stale key with the nearest current display string.
@@ -202,9 +225,11 @@ type StaleHint struct {
 }
 
 // UpdateLocale brings the locale file of lang (a canonical tag) up to date
-// with the ruleset: every missing display string (no key in the file and
-// nothing in the base language's file) is added as "" at the end of the
-// ruleset section, in the order of first use; each existing member stays
+// with the ruleset: every missing display string (no key in the file and,
+// in a package without opts.All, nothing in the base language's file) is
+// added as "" at the end of the ruleset section, in the order of first
+// use, or with the translation a stale key carries to it (opts.Carries);
+// an empty value a carry fills is filled in place; each existing member stays
 // where it is, byte for byte; stale keys are reported, and removed when
 // prune is set. Running it on its own output changes nothing.
 //
@@ -212,7 +237,8 @@ type StaleHint struct {
 // keeps its key (a second one would repeat it); the file's finding says
 // why. A file with no ruleset section gets one, except an en file, the
 // package's English introduction, which is left as it is.
-func UpdateLocale(r *Report, lang string, prune bool) (*Update, error) {
+func UpdateLocale(r *Report, lang string, opts UpdateOptions) (*Update, error) {
+	prune := opts.Prune
 	l := r.Locale(lang)
 	if l == nil {
 		return nil, fmt.Errorf("there is no %s locale file to update; make one with --new %s", lang, lang)
@@ -239,6 +265,7 @@ func UpdateLocale(r *Report, lang string, prune bool) (*Update, error) {
 		u.Stale = append(u.Stale, StaleHint{StaleKey: s, Nearest: r.Nearest(s.English)})
 	}
 	data := l.File.Data
+	var edits []model.Edit
 	if prune {
 		var gone []*model.Node
 		for _, k := range l.Keys {
@@ -247,20 +274,50 @@ func UpdateLocale(r *Report, lang string, prune bool) (*Update, error) {
 			}
 		}
 		if len(gone) > 0 {
-			edits, err := model.RemoveMembers(data, root.Get("ruleset"), gone)
+			removes, err := model.RemoveMembers(data, root.Get("ruleset"), gone)
 			if err != nil {
 				return nil, err
 			}
-			if data, err = model.Apply(data, edits); err != nil {
-				return nil, err
-			}
+			edits = append(edits, removes...)
+		}
+	}
+	carry := map[string]Carry{}
+	for _, c := range opts.Carries {
+		if c.Renamed || opts.TakeNearest {
+			carry[c.String] = c
+		} else {
+			u.Proposed = append(u.Proposed, c)
 		}
 	}
 	var add []model.Member
 	for i, s := range r.Strings() {
-		if _, has := l.Lookup(s.Text); !has && view.States[i] == Missing {
-			add = append(add, model.Member{Key: s.Text, Value: ""})
+		k, has := l.Lookup(s.Text)
+		c, carried := carry[s.Text]
+		switch {
+		case has && carried && k.Text && k.Value == "":
+			// An empty value the carry fills, in place.
+			e, err := model.ReplaceValue(data, k.Node, c.Translation)
+			if err != nil {
+				return nil, err
+			}
+			edits = append(edits, e)
+			u.Carried = append(u.Carried, c)
+		case has:
+		case carried, view.States[i] == Missing, view.States[i] == ViaBase && (r.Catalog || opts.All):
+			v := ""
+			if carried {
+				v = c.Translation
+				u.Carried = append(u.Carried, c)
+			}
+			add = append(add, model.Member{Key: s.Text, Value: v})
 			u.Added = append(u.Added, s.Text)
+		case view.States[i] == ViaBase:
+			u.LeftToBase++
+		}
+	}
+	if len(edits) > 0 {
+		if data, err = model.Apply(data, edits); err != nil {
+			return nil, err
 		}
 	}
 	if len(add) > 0 || !l.HasRuleset {

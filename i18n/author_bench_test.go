@@ -16,7 +16,7 @@ func BenchmarkPORoundTrip(b *testing.B) {
 	lang := r.Locales[0].Lang
 	b.ReportAllocs()
 	for b.Loop() {
-		po, _ := BuildPO(ws, r, lang)
+		po, _ := BuildPO(ws, r, lang, POOptions{})
 		back, ds := ReadPO("x.po", po.Bytes())
 		if len(ds) > 0 {
 			b.Fatal(ds)
@@ -34,7 +34,7 @@ func BenchmarkUpdateLocale(b *testing.B) {
 	lang := r.Locales[0].Lang
 	b.ReportAllocs()
 	for b.Loop() {
-		if _, err := UpdateLocale(r, lang, true); err != nil {
+		if _, err := UpdateLocale(r, lang, UpdateOptions{Prune: true}); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -69,7 +69,7 @@ func BenchmarkStaleHintsScaling(b *testing.B) {
 						}
 						return
 					}
-					if u, err := UpdateLocale(Analyze(ws), "de", false); err != nil || len(u.Stale) != n {
+					if u, err := UpdateLocale(Analyze(ws), "de", UpdateOptions{}); err != nil || len(u.Stale) != n {
 						b.Fatalf("%v", err)
 					}
 				}}

@@ -43,6 +43,7 @@ func (r *Report) Findings(ws *model.Workspace, entry *CatalogEntry, artifact *mo
 		// Without a readable ruleset every key would look stale and bury the
 		// finding that matters: the ruleset's own.
 		ds = append(ds, r.staleFindings()...)
+		ds = append(ds, r.qualityFindings()...)
 	}
 	if entry != nil {
 		ds = append(ds, r.VerifyEntry(ws, entry, artifact)...)

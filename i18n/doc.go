@@ -64,6 +64,27 @@
 // word segmentation (UAX #29) closely enough for ruleset text, without a
 // dictionary; so "Will-o'-wick" is 3 words and "Don't" 1.
 //
+// # Quality
+//
+// Quality compares a translation with its English as translation platforms'
+// everyday checks do, each check a finding code (QualityCodes): left in
+// English (two or more words), white space at either end, end punctuation
+// (the marks of other scripts count as their English counterparts),
+// numbers (digits of any script, separators between digits ignored),
+// brackets and placeholders (full-width brackets as ASCII), and a
+// translation far longer than the English.
+//
+// # Writing files for translators
+//
+// NewLocale and UpdateLocale write locale files; Carries finds the
+// translations stale keys offer to current strings (for sure across a
+// rename the caller knows of, from sheet.migrations or RenamedSince on an
+// older version; otherwise the nearest key's, to review). BuildPO, ReadPO
+// and MergePO write and read gettext PO files, obsolete (#~) messages and
+// previous msgids (#|) included. LocaleSchema writes a JSON Schema of a
+// locale file for editors, and VSCodeSettings the VS Code settings that
+// give it to the files.
+//
 // # Import and catalog entries
 //
 // Report.ImportChoice simulates the Engine keeping translations for its

@@ -27,6 +27,10 @@ type PO struct {
 	// Entries are the messages after the header, obsolete ones (#~) left
 	// out.
 	Entries []POEntry
+	// Obsolete are the obsolete messages (#~): translations of strings
+	// the ruleset no longer has, kept so that they come back with their
+	// string, as gettext keeps them.
+	Obsolete []POEntry
 }
 
 // POField is one field of a PO header.
@@ -45,8 +49,15 @@ type POEntry struct {
 	Str []string
 	// Comments (# ), Extracted (#.), References (#: items) and Flags (#,).
 	Comments, Extracted, References, Flags []string
+	// Previous is the msgid the translation was made for (#| msgid), when
+	// HasPrevious: with the fuzzy flag, a translation proposed from
+	// another string, to be reviewed.
+	Previous    string
+	HasPrevious bool
 	// Line is the line of the entry's msgid.
 	Line int
+	// obsolete marks an entry read from #~ lines.
+	obsolete bool
 }
 
 // Fuzzy tells whether the entry is marked fuzzy (to be reviewed): gettext
@@ -94,6 +105,9 @@ type poReader struct {
 	started   bool // cur has a keyword
 	headerSet bool
 	seenIDs   bool
+	// prevOpen tells that the last #| line was a msgid, which a #| "..."
+	// line continues.
+	prevOpen bool
 }
 
 func (r *poReader) errorf(line, col int, path string, code model.Code, format string, args ...any) {
@@ -149,8 +163,18 @@ func (r *poReader) line(n int, text string) {
 	switch {
 	case trimmed == "":
 		return
-	case strings.HasPrefix(trimmed, "#~"), strings.HasPrefix(trimmed, "#|"):
-		return // obsolete messages and previous strings: not used
+	case strings.HasPrefix(trimmed, "#~|"), strings.HasPrefix(trimmed, "#|"):
+		r.previous(n, strings.TrimLeft(strings.TrimPrefix(strings.TrimPrefix(trimmed, "#~"), "#|"), " \t"))
+		return
+	case strings.HasPrefix(trimmed, "#~"):
+		// An obsolete message: read as a message, then kept apart.
+		rest := strings.TrimLeft(strings.TrimPrefix(trimmed, "#~"), " \t")
+		if rest == "" || strings.HasPrefix(rest, "#") {
+			return
+		}
+		r.line(n, rest)
+		r.cur.obsolete = true
+		return
 	case strings.HasPrefix(trimmed, "#"):
 		if r.started {
 			r.finish(n)
@@ -223,6 +247,33 @@ func truncate(s string, n int) string {
 	return string([]rune(s)[:n]) + "…"
 }
 
+// previous reads a #| line: the msgid the translation was made for (its
+// first line, or a continuation of it); #| msgctxt and #| msgid_plural are
+// read past.
+func (r *poReader) previous(n int, text string) {
+	if r.started {
+		r.finish(n)
+	}
+	e := r.cur
+	switch {
+	case strings.HasPrefix(text, "msgid") && !strings.HasPrefix(text, "msgid_plural"):
+		e.HasPrevious, e.Previous = true, ""
+		text = strings.TrimLeft(strings.TrimPrefix(text, "msgid"), " \t")
+		r.prevOpen = true
+	case strings.HasPrefix(text, `"`) && r.prevOpen:
+	default:
+		r.prevOpen = false
+		return
+	}
+	part := r.part
+	r.part = "#| msgid"
+	s, ok := r.quoted(n, 1, text)
+	r.part = part
+	if ok {
+		e.Previous += s
+	}
+}
+
 // extend appends s to the string of the current keyword.
 func (r *poReader) extend(s string) { r.text.WriteString(s) }
 
@@ -269,7 +320,7 @@ func (r *poReader) comment(text string) {
 func (r *poReader) finish(n int) {
 	r.flush()
 	e := r.cur
-	r.cur, r.part, r.started = &POEntry{}, "", false
+	r.cur, r.part, r.started, r.prevOpen = &POEntry{}, "", false, false
 	if e.Line == 0 {
 		if e.HasContext {
 			r.errorf(n, 1, "msgctxt", CodePOSyntax, "a msgctxt with no msgid after it")
@@ -282,6 +333,10 @@ func (r *poReader) finish(n int) {
 	}
 	if len(e.Str) == 0 {
 		r.errorf(e.Line, 1, "msgid", CodePOSyntax, "a msgid with no msgstr")
+		return
+	}
+	if e.obsolete {
+		r.po.Obsolete = append(r.po.Obsolete, *e)
 		return
 	}
 	if e.ID == "" && !e.HasContext {
@@ -487,6 +542,9 @@ func (p *PO) Bytes() []byte {
 		if len(e.Flags) > 0 {
 			b.WriteString("#, " + commentText(strings.Join(e.Flags, ", ")) + "\n")
 		}
+		if e.HasPrevious {
+			writeKeywordAs(&b, "#| ", "msgid", e.Previous)
+		}
 		if e.HasContext {
 			writeKeyword(&b, "msgctxt", e.Context)
 		}
@@ -499,6 +557,17 @@ func (p *PO) Bytes() []byte {
 			continue
 		}
 		writeKeyword(&b, "msgstr", e.Translation())
+	}
+	for _, e := range p.Obsolete {
+		b.WriteByte('\n')
+		for _, c := range e.Comments {
+			writeComment(&b, "#", c)
+		}
+		if e.HasContext {
+			writeKeywordAs(&b, "#~ ", "msgctxt", e.Context)
+		}
+		writeKeywordAs(&b, "#~ ", "msgid", e.ID)
+		writeKeywordAs(&b, "#~ ", "msgstr", e.Translation())
 	}
 	return b.Bytes()
 }
@@ -550,15 +619,19 @@ func writeReferences(b *bytes.Buffer, refs []string) {
 
 // writeKeyword writes keyword "string", the string one line per line when
 // it holds a line break that is not its end: keyword "", then each line.
-func writeKeyword(b *bytes.Buffer, keyword, s string) {
+func writeKeyword(b *bytes.Buffer, keyword, s string) { writeKeywordAs(b, "", keyword, s) }
+
+// writeKeywordAs is writeKeyword with each line begun by prefix: "#~ " for
+// an obsolete message, "#| " for a previous msgid.
+func writeKeywordAs(b *bytes.Buffer, prefix, keyword, s string) {
 	lines := splitAfterNewlines(s)
 	if len(lines) <= 1 {
-		b.WriteString(keyword + " " + poQuote(s) + "\n")
+		b.WriteString(prefix + keyword + " " + poQuote(s) + "\n")
 		return
 	}
-	b.WriteString(keyword + " \"\"\n")
+	b.WriteString(prefix + keyword + " \"\"\n")
 	for _, l := range lines {
-		b.WriteString(poQuote(l) + "\n")
+		b.WriteString(prefix + poQuote(l) + "\n")
 	}
 }
 

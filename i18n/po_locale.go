@@ -5,6 +5,7 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"time"
 
 	"rulebench/model"
 )
@@ -28,19 +29,45 @@ func parsePOLanguage(v string) (string, error) {
 	return Canonical(strings.ReplaceAll(strings.TrimSpace(v), "_", "-"))
 }
 
-// BuildPO makes the PO file of a language: a header with Language, then,
-// in a package, the package's name and description (msgctxt package.name
-// and package.description), then every display string in the order of
-// first use, msgid the English and msgstr the language's own translation
-// ("" when its file has none, or no file), with a #. comment giving the
-// first JSON path and #: references to every use (file:line, the file
-// relative to the ruleset's folder).
+// POOptions are the choices of BuildPO.
+type POOptions struct {
+	// Now is the time written as POT-Creation-Date (and PO-Revision-Date).
+	Now time.Time
+	// Template asks for the template (.pot): no language, every msgstr
+	// empty, gettext's placeholders in the header for msginit or a CAT
+	// tool to fill in.
+	Template bool
+	// Translator is the Last-Translator header ("" for none known).
+	Translator string
+	// Carries are translations of stale keys for strings the file does
+	// not translate (Carries): a rename's is written as the translation,
+	// a nearest key's as a fuzzy one with the previous msgid (#|).
+	Carries []Carry
+}
+
+// poDate writes a time as PO headers do.
+func poDate(t time.Time) string { return t.Format("2006-01-02 15:04-0700") }
+
+// BuildPO makes the PO file of a language: a complete header (msgfmt
+// --check-header has nothing to say), then, in a package, the package's
+// name and description (msgctxt package.name and package.description),
+// then every display string in the order of first use, msgid the English
+// and msgstr the language's own translation ("" when its file has none,
+// or no file, or gives the package's English as it is), with a #. comment
+// giving the first JSON path and #: references to every use (file:line,
+// the file relative to the ruleset's folder); then the stale keys of its
+// file with a translation as obsolete messages (#~), as gettext keeps them.
+// With opts.Template, the template: no language, nothing translated, no
+// obsolete messages.
 //
 // A translation the PO format cannot hold as it is (one whose first or
 // last line break differs from the English's, which msgfmt refuses) is
 // still written, and reported in the returned notes.
-func BuildPO(ws *model.Workspace, r *Report, lang string) (*PO, []string) {
+func BuildPO(ws *model.Workspace, r *Report, lang string, opts POOptions) (*PO, []string) {
 	own := r.Locale(lang)
+	if opts.Template {
+		own, lang = nil, ""
+	}
 	po := &PO{}
 	title := "this ruleset"
 	if ws.Ruleset != nil && ws.Ruleset.Root != nil {
@@ -48,21 +75,48 @@ func BuildPO(ws *model.Workspace, r *Report, lang string) (*PO, []string) {
 			title = n.Str()
 		}
 	}
-	po.Comments = []string{
-		fmt.Sprintf("%s in %s: msgid is the English display string, msgstr its translation (empty: shown in English).", title, lang),
-		"Made by rulebench i18n --po; merge it back with rulebench i18n --from-po.",
-	}
 	project := title
 	if ws.Manifest != nil && ws.Manifest.ID != "" {
 		project = strings.TrimSpace(ws.Manifest.ID + " " + ws.Manifest.Version)
 	}
-	po.Header = []POField{
-		{"Project-Id-Version", oneLine(project)},
-		{"Language", POLanguage(lang)},
-		{"MIME-Version", "1.0"},
-		{"Content-Type", "text/plain; charset=UTF-8"},
-		{"Content-Transfer-Encoding", "8bit"},
-		{"X-Generator", "rulebench"},
+	if opts.Template {
+		po.Comments = []string{
+			fmt.Sprintf("The display strings of %s: msgid is the English, msgstr its translation (empty: shown in English).", title),
+			"Made by rulebench i18n --pot; start a language with msginit or a CAT tool, merge it back with rulebench i18n --from-po.",
+		}
+		po.Header = []POField{
+			{"Project-Id-Version", oneLine(project)},
+			{"POT-Creation-Date", poDate(opts.Now)},
+			{"PO-Revision-Date", "YEAR-MO-DA HO:MI+ZONE"},
+			{"Last-Translator", "FULL NAME <EMAIL@ADDRESS>"},
+			{"Language-Team", "LANGUAGE <LL@li.org>"},
+			{"Language", ""},
+			{"MIME-Version", "1.0"},
+			{"Content-Type", "text/plain; charset=UTF-8"},
+			{"Content-Transfer-Encoding", "8bit"},
+			{"X-Generator", "rulebench"},
+		}
+	} else {
+		po.Comments = []string{
+			fmt.Sprintf("%s in %s: msgid is the English display string, msgstr its translation (empty: shown in English).", title, lang),
+			"Made by rulebench i18n --po; merge it back with rulebench i18n --from-po.",
+		}
+		translator := oneLine(opts.Translator)
+		if translator == "" {
+			translator = "none recorded"
+		}
+		po.Header = []POField{
+			{"Project-Id-Version", oneLine(project)},
+			{"POT-Creation-Date", poDate(opts.Now)},
+			{"PO-Revision-Date", poDate(opts.Now)},
+			{"Last-Translator", translator},
+			{"Language-Team", "none"},
+			{"Language", POLanguage(lang)},
+			{"MIME-Version", "1.0"},
+			{"Content-Type", "text/plain; charset=UTF-8"},
+			{"Content-Transfer-Encoding", "8bit"},
+			{"X-Generator", "rulebench"},
+		}
 	}
 	var notes []string
 	add := func(e POEntry) {
@@ -79,8 +133,10 @@ func BuildPO(ws *model.Workspace, r *Report, lang string) (*PO, []string) {
 		e := POEntry{Context: p.ctx, HasContext: true, ID: p.english, Str: []string{""},
 			Extracted:  []string{"the package's " + p.key + ", from the manifest"},
 			References: []string{"manifest.json:" + strconv.Itoa(ws.Manifest.Node.Get(p.key).Pos().Line)}}
+		// The English given as it is (as --new writes it, since the Engine
+		// refuses an empty one) is untranslated.
 		if own != nil && own.File.Root != nil {
-			if v := own.File.Root.Get("package").Get(p.key); v != nil && v.Kind == model.String {
+			if v := own.File.Root.Get("package").Get(p.key); v != nil && v.Kind == model.String && v.Str() != p.english {
 				e.Str[0] = v.Str()
 			}
 		}
@@ -90,10 +146,25 @@ func BuildPO(ws *model.Workspace, r *Report, lang string) (*PO, []string) {
 	if ws.Kind == model.Package {
 		dir = ws.Path
 	}
+	carries := map[string]Carry{}
+	if !opts.Template {
+		for _, c := range opts.Carries {
+			carries[c.String] = c
+		}
+	}
 	for _, s := range r.Strings() {
 		e := POEntry{ID: s.Text, Str: []string{""}}
 		if k, ok := own.Lookup(s.Text); ok && k.Text {
 			e.Str[0] = k.Value
+		}
+		if c, ok := carries[s.Text]; ok && e.Str[0] == "" {
+			e.Str[0] = c.Translation
+			if !c.Renamed {
+				e.Flags = []string{"fuzzy"}
+				e.Previous, e.HasPrevious = c.From, true
+			} else {
+				e.Comments = []string{"carried from " + c.From + ", which the ruleset's migrations rename to this"}
+			}
 		}
 		if len(s.Uses) > 0 {
 			first := s.Uses[0].Path()
@@ -106,6 +177,16 @@ func BuildPO(ws *model.Workspace, r *Report, lang string) (*PO, []string) {
 			e.References = append(e.References, poReference(dir, u))
 		}
 		add(e)
+	}
+	if own != nil {
+		view, err := r.Language(lang)
+		if err == nil {
+			for _, k := range view.Stale {
+				if v, ok := own.Lookup(k.English); ok && v.Text && v.Value != "" {
+					po.Obsolete = append(po.Obsolete, POEntry{ID: k.English, Str: []string{v.Value}})
+				}
+			}
+		}
 	}
 	return po, notes
 }
@@ -165,8 +246,9 @@ type Merge struct {
 	Target string
 	Old    []byte
 	Data   []byte
-	// Written counts the values written or changed.
-	Written int
+	// Written counts the values written or changed; Restored those of
+	// them that obsolete messages (#~) brought back.
+	Written, Restored int
 	// Findings are the PO's entries not written, and why.
 	Findings []model.Diagnostic
 }
@@ -180,7 +262,11 @@ type Merge struct {
 // display string, with another msgctxt, with plural forms or marked fuzzy
 // is a finding and is not written (a fuzzy one writes nothing, empty
 // msgstr or not: msgfmt leaves fuzzy entries out); of two entries for one
-// string, the first counts. Members the PO does not mention stay as they
+// string, the first counts. An obsolete message (#~) whose msgid is a
+// display string again brings its translation back where the file does
+// not translate the string (Merge.Restored counts them); the package's
+// English given as it is and an empty msgstr for it are both untranslated,
+// so neither changes the other. Members the PO does not mention stay as they
 // are, byte for byte, and the file's other members too: a PO written by
 // BuildPO and merged back unedited changes nothing.
 //
@@ -273,6 +359,8 @@ func MergePO(ws *model.Workspace, r *Report, po *PO, poName string) (*Merge, err
 			}
 			cur := pkg.Get(key)
 			switch {
+			case cur != nil && str == "" && cur.Kind == model.String && cur.Str() == english:
+				// The English as --new writes it: untranslated either way.
 			case cur != nil && str == "":
 				removes = append(removes, cur)
 				m.Written++
@@ -313,6 +401,36 @@ func MergePO(ws *model.Workspace, r *Report, po *PO, poName string) (*Merge, err
 			addRuleset = append(addRuleset, model.Member{Key: e.ID, Value: str})
 		}
 		m.Written++
+	}
+	// An obsolete message whose string the ruleset has again brings its
+	// translation back, where the file does not translate the string and
+	// no message of the PO gave it.
+	for _, e := range po.Obsolete {
+		str := e.Translation()
+		if e.HasContext || e.HasPlural || e.Fuzzy() || str == "" {
+			continue
+		}
+		if _, current := r.Index(e.ID); !current {
+			continue
+		}
+		if _, given := seen[e.ID]; given {
+			continue
+		}
+		seen[e.ID] = e.Line
+		switch cur := members[e.ID]; {
+		case cur == nil:
+			addRuleset = append(addRuleset, model.Member{Key: e.ID, Value: str})
+		case cur.Kind == model.String && cur.Str() == "":
+			ed, err := model.ReplaceValue(data, cur, str)
+			if err != nil {
+				return nil, err
+			}
+			edits = append(edits, ed)
+		default:
+			continue
+		}
+		m.Written++
+		m.Restored++
 	}
 	if len(removes) > 0 {
 		more, err := model.RemoveMembers(data, pkg, removes)

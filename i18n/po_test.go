@@ -141,6 +141,8 @@ func FuzzReadPO(f *testing.F) {
 	f.Add([]byte("msgctxt \"c\"\nmsgid \"\"\n\"x\\ny\"\nmsgstr[0] \"\"\n"))
 	f.Add([]byte("#, fuzzy\n#: a:1\nmsgid \"\\x41\\101\"\nmsgstr \"\\t\"\n"))
 	f.Add([]byte("# \u202e\x01x\n#. \x7fy\x02\n#: a\x03b c\n#, f\x04, \u0085\nmsgid \"\\xC2\\x41BC\\xc3\\251\"\nmsgstr \"\\703\\651\"\n"))
+	f.Add([]byte("msgid \"a\"\nmsgstr \"b\"\n\n#~ msgid \"old\"\n#~ msgstr \"\"\n#~ \"x\\n\"\n"))
+	f.Add([]byte("#, fuzzy\n#| msgid \"o\"\n#| \"p\"\nmsgid \"n\"\nmsgstr \"x\"\n#~ msgctxt \"c\"\n#~ msgid \"\"\n#~ msgstr \"h\"\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		po, ds := ReadPO("f.po", data)
 		for _, d := range ds {
@@ -154,6 +156,9 @@ func FuzzReadPO(f *testing.F) {
 		again, ds2 := ReadPO("f.po", po.Bytes())
 		if len(ds2) > 0 {
 			t.Fatalf("the file written again has findings: %v\n%s", ds2, po.Bytes())
+		}
+		if len(again.Obsolete) != len(po.Obsolete) {
+			t.Fatalf("%d obsolete messages came back, want %d\n%s", len(again.Obsolete), len(po.Obsolete), po.Bytes())
 		}
 		if len(again.Entries) != len(po.Entries) || !slices.Equal(again.Header, po.Header) {
 			t.Fatalf("%d entries came back, want %d; header %v, want %v", len(again.Entries), len(po.Entries), again.Header, po.Header)
@@ -232,10 +237,12 @@ func FuzzPOString(f *testing.F) {
 func FuzzMergePO(f *testing.F) {
 	ws := bigWorkspace(f, 40, []string{"fr"})
 	r := Analyze(ws)
-	po, _ := BuildPO(ws, r, "fr")
+	po, _ := BuildPO(ws, r, "fr", POOptions{})
 	f.Add(po.Bytes())
 	f.Add([]byte("msgid \"\"\nmsgstr \"Language: fr\\n\"\n\nmsgid \"Big\"\nmsgstr \"Grand \\\"x\\\"\\n\"\n"))
 	f.Add([]byte("msgid \"\"\nmsgstr \"Language: de\\n\"\n\nmsgid \"Catalog 1\"\nmsgstr \"Katalog\"\n"))
+	f.Add([]byte("msgid \"a\"\nmsgstr \"b\"\n\n#~ msgid \"old\"\n#~ msgstr \"\"\n#~ \"x\\n\"\n"))
+	f.Add([]byte("#, fuzzy\n#| msgid \"o\"\n#| \"p\"\nmsgid \"n\"\nmsgstr \"x\"\n#~ msgctxt \"c\"\n#~ msgid \"\"\n#~ msgstr \"h\"\n"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		po, ds := ReadPO("f.po", data)
 		if model.HasErrors(ds) {

@@ -67,8 +67,9 @@ func (p *problemsPane) spotAt(*snapshot) (spot, bool) {
 }
 
 // spotAt is, in the strings table, the selected string's translation in
-// the language's own file, or where the string is first used when that
-// file has no key for it; a stale key where it is written; in the picker,
+// the language's own file, or where its key belongs in that file when it
+// has none (belongsSpot), or where the string is first used when the
+// language has no file of its own; a stale key where it is written; in the picker,
 // the language's own file.
 func (p *translationsPane) spotAt(s *snapshot) (spot, bool) {
 	if p.mode != browseStrings || p.lang == nil {
@@ -95,6 +96,9 @@ func (p *translationsPane) spotAt(s *snapshot) (spot, bool) {
 	ds := s.report().Strings()[row]
 	if k, ok := l.Own.Lookup(ds.Text); ok {
 		return keySpot(l.Own.Name(), k.Node)
+	}
+	if at, ok := belongsSpot(s.report(), l.Own, row); ok {
+		return at, true
 	}
 	if len(ds.Uses) == 0 {
 		return spot{}, false

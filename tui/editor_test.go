@@ -170,7 +170,8 @@ func TestEditSpots(t *testing.T) {
 	}
 
 	// fr: "Ferry Crossing" has a translation; "Test printing" has none and
-	// opens where it is used.
+	// opens fr.json where its key belongs: after "Ferry Crossing", the
+	// string before it, which on this one-line file is before "Oar".
 	a = keysTo(t, a, "4")
 	for i := 0; i < 20; i++ {
 		if l, ok := a.trans().selectedLang(); ok && l.Lang == "fr" {
@@ -186,7 +187,8 @@ func TestEditSpots(t *testing.T) {
 	}
 	a = keysTo(t, a, "down", "e")
 	s := a.snap.report().Strings()[1]
-	if want := line(s.Uses[0].Node) + " " + s.Uses[0].File; s.Text != "Test printing" || last() != want {
+	oar, _ := fr.Lookup("Oar")
+	if want := key(oar.Node) + " " + fr.Name(); s.Text != "Test printing" || last() != want {
 		t.Errorf("an untranslated string (%q): want %q", s.Text, want)
 	}
 

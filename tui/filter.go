@@ -11,8 +11,8 @@ import (
 
 // listFilter is the text a list tab is filtered by, typed after /: enter
 // keeps it, esc drops it; a row is kept when its text holds the filter's,
-// in any case. The Translations tab types its fuzzy search with it too,
-// matching the typed text its own way.
+// in any case. The Translations tab types its search with it too, matching
+// the English and the shown text each on its own.
 type listFilter struct {
 	input textinput.Model
 	// query is the text kept, lower-cased, as the rows were filtered by.

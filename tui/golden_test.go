@@ -22,6 +22,7 @@ func TestGoldenPanes(t *testing.T) {
 		{"Translations", paneTranslations, []string{"4"}},
 		{"TranslationsStrings", paneTranslations, []string{"4", "enter", "down"}},
 		{"TranslationsUntranslated", paneTranslations, []string{"4", "enter", "u"}},
+		{"TranslationsChecks", paneTranslations, []string{"4", "enter", "w"}},
 		{"Migrations", paneMigrations, []string{"5", "end"}},
 		{"MigrationsStep", paneMigrations, []string{"5", "end", "enter"}},
 		{"MigrationsWholeChain", paneMigrations, []string{"5", "end", "enter", "c"}},

@@ -16,8 +16,9 @@ type keyMap struct {
 	Fix key.Binding
 	// Copy copies the selection to the clipboard, through the terminal.
 	Copy key.Binding
-	// translations: the string filters and the search
-	Untranslated, ViaBase, Stale, AllStrings, Search key.Binding
+	// translations: the string filters and the search; Quality goes
+	// through the quality checks' filters one at a time
+	Untranslated, ViaBase, Stale, AllStrings, Quality, Search key.Binding
 	// migrations: stepping through a save; NextGroup and PrevGroup also
 	// jump between the Effective tab's sections
 	NextStep, PrevStep, NextGroup, PrevGroup, RunAll, ChangesOnly key.Binding
@@ -60,6 +61,7 @@ func newKeyMap(ascii bool) keyMap {
 		ViaBase:      key.NewBinding(key.WithKeys("b"), key.WithHelp("b", "via base")),
 		Stale:        key.NewBinding(key.WithKeys("s"), key.WithHelp("s", "stale keys")),
 		AllStrings:   key.NewBinding(key.WithKeys("a"), key.WithHelp("a", "all strings")),
+		Quality:      key.NewBinding(key.WithKeys("w"), key.WithHelp("w", "checks")),
 		Search:       key.NewBinding(key.WithKeys("/"), key.WithHelp("/", "search")),
 		NextStep:     key.NewBinding(key.WithKeys("n"), key.WithHelp("n", "next step")),
 		PrevStep:     key.NewBinding(key.WithKeys("p"), key.WithHelp("p", "step back")),
@@ -96,7 +98,7 @@ func (k *keyMap) movement() []*key.Binding {
 // focused tab enables its own (tab.syncKeys).
 func (k *keyMap) tabOwned() []*key.Binding {
 	return append(k.movement(), &k.Toggle, &k.Open, &k.Close,
-		&k.Untranslated, &k.ViaBase, &k.Stale, &k.AllStrings, &k.Search,
+		&k.Untranslated, &k.ViaBase, &k.Stale, &k.AllStrings, &k.Quality, &k.Search,
 		&k.NextStep, &k.PrevStep, &k.NextGroup, &k.PrevGroup, &k.RunAll, &k.ChangesOnly, &k.NextLevel, &k.PrevLevel, &k.Severity)
 }
 
@@ -122,7 +124,7 @@ func (h helpView) FullHelp() [][]key.Binding {
 		{help, k.Quit, k.Interrupt},
 		{k.NextTab, k.PrevTab, k.TabsHelp},
 		{k.Toggle, k.Open, k.Close, k.Fix, k.Edit, k.Copy, k.Reload},
-		{k.Untranslated, k.ViaBase, k.Stale, k.AllStrings, k.Search, k.Severity},
+		{k.Untranslated, k.ViaBase, k.Stale, k.AllStrings, k.Quality, k.Search, k.Severity},
 		{k.NextStep, k.PrevStep, k.NextGroup, k.PrevGroup, k.RunAll, k.ChangesOnly, k.NextLevel, k.PrevLevel},
 		{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom},
 	}
@@ -164,7 +166,8 @@ func keyDocs(k keyMap) []keyDoc {
 		{keys(k.ViaBase), "only strings shown through the base language", "Translations, a language's strings"},
 		{keys(k.Stale), "only stale keys (matching no display string)", "Translations, a language's strings"},
 		{keys(k.AllStrings), "every string", "Translations, a language's strings"},
-		{keys(k.Search), "fuzzy search the English and shown text; enter keeps it, esc clears it", "Translations, a language's strings"},
+		{keys(k.Quality), "only the translations a quality check questions: any check, then each check in turn (same as English, white space, end punctuation, numbers, brackets, far longer), then every string again", "Translations, a language's strings"},
+		{keys(k.Search), "search the English and shown text: the strings either of which contains the text, in any case; enter keeps it, esc clears it", "Translations, a language's strings"},
 		{keys(k.Search), "type a language tag, with a file or not (as --lang takes); enter shows its strings", "Translations, the language picker"},
 		{keys(k.Search), "filter by text (file, code, path, message); enter keeps it, esc clears it", "Problems"},
 		{keys(k.Search), "filter by text (label, id, summary, what it changes); enter keeps it, esc clears it", "Layers"},

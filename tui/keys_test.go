@@ -75,7 +75,7 @@ func TestKeyDocsCoverTheKeyMap(t *testing.T) {
 		}
 	}
 	all := []key.Binding{k.Up, k.Down, k.PageUp, k.PageDown, k.Top, k.Bottom, k.Toggle, k.Open, k.Close, k.Reload, k.Edit, k.Fix, k.Copy,
-		k.Untranslated, k.ViaBase, k.Stale, k.AllStrings, k.Search, k.NextStep, k.PrevStep, k.NextGroup, k.PrevGroup,
+		k.Untranslated, k.ViaBase, k.Stale, k.AllStrings, k.Quality, k.Search, k.NextStep, k.PrevStep, k.NextGroup, k.PrevGroup,
 		k.RunAll, k.ChangesOnly, k.NextLevel, k.PrevLevel, k.Severity, k.NextTab, k.PrevTab, k.Help, k.Quit, k.Interrupt}
 	all = append(all, k.Tabs[:]...)
 	for _, b := range all {

@@ -5,13 +5,13 @@ import (
 	"maps"
 	"strings"
 	"sync/atomic"
+	"unicode/utf8"
 
 	"charm.land/bubbles/v2/key"
 	"charm.land/bubbles/v2/textinput"
 	tea "charm.land/bubbletea/v2"
 	"charm.land/lipgloss/v2"
 	"github.com/charmbracelet/x/ansi"
-	"github.com/sahilm/fuzzy"
 	"golang.org/x/text/language"
 	"golang.org/x/text/language/display"
 
@@ -43,7 +43,21 @@ const (
 	// filterStale lists the keys of the language's own file that match no
 	// display string, instead of the display strings.
 	filterStale
+	// filterQuality keeps the strings whose shown translation a quality
+	// check questions: the check translationsPane.check, or any.
+	filterQuality
 )
+
+// qualityNames are the quality checks' short names, as the table's header
+// and a string's detail give them.
+var qualityNames = map[model.Code]string{
+	i18n.CodeTranslationSame:        "same as English",
+	i18n.CodeTranslationSpace:       "white space",
+	i18n.CodeTranslationPunctuation: "end punctuation",
+	i18n.CodeTranslationNumbers:     "numbers",
+	i18n.CodeTranslationBrackets:    "brackets",
+	i18n.CodeTranslationLength:      "far longer",
+}
 
 func (f stringFilter) String() string {
 	switch f {
@@ -53,6 +67,8 @@ func (f stringFilter) String() string {
 		return "via base"
 	case filterStale:
 		return "stale keys"
+	case filterQuality:
+		return "checks"
 	}
 	return "all strings"
 }
@@ -81,6 +97,9 @@ type translationsPane struct {
 	// lang is the language whose strings the table shows.
 	lang   *i18n.Language
 	filter stringFilter
+	// check is the quality check the quality filter keeps: 1 + its index
+	// in i18n.QualityCodes, 0 for any.
+	check int
 	// searchInput is the search being typed or kept (the typing of the other
 	// lists' filters); query is its text as the rows were worked out for.
 	searchInput listFilter
@@ -134,6 +153,7 @@ type rowsKey struct {
 	report *i18n.Report
 	lang   *i18n.Language
 	filter stringFilter
+	check  int
 	query  string
 }
 
@@ -359,8 +379,75 @@ func (p *translationsPane) setFilter(f stringFilter) {
 		f = filterAll
 	}
 	p.filter = f
+	p.check = 0
 	p.table.list.cursor, p.table.list.offset = 0, 0
 	p.arrange()
+}
+
+// nextQuality goes through the quality filters: any check, then each
+// check in turn, then every string again.
+func (p *translationsPane) nextQuality() {
+	switch {
+	case p.filter != filterQuality:
+		p.filter, p.check = filterQuality, 0
+	case p.check >= len(i18n.QualityCodes):
+		p.filter, p.check = filterAll, 0
+	default:
+		p.check++
+	}
+	p.table.list.cursor, p.table.list.offset = 0, 0
+	p.arrange()
+}
+
+// checkCode is the code of the one quality check the filter keeps; false
+// when it keeps any (or another filter is on).
+func (p *translationsPane) checkCode() (model.Code, bool) {
+	return checkCodeOf(p.filter, p.check)
+}
+
+// checkCodeOf is checkCode for a filter and its check.
+func checkCodeOf(f stringFilter, check int) (model.Code, bool) {
+	if f != filterQuality || check < 1 || check > len(i18n.QualityCodes) {
+		return i18n.CodeTranslationSame, false
+	}
+	return i18n.QualityCodes[check-1], true
+}
+
+// filterName is what the table's header says it shows.
+func (p *translationsPane) filterName() string {
+	if code, one := p.checkCode(); one {
+		return "check: " + qualityNames[code]
+	}
+	if p.filter == filterQuality {
+		return "any check"
+	}
+	return p.filter.String()
+}
+
+// quality is what the quality checks find in the text a player sees of
+// string i, when it is a translation (own or via the base language).
+func (p *translationsPane) quality(i int) []i18n.QualityIssue {
+	return qualityOf(p.s.report(), p.lang, i)
+}
+
+// qualityOf is quality for a report and one of its languages.
+func qualityOf(report *i18n.Report, l *i18n.Language, i int) []i18n.QualityIssue {
+	if i >= len(l.States) || (l.States[i] != i18n.Translated && l.States[i] != i18n.ViaBase) {
+		return nil
+	}
+	english := report.Strings()[i].Text
+	return i18n.Quality(english, l.Show(english).Text)
+}
+
+// questioned tells whether the quality filter of key keeps string i.
+func questioned(key rowsKey, i int) bool {
+	code, one := checkCodeOf(key.filter, key.check)
+	for _, q := range qualityOf(key.report, key.lang, i) {
+		if !one || q.Code == code {
+			return true
+		}
+	}
+	return false
 }
 
 // searchStyles draws the search in the accent colour, its cursor a block
@@ -465,7 +552,7 @@ func (p *translationsPane) syncKeys() {
 	}
 	navKeys(k, p.scroller())
 	browsing := p.mode == browseStrings && p.lang != nil
-	for _, b := range []*key.Binding{&k.Untranslated, &k.ViaBase, &k.Stale, &k.AllStrings} {
+	for _, b := range []*key.Binding{&k.Untranslated, &k.ViaBase, &k.Stale, &k.AllStrings, &k.Quality} {
 		b.SetEnabled(browsing)
 	}
 	k.Search.SetEnabled(browsing || p.s != nil && p.s.report() != nil)
@@ -538,6 +625,8 @@ func (p *translationsPane) update(h host, msg tea.Msg) tea.Cmd {
 		case key.Matches(msg, k.AllStrings):
 			p.filter = filterStale // setFilter on the filter in use shows all
 			p.setFilter(filterAll)
+		case key.Matches(msg, k.Quality):
+			p.nextQuality()
 		case key.Matches(msg, k.Search):
 			return p.startSearch()
 		default:
@@ -596,7 +685,7 @@ func (p *translationsPane) arrange() {
 // the rows of the search before, or shows none when the language, filter
 // or report changed as well.
 func (p *translationsPane) updateRows() {
-	key := rowsKey{report: p.s.report(), lang: p.lang, filter: p.filter, query: p.query}
+	key := rowsKey{report: p.s.report(), lang: p.lang, filter: p.filter, check: p.check, query: p.query}
 	p.want = key
 	if p.asked != (rowsKey{}) && p.asked != key {
 		p.latest.Store(0) // the search being matched is not wanted any more
@@ -697,6 +786,10 @@ func filteredRows(key rowsKey) []int {
 			if st != i18n.ViaBase {
 				continue
 			}
+		case filterQuality:
+			if !questioned(key, i) {
+				continue
+			}
 		}
 		rows = append(rows, i)
 	}
@@ -711,30 +804,30 @@ const maxMeasuredRows = 500
 // whether a later search stopped it.
 const searchBatch = 1024
 
-// searchRows keeps the rows that match key's query in their English and
-// shown text, best match first; nil once stopped tells it a later search
-// was asked for.
+// searchRows keeps the rows whose English or shown text contains key's
+// query, in any case, each text on its own (a match never runs from one
+// into the other): first those whose English begins with it, then those
+// whose English contains it, then those whose shown text does, each in
+// table order. nil once stopped tells it a later search was asked for.
 func searchRows(key rowsKey, rows []int, stopped func() bool) []int {
-	texts := func(yield func(string) bool) {
-		for i, r := range rows {
-			if i%searchBatch == 0 && stopped() {
-				return
-			}
-			english, shown := rowText(key, r)
-			if !yield(english + "  " + shown) {
-				return
-			}
+	q := strings.ToLower(key.query)
+	var starts, inEnglish, inShown []int
+	for i, r := range rows {
+		if i%searchBatch == 0 && stopped() {
+			return nil
+		}
+		english, shown := rowText(key, r)
+		e := strings.ToLower(english)
+		switch {
+		case strings.HasPrefix(e, q):
+			starts = append(starts, r)
+		case strings.Contains(e, q):
+			inEnglish = append(inEnglish, r)
+		case strings.Contains(strings.ToLower(shown), q):
+			inShown = append(inShown, r)
 		}
 	}
-	matches := fuzzy.FindFromIter(key.query, texts)
-	if stopped() {
-		return nil
-	}
-	out := make([]int, len(matches))
-	for i, m := range matches {
-		out[i] = rows[m.Index]
-	}
-	return out
+	return append(append(append([]int{}, starts...), inEnglish...), inShown...)
 }
 
 // rowText is a row's English text and the text a player sees (for a stale
@@ -844,6 +937,11 @@ func (p *translationsPane) noRows() string {
 		return "Every string is translated."
 	case p.filter == filterViaBase:
 		return "No string is shown through the base language."
+	case p.filter == filterQuality && p.check > 0:
+		code, _ := p.checkCode()
+		return "No translation is questioned by the check: " + qualityNames[code] + "."
+	case p.filter == filterQuality:
+		return "No quality check questions a translation."
 	}
 	return "The ruleset has no display strings."
 }
@@ -855,7 +953,7 @@ func (p *translationsPane) tableHeader(width int) string {
 	st := p.st
 	l := p.lang
 	cov := "  " + coverageStyle(l.Coverage, st).Render(coverageBar(l.Coverage, st)) + " " + st.muted.Render(fmt.Sprintf("%.1f%%", l.Coverage.Percent()))
-	rest := st.muted.Render("  showing ") + st.accent.Render(p.filter.String()) + st.muted.Render(fmt.Sprintf(" (%d)", len(p.rows)))
+	rest := st.muted.Render("  showing ") + st.accent.Render(p.filterName()) + st.muted.Render(fmt.Sprintf(" (%d)", len(p.rows)))
 	switch {
 	case p.typing():
 		rest += "  " + p.searchInput.input.View()
@@ -1188,8 +1286,31 @@ func (p *translationsPane) stringDetail() []string {
 		if l.Own == nil && l.BaseLocale == nil {
 			from = "English: the language has no file"
 		}
+		// A key whose value is not text translates nothing, but the file
+		// has it: say so, and where.
+		var wrong []string
+		for _, f := range []*i18n.Locale{l.Own, l.BaseLocale} {
+			if k, ok := f.Lookup(ds.Text); ok && !k.Text {
+				wrong = append(wrong, at(f.Name(), k.Node))
+			}
+		}
+		if len(wrong) > 0 {
+			from = "English: " + strings.Join(wrong, " and ") + " has it as a value that is not text, which translates nothing; write the translation as text"
+		}
 	}
 	out = append(out, field("From", from, &st.text)...)
+	if _, has := l.Own.Lookup(ds.Text); !has {
+		if sp, ok := belongsSpot(p.s.report(), l.Own, row); ok {
+			out = append(out, field("Key", fmt.Sprintf("belongs at %s:%d:%d, in the order of first use (e opens it there)", vis(relFile(sp.file, ws)), sp.line, sp.col), &st.muted)...)
+		}
+	}
+	for _, q := range p.quality(row) {
+		style := &st.muted
+		if q.Severity == model.Warning {
+			style = &st.warn
+		}
+		out = append(out, field("Check", qualityNames[q.Code]+": "+q.Message+" ["+string(q.Code)+"]", style)...)
+	}
 	if shown.State == i18n.Translated && l.BaseLocale != nil {
 		if b, ok := l.BaseLocale.Lookup(ds.Text); ok && b.Text && b.Value != "" {
 			out = append(out, field("Base has", quote(b.Value, st)+" ("+vis(l.Base)+"; the own file wins)", &st.muted)...)
@@ -1256,4 +1377,64 @@ func emptyOr(k i18n.Key) string {
 		return "as a value that is not text"
 	}
 	return "empty"
+}
+
+// belongsSpot is where the key of display string i belongs in the locale
+// file own, which lacks it: in the order of first use, on the line after
+// the member of the nearest string before it that the file has, at that
+// member's column; or, with none before it, on the line after the ruleset
+// section's opening brace; or, with no ruleset section, at the file's
+// closing brace. false when there is no file, or it is not an object.
+func belongsSpot(r *i18n.Report, own *i18n.Locale, i int) (spot, bool) {
+	if r == nil || own == nil || own.File == nil || own.File.Root == nil || own.File.Root.Kind != model.Object {
+		return spot{}, false
+	}
+	name, data := own.Name(), own.File.Data
+	strs := r.Strings()
+	for j := min(i, len(strs)) - 1; j >= 0; j-- {
+		k, ok := own.Lookup(strs[j].Text)
+		if !ok || k.Node == nil {
+			continue
+		}
+		end, err := model.ValueEnd(data, k.Node.Pos().Offset)
+		if err != nil {
+			break
+		}
+		// Past the comma: a member on the same line is where the key goes
+		// in (before it); otherwise the next line, at this member's column.
+		next := end
+		for next < len(data) && (data[next] == ' ' || data[next] == '\t' || data[next] == ',') {
+			next++
+		}
+		if next < len(data) && data[next] != '\n' && data[next] != '\r' {
+			return spot{file: name, line: lineAt(data, next), col: columnAt(data, next)}, true
+		}
+		return spot{file: name, line: lineAt(data, end) + 1, col: max(k.Node.KeyPos().Column, 1)}, true
+	}
+	rs := own.File.Root.Get("ruleset")
+	if rs == nil || rs.Kind != model.Object {
+		end, err := model.ValueEnd(data, own.File.Root.Pos().Offset)
+		if err != nil || end == 0 {
+			return nodeSpot(name, nil)
+		}
+		return spot{file: name, line: lineAt(data, end-1), col: 1}, true
+	}
+	col := rs.KeyPos().Column + 2
+	if kids := rs.Children(); len(kids) > 0 {
+		col = kids[0].KeyPos().Column
+	}
+	return spot{file: name, line: rs.Pos().Line + 1, col: max(col, 1)}, true
+}
+
+// columnAt is the column (from 1, in characters) of byte offset off in
+// data, as positions count them.
+func columnAt(data []byte, off int) int {
+	off = min(off, len(data))
+	start := strings.LastIndexByte(string(data[:off]), '\n') + 1
+	return 1 + utf8.RuneCount(data[start:off])
+}
+
+// lineAt is the line (from 1) of byte offset off in data.
+func lineAt(data []byte, off int) int {
+	return 1 + strings.Count(string(data[:min(off, len(data))]), "\n")
 }

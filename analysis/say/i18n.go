@@ -18,7 +18,9 @@ func Import(imp i18n.Import, catalog bool) string {
 		}
 		return engine + "fetches the " + List([]string{imp.Fetched}) + " pack"
 	}
-	text := engine + "keeps " + ListOr(imp.Kept, "nothing: the ruleset stays in English")
+	// Translations are not part of the version: importing a file with none
+	// for the language leaves a translation an earlier import kept.
+	text := engine + "keeps " + ListOr(imp.Kept, "nothing: a first import shows the ruleset in English, a re-import leaves the translation kept before")
 	if len(imp.Discarded) > 0 {
 		text += "; discards " + List(imp.Discarded)
 	}

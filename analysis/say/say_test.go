@@ -83,7 +83,7 @@ func TestImport(t *testing.T) {
 		want    string
 	}{
 		{i18n.Import{EngineLang: "pt-BR", Kept: []string{"pt-BR", "pt"}, Discarded: []string{"fr"}}, false, "an Engine set to pt-BR keeps pt-BR, pt; discards fr"},
-		{i18n.Import{EngineLang: "ja", Discarded: []string{"fr"}}, false, "an Engine set to ja keeps nothing: the ruleset stays in English; discards fr"},
+		{i18n.Import{EngineLang: "ja", Discarded: []string{"fr"}}, false, "an Engine set to ja keeps nothing: a first import shows the ruleset in English, a re-import leaves the translation kept before; discards fr"},
 		{i18n.Import{EngineLang: "fr", Kept: []string{"fr"}}, false, "an Engine set to fr keeps fr"},
 		{i18n.Import{EngineLang: "de", Refused: []string{"de"}}, true, "an Engine set to de fetches the de pack and refuses it (it differs from the catalog entry's listing): the ruleset stays in English"},
 		{i18n.Import{EngineLang: "ja"}, true, "an Engine set to ja fetches no pack: the ruleset stays in English"},
