@@ -1,0 +1,406 @@
+package lsp
+
+import (
+	"encoding/json"
+	"fmt"
+	"path"
+	"slices"
+	"strconv"
+	"strings"
+
+	"rulebench/model"
+	"rulebench/rules"
+)
+
+// md makes text from a file safe in markdown: control characters escaped
+// (model.Visible), and the characters markdown reads as markup quoted.
+func md(s string) string {
+	s = model.Visible(s)
+	var b strings.Builder
+	for _, r := range s {
+		if strings.ContainsRune("\\`*_[]<>#|~", r) {
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+// code puts an id in backticks (ids hold no backtick; one that does is
+// quoted as markdown instead).
+func code(s string) string {
+	s = model.Visible(s)
+	if strings.ContainsAny(s, "`\n") {
+		return md(s)
+	}
+	return "`" + s + "`"
+}
+
+// nodeRange is the range of a node's token (its first character for an
+// object or array).
+func (s *Server) nodeRange(e *wsEntry, file string, n *model.Node) Range {
+	l := s.textOf(e, file)
+	if l == nil {
+		return Range{}
+	}
+	off := n.Pos().Offset
+	if l.text != n.Source() {
+		// The node is from an older text of an open document: place it
+		// by its line and column instead.
+		off = l.charOffset(n.Pos().Line, n.Pos().Column)
+	}
+	return Range{Start: l.position(off, s.enc), End: l.position(tokenEnd(l.text, off), s.enc)}
+}
+
+func (s *Server) nodeLocation(e *wsEntry, file string, n *model.Node) Location {
+	return Location{URI: s.uriFor(file), Range: s.nodeRange(e, file, n)}
+}
+
+// uriFor is the URI of a file: the open document's own, else a file URI.
+func (s *Server) uriFor(file string) string {
+	if d := s.docs[file]; d != nil {
+		return d.uri
+	}
+	return uriOf(file)
+}
+
+// at is what a request at a position of an open document works on: the
+// workspace, the document's tree in it, the node there and whether the
+// position is on a key.
+type at struct {
+	e     *wsEntry
+	file  string
+	root  *model.Node
+	node  *model.Node
+	onKey bool
+	off   int
+}
+
+// locate finds the node at a position, nil when the document is not JSON
+// or belongs to no workspace.
+func (s *Server) locate(p TextDocumentPositionParams) (*at, error) {
+	d, err := s.docOf(p.TextDocument.URI)
+	if err != nil {
+		return nil, err
+	}
+	e := s.entryFor(d)
+	if e == nil {
+		return nil, nil
+	}
+	root := e.result.Workspace.Sources[d.path]
+	if root == nil || root.Source() != d.lines.text {
+		return nil, nil
+	}
+	off := d.lines.offset(p.Position, s.enc)
+	n, onKey := nodeAt(root, off)
+	return &at{e: e, file: d.path, root: root, node: n, onKey: onKey, off: off}, nil
+}
+
+func (s *Server) hover(params json.RawMessage) (any, error) {
+	var p TextDocumentPositionParams
+	if err := decode(params, &p); err != nil {
+		return nil, err
+	}
+	a, err := s.locate(p)
+	if a == nil || err != nil || a.node == a.root {
+		return nil, err
+	}
+	var parts []string
+	if a.onKey {
+		parts = append(parts, s.keyHover(a))
+	} else {
+		idx := s.indexOf(a.e)
+		if kind, id, ok := idx.target(a.node); ok {
+			parts = append(parts, s.idHover(a.e, idx, kind, id))
+		}
+		if t := s.priceHover(a); t != "" {
+			parts = append(parts, t)
+		}
+		if t := s.enumHover(a); t != "" {
+			parts = append(parts, t)
+		}
+		if t := s.displayHover(a); t != "" {
+			parts = append(parts, t)
+		}
+		if len(parts) == 0 {
+			parts = append(parts, s.keyHover(a))
+		}
+	}
+	parts = slices.DeleteFunc(parts, func(t string) bool { return t == "" })
+	if len(parts) == 0 {
+		return nil, nil
+	}
+	r := s.nodeRange(a.e, a.file, a.node)
+	if a.onKey {
+		l := s.docLines(a.file)
+		r = Range{Start: l.position(a.node.KeyPos().Offset, s.enc), End: l.position(tokenEnd(l.text, a.node.KeyPos().Offset), s.enc)}
+	}
+	return Hover{Contents: MarkupContent{Kind: "markdown", Value: strings.Join(parts, "\n\n---\n\n")}, Range: &r}, nil
+}
+
+// keyHover says what a key means: its path, the kind of id it names, the
+// keys its object allows, and the Capability minor it needs.
+func (s *Server) keyHover(a *at) string {
+	n := a.node
+	if n.Parent() == nil || n.Parent().Kind != model.Object {
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "**%s** at %s", md(n.Key()), code(n.Path()))
+	if kind, ok := refKeys[n.Key()]; ok {
+		fmt.Fprintf(&b, "\n\nNames a %s declared in the ruleset.", kindWord(kind))
+	}
+	if keys := s.allowedKeys(a.e, a.file, n.Parent()); keys != nil {
+		if !slices.Contains(keys, n.Key()) && n.Key() != "$comment" {
+			b.WriteString("\n\nThis key is not allowed here.")
+		}
+		fmt.Fprintf(&b, "\n\nKeys allowed here: %s", md(strings.Join(keys, ", ")))
+	}
+	if need, ok := rules.NeedOf(n, entryPath(n)); ok {
+		fmt.Fprintf(&b, "\n\nNeeds Capability API **1.%d** (%s).", need.Minor, md(need.Feature))
+	} else {
+		fmt.Fprintf(&b, "\n\nPart of the base format (Capability API 1.%d).", rules.BaseCapability)
+	}
+	return b.String()
+}
+
+// entryPath is n's path inside the catalog entry holding it, "" when it
+// is in none.
+func entryPath(n *model.Node) string {
+	var segs []string
+	for c := n; c != nil && c.Parent() != nil; c = c.Parent() {
+		if p := c.Parent(); p.Kind == model.Array && p.Parent() != nil && p.Key() == "entries" {
+			slices.Reverse(segs)
+			return strings.Join(segs, ".")
+		}
+		if c.Parent().Kind == model.Array {
+			segs = append(segs, strconv.Itoa(c.Index()))
+		} else {
+			segs = append(segs, c.Key())
+		}
+	}
+	return ""
+}
+
+// idHover says what an id names: its kind, label and declaration, and
+// how often it is named.
+func (s *Server) idHover(e *wsEntry, idx *index, kind, id string) string {
+	ds := idx.lookup(kind, id)
+	var b strings.Builder
+	fmt.Fprintf(&b, "**%s** %s", kindWord(kind), code(id))
+	if len(ds) == 0 {
+		fmt.Fprintf(&b, "\n\nNo %s %s is declared.", kindWord(kind), code(id))
+		return b.String()
+	}
+	for _, d := range ds {
+		if d.label != "" {
+			fmt.Fprintf(&b, " — %s", md(d.label))
+		}
+		fmt.Fprintf(&b, "\n\nDeclared at %s:%d (%s).", md(path.Base(d.file)), d.node.Pos().Line, code(model.ShortPath(d.obj.Path())))
+		if a := d.obj.Get("ability"); a != nil && a.Kind == model.String {
+			fmt.Fprintf(&b, " Ability %s.", code(a.Str()))
+		}
+	}
+	fmt.Fprintf(&b, "\n\nNamed %d time(s) in the workspace.", len(idx.refs[key(kind, id)]))
+	return b.String()
+}
+
+// priceHover shows an item's price under the current layers: as written,
+// as shown, at each market price level, and why it differs.
+func (s *Server) priceHover(a *at) string {
+	entry := a.node
+	for entry != nil && !(entry.Kind == model.Object && entry.Get("item") != nil && entry.Get("item").Get("cost") != nil) {
+		entry = entry.Parent()
+	}
+	if entry == nil || a.e.result.Workspace.Ruleset == nil {
+		return ""
+	}
+	inCost := false
+	for c := a.node; c != entry; c = c.Parent() {
+		inCost = inCost || c.Key() == "cost"
+	}
+	if !inCost {
+		return ""
+	}
+	eff := a.e.result.Resolver().Resolve(s.opts.Layers)
+	for i, p := range eff.Prices {
+		if p.Entry == nil || p.Entry.Node != entry {
+			continue
+		}
+		var b strings.Builder
+		cost := p.Written()
+		fmt.Fprintf(&b, "**Price of %s** (%s)\n\nWritten: %s %s", md(p.Entry.Label), code(p.Key), strconv.FormatInt(cost.Amount, 10), md(cost.Unit))
+		layers := "the base ruleset (no layer)"
+		if len(eff.Applied) > 0 {
+			var ids []string
+			for _, l := range eff.Applied {
+				ids = append(ids, code(l.ID))
+			}
+			layers = "layers " + strings.Join(ids, ", ")
+		}
+		fmt.Fprintf(&b, "\n\nShown under %s: %s", layers, amount(p.Shown))
+		if why, ok := eff.WhyPrice(eff.Prices[i]); ok {
+			fmt.Fprintf(&b, " — %s", md(why.Text()))
+		}
+		whys := eff.WhyLevels(p)
+		for j, lv := range eff.Market.Levels {
+			if j >= len(p.Levels) {
+				break
+			}
+			fmt.Fprintf(&b, "\n- %s: %s", md(lv.Label), amount(p.Levels[j]))
+			if j < len(whys) {
+				fmt.Fprintf(&b, " (%s)", md(whys[j].Text()))
+			}
+		}
+		return b.String()
+	}
+	return ""
+}
+
+func amount(a rules.Amount) string {
+	if !a.Priced() {
+		return "no price"
+	}
+	return md(a.Text())
+}
+
+// enumHover says, on a value of an enum field, which layers remove it.
+func (s *Server) enumHover(a *at) string {
+	n := a.node
+	if n.Kind != model.String || n.Parent() == nil || n.Parent().Kind != model.Array || n.Parent().Key() != "values" {
+		return ""
+	}
+	field := n.Parent().Parent()
+	id := field.Get("id")
+	if id == nil || id.Kind != model.String || !strings.HasPrefix(field.Path(), "sheet.fields.") {
+		return ""
+	}
+	rs := a.e.result.Workspace.Ruleset
+	if rs == nil {
+		return ""
+	}
+	var by []string
+	res := a.e.result.Resolver()
+	for _, l := range rs.Layers {
+		eff := res.Resolve([]string{l.ID})
+		for _, ef := range eff.Enums {
+			if ef.Field != nil && ef.Field.ID == id.Str() && slices.Contains(ef.Removed, n.Str()) {
+				by = append(by, code(l.ID))
+			}
+		}
+	}
+	if len(by) == 0 {
+		return fmt.Sprintf("Value %s of the enum field %s: no layer removes it.", code(n.Str()), code(id.Str()))
+	}
+	return fmt.Sprintf("Value %s of the enum field %s: removed by %s.", code(n.Str()), code(id.Str()), strings.Join(by, ", "))
+}
+
+// displayHover shows a display string's translation and state in every
+// language.
+func (s *Server) displayHover(a *at) string {
+	n := a.node
+	rep := a.e.result.Translations
+	if n.Kind != model.String || rep == nil || a.file != a.e.result.Workspace.RulesetFile && !s.isCatalogFile(a) {
+		return ""
+	}
+	if _, ok := rep.Index(n.Str()); !ok || len(rep.Languages) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "**Display string** %s", md(n.Str()))
+	for _, l := range rep.Languages {
+		shown := l.Show(n.Str())
+		fmt.Fprintf(&b, "\n- %s (%s): %s", md(l.Lang), shown.State, md(shown.Text))
+	}
+	return b.String()
+}
+
+func (s *Server) isCatalogFile(a *at) bool {
+	return a.root.Kind == model.Object && a.root.Get("catalog") != nil && a.root.Get("entries") != nil
+}
+
+// allowedKeys are the keys the object n of a ruleset file allows, nil
+// when not known.
+func (s *Server) allowedKeys(e *wsEntry, file string, n *model.Node) []string {
+	if file != e.result.Workspace.RulesetFile || e.result.Workspace.Ruleset == nil {
+		return nil
+	}
+	if !e.keysDone {
+		e.keysDone = true
+		if root := e.result.Workspace.Sources[file]; root != nil {
+			if fresh, ds := model.Parse(file, []byte(root.Source())); len(ds) == 0 || fresh != nil {
+				keys := model.RulesetKeys(file, fresh)
+				e.keys = map[*model.Node][]string{}
+				// Map the fresh tree's objects onto the workspace's by path.
+				for fn, allowed := range keys {
+					if wn, ok := root.Find(fn.Path()); ok {
+						e.keys[wn] = allowed
+					}
+				}
+			}
+		}
+	}
+	return e.keys[n]
+}
+
+func (s *Server) definition(params json.RawMessage) (any, error) {
+	var p TextDocumentPositionParams
+	if err := decode(params, &p); err != nil {
+		return nil, err
+	}
+	a, err := s.locate(p)
+	if a == nil || err != nil {
+		return nil, err
+	}
+	idx := s.indexOf(a.e)
+	out := []Location{}
+	if kind, id, ok := idx.target(a.node); ok && !a.onKey {
+		for _, d := range idx.lookup(kind, id) {
+			out = append(out, s.nodeLocation(a.e, d.file, d.node))
+		}
+		return out, nil
+	}
+	// A display string: its keys in the locale files.
+	if a.node.Kind == model.String && !a.onKey {
+		for _, k := range idx.displayKeys[a.node.Str()] {
+			out = append(out, s.keyLocation(a.e, k.file, k.node))
+		}
+	}
+	return out, nil
+}
+
+// keyLocation is the location of a member's key.
+func (s *Server) keyLocation(e *wsEntry, file string, n *model.Node) Location {
+	l := s.textOf(e, file)
+	if l == nil {
+		return Location{URI: s.uriFor(file)}
+	}
+	off := n.KeyPos().Offset
+	return Location{URI: s.uriFor(file), Range: Range{Start: l.position(off, s.enc), End: l.position(tokenEnd(l.text, off), s.enc)}}
+}
+
+func (s *Server) references(params json.RawMessage) (any, error) {
+	var p ReferenceParams
+	if err := decode(params, &p); err != nil {
+		return nil, err
+	}
+	a, err := s.locate(p.TextDocumentPositionParams)
+	if a == nil || err != nil {
+		return nil, err
+	}
+	idx := s.indexOf(a.e)
+	out := []Location{}
+	kind, id, ok := idx.target(a.node)
+	if !ok || a.onKey {
+		return out, nil
+	}
+	if p.Context.IncludeDeclaration {
+		for _, d := range idx.lookup(kind, id) {
+			out = append(out, s.nodeLocation(a.e, d.file, d.node))
+		}
+	}
+	for _, r := range idx.refs[key(kind, id)] {
+		out = append(out, s.nodeLocation(a.e, r.file, r.node))
+	}
+	return out, nil
+}

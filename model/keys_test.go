@@ -1,0 +1,34 @@
+package model_test
+
+import (
+	"os"
+	"slices"
+	"testing"
+
+	"rulebench/model"
+)
+
+// RulesetKeys gives each object the keys its place allows: the top's,
+// and a value ref's, as the unknown-key finding lists them.
+func TestRulesetKeys(t *testing.T) {
+	data, err := os.ReadFile("../examples/lantern-road/ruleset.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := string(data)
+	root, ds := model.Parse("r.json", data)
+	if len(ds) > 0 {
+		t.Fatal(ds)
+	}
+	keys := model.RulesetKeys("r.json", root)
+	if top := keys[root]; !slices.Contains(top, "sheet") || !slices.Contains(top, "layers") || slices.Contains(top, "skillMod") {
+		t.Errorf("the top allows %v", top)
+	}
+	ref, _ := root.Find("sheet.derived.10.of.1")
+	if got := keys[ref]; !slices.Contains(got, "skillMod") || !slices.Contains(got, "abilityMod") || slices.Contains(got, "sheet") {
+		t.Errorf("a value ref allows %v", got)
+	}
+	if root.Source() != src || (*model.Node)(nil).Source() != "" {
+		t.Errorf("Source is %q", root.Source())
+	}
+}
