@@ -22,7 +22,11 @@ var lspCommand = &command{
 	bind: func(fs *flagSet) runner {
 		fs.Bool("stdio", "talk over standard input and output (the only way; accepted for editors that pass it)")
 		return func(c *call, _ []string) int {
-			return runLSP(c.stdin, c.stdout, c.stderr)
+			// The protocol goes to the standard output itself: its
+			// framing has line ends the safe writer would make visible,
+			// and the server writes every control character inside its
+			// JSON as a \u escape of its own.
+			return runLSP(c.stdin, c.terminal, c.stderr)
 		}
 	},
 }
