@@ -68,6 +68,10 @@ type Server struct {
 	// outside all of them is kept but never analysed.
 	roots []string
 	docs  map[string]*document // open documents by path
+	// files are the open documents' texts as the overlay reads them, made
+	// when first needed after a change (nil until then). The bytes share
+	// the documents' strings: the model never changes the bytes it reads.
+	files map[string][]byte
 	bytes int
 	ws    *workspaces
 
@@ -505,6 +509,7 @@ func (s *Server) didChangeConfiguration(params json.RawMessage) (any, error) {
 // changed notes that the text of file changed: the workspaces holding it
 // are analysed again, and diagnostics published after the debounce.
 func (s *Server) changed(file string) {
+	s.files = nil
 	s.ws.invalidate(file)
 	s.pending[file] = true
 	s.schedule()

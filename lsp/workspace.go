@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"unsafe"
 
 	"rulebench/analysis"
 	"rulebench/model"
@@ -95,7 +96,7 @@ func (w *workspaces) pathFor(file string) string {
 	}
 	fsys := w.s.overlay()
 	for dir := path.Dir(file); inside(dir, root); dir = path.Dir(dir) {
-		if _, err := fs.Stat(fsys, path.Join(dir, "manifest.json")); err == nil {
+		if _, err := fsys.Stat(path.Join(dir, "manifest.json")); err == nil {
 			return dir
 		}
 		if dir == root || dir == "/" {
@@ -122,11 +123,13 @@ func globEscape(p string) string {
 // overlay is the file system the workspaces are read from: the open
 // documents' text over the disk.
 func (s *Server) overlay() model.Overlay {
-	files := make(map[string][]byte, len(s.docs))
-	for p, d := range s.docs {
-		files[p] = []byte(d.lines.text)
+	if s.files == nil {
+		s.files = make(map[string][]byte, len(s.docs))
+		for p, d := range s.docs {
+			s.files[p] = unsafe.Slice(unsafe.StringData(d.lines.text), len(d.lines.text))
+		}
 	}
-	return model.Overlay{Base: model.OSFS{}, Files: files}
+	return model.Overlay{Base: model.OSFS{}, Files: s.files}
 }
 
 // errOutside is the error for a workspace outside the workspace folders.
