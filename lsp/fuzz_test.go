@@ -1,0 +1,96 @@
+package lsp
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"io"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// fuzzSeparator splits a fuzz input into the bodies of its messages.
+const fuzzSeparator = "\n--\n"
+
+// fuzzSeeds are sessions an editor could send, over lantern-road
+// ($ROOT): each message a JSON body, some with the framing broken.
+var fuzzSeeds = []string{
+	strings.Join([]string{
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"rootUri":"file://$ROOT","capabilities":{"general":{"positionEncodings":["utf-8"]}}}}`,
+		`{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file://$ROOT/ruleset.json","languageId":"json","version":1,"text":"{\"id\": \"x\", \"sheet\": {\"skills\": [{\"id\": \"a\", \"label\": \"\\u001b[31mA\u202e\"}]}, \"x\": {\"skillMod\": \"a\"}}"}}}`,
+		`{"jsonrpc":"2.0","id":2,"method":"textDocument/hover","params":{"textDocument":{"uri":"file://$ROOT/ruleset.json"},"position":{"line":0,"character":94}}}`,
+		`{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file://$ROOT/ruleset.json","version":2},"contentChanges":[{"range":{"start":{"line":0,"character":5},"end":{"line":0,"character":9}},"text":"\"é\u2028"}]}}`,
+		`{"jsonrpc":"2.0","id":3,"method":"textDocument/completion","params":{"textDocument":{"uri":"file://$ROOT/ruleset.json"},"position":{"line":0,"character":12}}}`,
+		`{"jsonrpc":"2.0","id":4,"method":"textDocument/rename","params":{"textDocument":{"uri":"file://$ROOT/ruleset.json"},"position":{"line":0,"character":50},"newName":"b"}}`,
+		`{"jsonrpc":"2.0","id":5,"method":"shutdown"}`,
+		`{"jsonrpc":"2.0","method":"exit"}`,
+	}, fuzzSeparator),
+	strings.Join([]string{
+		`{"jsonrpc":"2.0","id":"a","method":"initialize","params":{"workspaceFolders":[{"uri":"file://$ROOT","name":"w"}],"capabilities":{}}}`,
+		`{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file://$ROOT/manifest.json","languageId":"json","version":1,"text":"{\"files\": [{\"path\": \"../../etc/passwd\"}]}"}}}`,
+		`{"jsonrpc":"2.0","id":7,"method":"textDocument/documentSymbol","params":{"textDocument":{"uri":"file://$ROOT/manifest.json"}}}`,
+		`{"jsonrpc":"2.0","id":8,"method":"textDocument/codeAction","params":{"textDocument":{"uri":"file://$ROOT/manifest.json"},"range":{"start":{"line":0,"character":0},"end":{"line":9,"character":0}},"context":{"diagnostics":[]}}}`,
+		`{"jsonrpc":"2.0","id":9,"method":"textDocument/references","params":{"textDocument":{"uri":"file://$ROOT/manifest.json"},"position":{"line":-1,"character":99999},"context":{"includeDeclaration":true}}}`,
+		`{"jsonrpc":"2.0","id":[],"method":"textDocument/definition"}`,
+		`not json at all`,
+	}, fuzzSeparator),
+	`{"jsonrpc":"2.0","id":1,"method":"initialize","params":null}` + fuzzSeparator + `{"jsonrpc":"2.0","id":2,"method":"workspace/executeCommand","params":{"command":"rulebench.workbench","arguments":["file://$ROOT/ruleset.json"]}}`,
+}
+
+// FuzzSession sends the server a sequence of messages (the input split at
+// fuzzSeparator, $ROOT the copy of lantern-road) and holds it to the
+// protocol: it never panics or hangs, every message it writes is framed
+// JSON-RPC, and none holds a raw control character.
+func FuzzSession(f *testing.F) {
+	for _, s := range fuzzSeeds {
+		f.Add(s)
+	}
+	root := copyExample(f, "lantern-road")
+	f.Fuzz(func(t *testing.T, input string) {
+		var in bytes.Buffer
+		for i, body := range strings.Split(strings.ReplaceAll(input, "$ROOT", root), fuzzSeparator) {
+			if i >= 40 {
+				break
+			}
+			if strings.HasPrefix(body, "RAW ") {
+				in.WriteString(body[4:]) // framing as the input gives it
+				continue
+			}
+			in.WriteString("Content-Length: " + strconv.Itoa(len(body)) + "\r\n\r\n" + body)
+		}
+		var out bytes.Buffer
+		s := New(&in, &out, Config{Debounce: -1})
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+		defer cancel()
+		err := s.Run(ctx)
+		if errors.Is(err, context.DeadlineExceeded) {
+			t.Fatal("the session did not end with its input")
+		}
+		checkOutput(t, out.Bytes())
+	})
+}
+
+// checkOutput holds what a server wrote to the protocol: framed JSON-RPC
+// 2.0 messages with no raw control character.
+func checkOutput(t *testing.T, out []byte) {
+	t.Helper()
+	r := bufio.NewReader(bytes.NewReader(out))
+	for {
+		body, err := readMessage(r, MaxMessageBytes)
+		if err == io.EOF {
+			return
+		}
+		if err != nil {
+			t.Fatalf("the server wrote a message that is not framed: %v", err)
+		}
+		var m message
+		if err := json.Unmarshal(body, &m); err != nil || m.JSONRPC != "2.0" {
+			t.Fatalf("the server wrote %q", body)
+		}
+		checkNoRawControls(t, body)
+	}
+}
