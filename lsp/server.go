@@ -213,7 +213,7 @@ func (s *Server) dispatch(m *message) (result any, rerr *ResponseError) {
 	defer func() {
 		if p := recover(); p != nil {
 			s.note(fmt.Sprintf("%s panicked: %v\n%s", m.Method, p, debug.Stack()))
-			result, rerr = nil, &ResponseError{Code: codeInternalError, Message: fmt.Sprintf("rulebench failed on %s: %v", m.Method, p)}
+			result, rerr = nil, &ResponseError{Code: codeInternalError, Message: model.Visible(fmt.Sprintf("rulebench failed on %s: %v", m.Method, p))}
 		}
 	}()
 	if s.shutdown {
