@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"testing"
@@ -66,7 +67,14 @@ func FuzzSession(f *testing.F) {
 		s := New(&in, &out, Config{Debounce: -1})
 		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 		defer cancel()
+		// A handler that never returns would hold Run past its context: a
+		// watchdog fails the input with every goroutine's stack.
+		watchdog := time.AfterFunc(30*time.Second, func() {
+			debug.SetTraceback("all")
+			panic("the session hangs on " + strconv.Quote(input))
+		})
 		err := s.Run(ctx)
+		watchdog.Stop()
 		if errors.Is(err, context.DeadlineExceeded) {
 			t.Fatal("the session did not end with its input")
 		}
