@@ -159,6 +159,9 @@ func (s *Server) codeAction(params json.RawMessage) (any, error) {
 		out = append(out, CodeAction{Title: model.Visible(f.Fix.Description), Kind: "quickfix", IsPreferred: true, Edit: edit,
 			Diagnostics: []Diagnostic{{Range: r, Severity: severity(f.Severity), Code: string(f.Code), Source: "rulebench", Message: model.Visible(f.Message)}}})
 	}
+	if a, err := s.lostIDAction(e, d); err == nil && a != nil {
+		out = append(out, *a)
+	}
 	return out, nil
 }
 

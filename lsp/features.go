@@ -107,7 +107,7 @@ func (s *Server) hover(params json.RawMessage) (any, error) {
 	}
 	var parts []string
 	if a.onKey {
-		parts = append(parts, s.keyHover(a))
+		parts = append(parts, s.keyHover(a), s.stepHover(a))
 	} else {
 		idx := s.indexOf(a.e)
 		if kind, id, ok := idx.target(a.node); ok {
@@ -120,6 +120,9 @@ func (s *Server) hover(params json.RawMessage) (any, error) {
 			parts = append(parts, t)
 		}
 		if t := s.displayHover(a); t != "" {
+			parts = append(parts, t)
+		}
+		if t := s.stepHover(a); t != "" {
 			parts = append(parts, t)
 		}
 		if len(parts) == 0 {
@@ -403,4 +406,54 @@ func (s *Server) references(params json.RawMessage) (any, error) {
 		out = append(out, s.nodeLocation(a.e, r.file, r.node))
 	}
 	return out, nil
+}
+
+// stepHover says, on a step of sheet.migrations, what it does to each
+// sample save (the analysis's rehearsal of them).
+func (s *Server) stepHover(a *at) string {
+	if a.file != a.e.result.Workspace.RulesetFile {
+		return ""
+	}
+	var step *model.Node
+	for c := a.node; c != nil && c.Parent() != nil; c = c.Parent() {
+		if p := c.Parent(); p.Kind == model.Array && p.Key() == "steps" && strings.HasPrefix(c.Path(), "sheet.migrations.") {
+			step = c
+			break
+		}
+	}
+	if step == nil {
+		return ""
+	}
+	entry, stepIndex := step.Parent().Parent().Index(), step.Index()
+	var b strings.Builder
+	fmt.Fprintf(&b, "**Migration step** %d of the migration %d (%s)", stepIndex+1, entry+1, code(model.ShortPath(step.Path())))
+	saves := a.e.result.Saves()
+	if len(saves) == 0 {
+		b.WriteString("\n\nThe workspace has no sample saves (saves/) to rehearse it on.")
+		return b.String()
+	}
+	b.WriteString("\n\nOn each sample save:")
+	for _, r := range saves {
+		if r == nil {
+			continue
+		}
+		ran := false
+		for _, t := range r.Trace {
+			if t.StepInfo == nil || t.Entry != entry || t.Step != stepIndex {
+				continue
+			}
+			ran = true
+			fmt.Fprintf(&b, "\n- %s: %s", md(path.Base(r.File)), md(string(t.Outcome)))
+			if t.Destination != "" {
+				fmt.Fprintf(&b, " → %s", code(t.Destination))
+			}
+			if n := len(t.Changes); n > 0 {
+				fmt.Fprintf(&b, " (%d change(s))", n)
+			}
+		}
+		if !ran {
+			fmt.Fprintf(&b, "\n- %s: not run (the save is at version %d)", md(path.Base(r.File)), r.From)
+		}
+	}
+	return b.String()
 }

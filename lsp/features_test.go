@@ -100,6 +100,7 @@ func TestHoverTranscript(t *testing.T) {
 		{"a key", `"combat": {`, 1, 2},
 		{"a display string", `"Lantern Road"`, 1, 2},
 		{"an enum value a layer removes", `"fenward", "stonegate"`, 1, 2},
+		{"a migration step", `{"rename": "skill", "from": "scouting"`, 1, 3},
 	} {
 		c.record("hover on "+h.what, nil)
 		res := c.exchange("textDocument/hover", posParams(uri, positionOf(t, root, "ruleset.json", h.needle, h.n, h.shift)))
@@ -186,4 +187,25 @@ func TestSymbolsAndActionsTranscript(t *testing.T) {
 		t.Errorf("no quick fix setting the size back: %s", res)
 	}
 	c.golden("symbols-actions")
+}
+
+// Renaming a stored id by hand (the skill pathfinding to wayfinding in its
+// declaration) offers the step migrate --since drafts, appended to
+// sheet.migrations with sheet.version raised.
+func TestLostIDActionTranscript(t *testing.T) {
+	root := copyExample(t, "lantern-road")
+	c := newClient(t, root, Config{})
+	c.initialize(testOptions)
+	uri := c.open("ruleset.json")
+	pos := positionOf(t, root, "ruleset.json", `{"id": "pathfinding"`, 1, 8)
+	end := map[string]int{"line": pos["line"], "character": pos["character"] + len("pathfinding")}
+	c.record("--> didChange", map[string]any{"replace": pos, "with": "wayfinding"})
+	c.notify("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": uri, "version": 2},
+		"contentChanges": []any{map[string]any{"range": map[string]any{"start": pos, "end": end}, "text": "wayfinding"}}})
+	res := c.exchange("textDocument/codeAction", map[string]any{"textDocument": map[string]any{"uri": uri},
+		"range": map[string]any{"start": pos, "end": pos}, "context": map[string]any{"diagnostics": []any{}}})
+	if !strings.Contains(string(res), `\"from\":\"pathfinding\"`) && !strings.Contains(string(res), `\"from\": \"pathfinding\"`) {
+		t.Errorf("no drafted rename step: %s", res)
+	}
+	c.golden("lost-id-action")
 }
