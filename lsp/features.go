@@ -394,6 +394,20 @@ func (s *Server) references(params json.RawMessage) (any, error) {
 	idx := s.indexOf(a.e)
 	out := []Location{}
 	kind, id, ok := idx.target(a.node)
+	if !ok && !a.onKey && a.node.Kind == model.String && a.e.result.Translations != nil {
+		// A display string: every place that writes it, and its keys in
+		// the locale files.
+		rep := a.e.result.Translations
+		if i, found := rep.Index(a.node.Str()); found {
+			for _, u := range rep.Strings()[i].Uses {
+				out = append(out, s.nodeLocation(a.e, u.File, u.Node))
+			}
+			for _, k := range idx.displayKeys[a.node.Str()] {
+				out = append(out, s.keyLocation(a.e, k.file, k.node))
+			}
+		}
+		return out, nil
+	}
 	if !ok || a.onKey {
 		return out, nil
 	}

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // positionOf is the protocol position (UTF-16) of the n-th occurrence
@@ -147,6 +148,13 @@ func TestNavigationTranscript(t *testing.T) {
 	}
 	c.record("definition of a display string: its locale keys", nil)
 	c.exchange("textDocument/definition", posParams(uri, positionOf(t, root, "ruleset.json", `"Lantern Road"`, 1, 2)))
+	c.record("references of a display string: its uses and its locale keys", nil)
+	label := posParams(uri, positionOf(t, root, "ruleset.json", `"Who they are"`, 1, 2))
+	label["context"] = map[string]any{"includeDeclaration": true}
+	res = c.exchange("textDocument/references", label)
+	if strings.Count(string(res), `"uri"`) < 3 {
+		t.Errorf("references of a display string: %s", res)
+	}
 	c.golden("navigation")
 }
 
@@ -165,6 +173,18 @@ func TestRenameTranscript(t *testing.T) {
 	}
 	pos["newName"] = "Way Finding"
 	c.exchange("textDocument/rename", pos)
+	c.record("rename of a display string: its uses and its keys in every locale file", nil)
+	label := posParams(uri, positionOf(t, root, "ruleset.json", `"Who they are"`, 1, 2))
+	label["newName"] = "Who they <are>"
+	res = c.exchange("textDocument/rename", label)
+	for _, file := range []string{"fr.json", "pt-BR.json", "ruleset.json"} {
+		if !strings.Contains(string(res), file+`":[{"range"`) {
+			t.Errorf("the rename does not change %s: %s", file, res)
+		}
+	}
+	if !strings.Contains(string(res), `"newText":"\"Who they \u003care\u003e\""`) && !strings.Contains(string(res), `Who they <are>`) {
+		t.Errorf("the new text: %s", res)
+	}
 	c.golden("rename")
 }
 
@@ -208,4 +228,36 @@ func TestLostIDActionTranscript(t *testing.T) {
 		t.Errorf("no drafted rename step: %s", res)
 	}
 	c.golden("lost-id-action")
+}
+
+// Diagnostics wait for the typing to stop: five changes in quick
+// succession publish once, after the debounce, from the last text (sent
+// whole: full synchronisation works beside incremental).
+func TestDiagnosticsAreDebounced(t *testing.T) {
+	root := copyExample(t, "lantern-road")
+	c := newClient(t, root, Config{Debounce: 150 * time.Millisecond})
+	c.initialize(map[string]any{})
+	uri := c.open("ruleset.json")
+	data, err := os.ReadFile(filepath.Join(root, "ruleset.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 5 {
+		text := strings.Replace(string(data), `{"skillMod": "pathfinding"}`, `{"skillMod": "pathfinding`+strings.Repeat("x", i+1)+`"}`, 1)
+		c.notify("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": uri, "version": 2 + i},
+			"contentChanges": []any{map[string]any{"text": text}}})
+	}
+	time.Sleep(600 * time.Millisecond)
+	c.sync()
+	var got []PublishDiagnosticsParams
+	for _, m := range c.notes {
+		var p PublishDiagnosticsParams
+		if m.Method == "textDocument/publishDiagnostics" && json.Unmarshal(m.Params, &p) == nil && p.URI == uri {
+			got = append(got, p)
+		}
+	}
+	if len(got) != 1 || got[0].Version == nil || *got[0].Version != 6 || len(got[0].Diagnostics) != 1 ||
+		!strings.Contains(got[0].Diagnostics[0].Message, `"pathfindingxxxxx"`) {
+		t.Errorf("published %+v", got)
+	}
 }

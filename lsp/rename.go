@@ -40,8 +40,14 @@ func (s *Server) prepareRename(params json.RawMessage) (any, error) {
 		return nil, err
 	}
 	a, _, id, err := s.renameTarget(p)
-	if a == nil || err != nil {
+	if err != nil {
 		return nil, err
+	}
+	if a == nil {
+		if d, ok := s.displayAt(p); ok {
+			return map[string]any{"range": s.nodeRange(d.e, d.file, d.node), "placeholder": model.Visible(d.node.Str())}, nil
+		}
+		return nil, nil
 	}
 	r, ok := s.innerRange(a.e, a.file, a.node)
 	if !ok {
@@ -75,7 +81,10 @@ func (s *Server) rename(params json.RawMessage) (any, error) {
 		return nil, err
 	}
 	if a == nil {
-		return nil, &ResponseError{Code: codeRequestFailed, Message: "there is no id here to rename"}
+		if d, ok := s.displayAt(p.TextDocumentPositionParams); ok {
+			return s.renameDisplay(d, p.NewName)
+		}
+		return nil, &ResponseError{Code: codeRequestFailed, Message: "there is no id or display string here to rename"}
 	}
 	newID := p.NewName
 	if kind == "entries" {
@@ -172,4 +181,51 @@ func (s *Server) addRenameStep(e *wsEntry, we *WorkspaceEdit, word, from, to str
 	end := tokenEnd(l.text, verStart)
 	we.Changes[uri] = append(we.Changes[uri], TextEdit{Range: Range{Start: pos(end), End: pos(end)}, NewText: `, "migrations": [` + step + `]`})
 	return nil
+}
+
+// displayAt is the display string at a position, when there is one.
+func (s *Server) displayAt(p TextDocumentPositionParams) (*at, bool) {
+	a, err := s.locate(p)
+	if err != nil || a == nil || a.onKey || a.node.Kind != model.String || a.e.result.Translations == nil {
+		return nil, false
+	}
+	if _, ok := a.e.result.Translations.Index(a.node.Str()); !ok {
+		return nil, false
+	}
+	return a, true
+}
+
+// jsonText writes a text as a JSON string, without escaping <, > and &.
+func jsonText(text string) string {
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	_ = enc.Encode(text)
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// renameDisplay changes a display string everywhere the ruleset and its
+// catalogs write it, and moves its key in every locale file, so that its
+// translations stay with it.
+func (s *Server) renameDisplay(a *at, text string) (any, error) {
+	old := a.node.Str()
+	we := WorkspaceEdit{Changes: map[string][]TextEdit{}}
+	if text == old {
+		return we, nil
+	}
+	if _, taken := a.e.result.Translations.Index(text); taken {
+		return nil, &ResponseError{Code: codeRequestFailed, Message: fmt.Sprintf("%s is already a display string; its translations would merge", strconv.Quote(model.Visible(text)))}
+	}
+	rep := a.e.result.Translations
+	i, _ := rep.Index(old)
+	quoted := jsonText(text)
+	for _, u := range rep.Strings()[i].Uses {
+		uri := s.uriFor(u.File)
+		we.Changes[uri] = append(we.Changes[uri], TextEdit{Range: s.nodeRange(a.e, u.File, u.Node), NewText: quoted})
+	}
+	for _, k := range s.indexOf(a.e).displayKeys[old] {
+		loc := s.keyLocation(a.e, k.file, k.node)
+		we.Changes[loc.URI] = append(we.Changes[loc.URI], TextEdit{Range: loc.Range, NewText: quoted})
+	}
+	return we, nil
 }
