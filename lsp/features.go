@@ -107,7 +107,11 @@ func (s *Server) hover(params json.RawMessage) (any, error) {
 	}
 	var parts []string
 	if a.onKey {
-		parts = append(parts, s.keyHover(a), s.stepHover(a))
+		if r := s.indexOf(a.e).byNode[a.node]; r != nil && r.key {
+			parts = append(parts, s.idHover(a.e, s.indexOf(a.e), r.kind, r.id))
+		} else {
+			parts = append(parts, s.keyHover(a), s.stepHover(a))
+		}
 	} else {
 		idx := s.indexOf(a.e)
 		if kind, id, ok := idx.target(a.node); ok {
@@ -357,7 +361,7 @@ func (s *Server) definition(params json.RawMessage) (any, error) {
 	}
 	idx := s.indexOf(a.e)
 	out := []Location{}
-	if kind, id, ok := idx.target(a.node); ok && !a.onKey {
+	if kind, id, ok := idx.target(a.node); ok && (!a.onKey || idx.isKeyRef(a.node)) {
 		for _, d := range idx.lookup(kind, id) {
 			out = append(out, s.nodeLocation(a.e, d.file, d.node))
 		}
@@ -408,7 +412,7 @@ func (s *Server) references(params json.RawMessage) (any, error) {
 		}
 		return out, nil
 	}
-	if !ok || a.onKey {
+	if !ok || a.onKey && !idx.isKeyRef(a.node) {
 		return out, nil
 	}
 	if p.Context.IncludeDeclaration {
@@ -417,7 +421,11 @@ func (s *Server) references(params json.RawMessage) (any, error) {
 		}
 	}
 	for _, r := range idx.refs[key(kind, id)] {
-		out = append(out, s.nodeLocation(a.e, r.file, r.node))
+		if r.key {
+			out = append(out, s.keyLocation(a.e, r.file, r.node))
+		} else {
+			out = append(out, s.nodeLocation(a.e, r.file, r.node))
+		}
 	}
 	return out, nil
 }

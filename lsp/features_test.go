@@ -146,6 +146,12 @@ func TestNavigationTranscript(t *testing.T) {
 	if len(locs) < 3 {
 		t.Errorf("references of pathfinding: %s", res)
 	}
+	c.record("definition of a skill a sample save stores a value under", nil)
+	save := c.open("saves/current.json")
+	res = c.exchange("textDocument/definition", posParams(save, positionOf(t, root, "saves/current.json", `"pathfinding"`, 1, 2)))
+	if !strings.Contains(string(res), "ruleset.json") {
+		t.Errorf("definition from a save's key: %s", res)
+	}
 	c.record("definition of a display string: its locale keys", nil)
 	c.exchange("textDocument/definition", posParams(uri, positionOf(t, root, "ruleset.json", `"Lantern Road"`, 1, 2)))
 	c.record("references of a display string: its uses and its locale keys", nil)

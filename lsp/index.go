@@ -92,6 +92,9 @@ type decl struct {
 type ref struct {
 	kind, id, file string
 	node           *model.Node
+	// key tells that the id is the member's key (a sample save's value
+	// stored under the id), not its text.
+	key bool
 }
 
 // index is the workspace's declarations and references.
@@ -153,7 +156,33 @@ func buildIndex(e *wsEntry) *index {
 			}
 		}
 	}
+	for _, sv := range ws.Saves {
+		if sv.Root != nil && sv.Root.Kind == model.Object {
+			idx.saveKeys(sv.File, sv.Root)
+		}
+	}
 	return idx
+}
+
+// saveKinds are the objects of a sample save whose keys are ids, by path.
+var saveKinds = map[string]string{
+	"build.abilities": "abilities", "build.skills": "skills", "build.saves": "saves", "build.fields": "fields",
+	"build.lists": "lists", "live.pools": "pools", "live.tracks": "tracks", "live.text": "text",
+}
+
+// saveKeys indexes the ids a sample save stores values under.
+func (idx *index) saveKeys(file string, root *model.Node) {
+	for p, kind := range saveKinds {
+		n, ok := root.Find(p)
+		if !ok || n.Kind != model.Object {
+			continue
+		}
+		for _, c := range n.Children() {
+			r := &ref{kind: kind, id: c.Key(), file: file, node: c, key: true}
+			idx.refs[key(kind, r.id)] = append(idx.refs[key(kind, r.id)], r)
+			idx.byNode[c] = r
+		}
+	}
 }
 
 // match tells whether a path (indices as "*") is the pattern.
@@ -325,4 +354,10 @@ func containerEnd(n *model.Node) int {
 		return from + i
 	}
 	return len(src)
+}
+
+// isKeyRef tells whether the member n's key is an id a save stores.
+func (idx *index) isKeyRef(n *model.Node) bool {
+	r := idx.byNode[n]
+	return r != nil && r.key
 }

@@ -25,7 +25,7 @@ func (s *Server) renameTarget(p TextDocumentPositionParams) (*at, string, string
 		return nil, "", "", err
 	}
 	if a == nil || a.onKey {
-		return nil, "", "", nil
+		return nil, "", "", nil // a save's key keeps the id it was stored under
 	}
 	kind, id, ok := s.indexOf(a.e).target(a.node)
 	if !ok {
@@ -123,8 +123,8 @@ func (s *Server) rename(params json.RawMessage) (any, error) {
 	}
 	ws := a.e.result.Workspace
 	for _, r := range idx.refs[key(kind, id)] {
-		if stored && r.file == ws.RulesetFile && strings.HasPrefix(r.node.Path(), "sheet.migrations.") {
-			continue // the steps before keep the id their saves knew
+		if r.key || stored && r.file == ws.RulesetFile && strings.HasPrefix(r.node.Path(), "sheet.migrations.") {
+			continue // saves and the steps before keep the id they knew
 		}
 		if err := add(r.file, r.node, newID); err != nil {
 			return nil, err
