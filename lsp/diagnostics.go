@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"rulebench/analysis"
+	"rulebench/i18n"
 	"rulebench/model"
 )
 
@@ -171,6 +172,24 @@ func (s *Server) related(e *wsEntry, f model.Diagnostic) []DiagnosticRelatedInfo
 			r := Range{Start: l.position(fe.Start, s.enc), End: l.position(fe.End, s.enc)}
 			out = append(out, DiagnosticRelatedInformation{Location: Location{URI: uriOf(fe.File), Range: r},
 				Message: "the fix changes " + model.Visible(path.Base(fe.File)) + " here: " + model.Visible(f.Fix.Description)})
+		}
+	}
+	if f.Code == i18n.CodeLocaleStale && e.result.Translations != nil {
+		// A stale key: where the nearest current display string is written.
+		if root := e.result.Workspace.Sources[f.File]; root != nil {
+			if n, ok := root.Find(f.Path); ok {
+				if near := e.result.Translations.Nearest(n.Key()); near != "" {
+					if i, found := e.result.Translations.Index(near); found {
+						for k, u := range e.result.Translations.Strings()[i].Uses {
+							if k == 3 {
+								break
+							}
+							out = append(out, DiagnosticRelatedInformation{Location: s.nodeLocation(e, u.File, u.Node),
+								Message: "the nearest current display string is written here: " + model.Visible(near)})
+						}
+					}
+				}
+			}
 		}
 	}
 	if root := e.result.Workspace.Sources[f.File]; root != nil && f.Path != "" {

@@ -64,6 +64,9 @@ func TestDiagnosticsTranscript(t *testing.T) {
 	if !ok || len(stale) != 2 || stale[0].Code != "locale-stale" || len(stale[0].Tags) != 1 || stale[0].Tags[0] != TagUnnecessary {
 		t.Errorf("pt-BR.json's diagnostics: %+v", stale)
 	}
+	if len(stale) > 0 && (len(stale[0].RelatedInformation) == 0 || !strings.HasSuffix(stale[0].RelatedInformation[0].Location.URI, "/ruleset.json")) {
+		t.Errorf("a stale key does not point at the nearest string: %+v", stale[0].RelatedInformation)
+	}
 	c.record("pt-BR.json, not open", stale)
 	// Type an unknown skill id into the skillMod.
 	pos := positionOf(t, root, "ruleset.json", `"pathfinding"}]`, 1, 12)
