@@ -5,10 +5,10 @@ import (
 	"os"
 	"path"
 	"slices"
-	"strings"
 
 	"rulebench/analysis"
 	"rulebench/i18n"
+	"rulebench/migrate"
 	"rulebench/model"
 )
 
@@ -129,17 +129,17 @@ func severity(sev model.Severity) int {
 	return SeverityInformation
 }
 
-// tagsOf gives the tags a finding earns: unnecessary for what the Engine
-// never reads (a stale locale key, a value no one uses), deprecated for
-// what it still reads but no longer wants.
+// unnecessary are the codes of findings about something the Engine never
+// uses: a locale key no display string has, a route word no value can
+// match, a recharge that never comes. Their diagnostics carry the
+// unnecessary tag (editors fade the text). No code is of something the
+// Engine reads but no longer wants, so none carries deprecated.
+var unnecessary = []model.Code{i18n.CodeLocaleStale, migrate.CodeMigrationWordNeverMatches, model.CodeRechargeUnreachable}
+
+// tagsOf gives the tags a finding earns.
 func tagsOf(f model.Diagnostic) []int {
-	c := string(f.Code)
-	switch {
-	case strings.Contains(c, "stale"), strings.Contains(c, "unused"), strings.Contains(c, "unreachable"),
-		strings.Contains(c, "never"), strings.Contains(c, "dead"), strings.Contains(c, "ignored"):
+	if slices.Contains(unnecessary, f.Code) {
 		return []int{TagUnnecessary}
-	case strings.Contains(c, "deprecated"), strings.Contains(c, "legacy"), strings.Contains(c, "obsolete"):
-		return []int{TagDeprecated}
 	}
 	return nil
 }
