@@ -236,7 +236,13 @@ func (s *Server) priceHover(a *at) string {
 		}
 		var b strings.Builder
 		cost := p.Written()
-		fmt.Fprintf(&b, "**Price of %s** (%s)\n\nWritten: %s %s", md(p.Entry.Label), code(p.Key), strconv.FormatInt(cost.Amount, 10), md(cost.Unit))
+		unit := cost.Unit
+		if rs := a.e.result.Workspace.Ruleset; rs.Items != nil {
+			if _, coin := rs.Items.Family(cost.Unit); coin != nil && coin.Label != "" {
+				unit = coin.Label
+			}
+		}
+		fmt.Fprintf(&b, "**Price of %s** (%s)\n\nWritten: %s %s", md(p.Entry.Label), code(p.Key), strconv.FormatInt(cost.Amount, 10), md(unit))
 		layers := "the base ruleset (no layer)"
 		if len(eff.Applied) > 0 {
 			var ids []string
