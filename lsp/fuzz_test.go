@@ -7,6 +7,8 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"os"
+	"path/filepath"
 	"runtime/debug"
 	"strconv"
 	"strings"
@@ -42,18 +44,63 @@ var fuzzSeeds = []string{
 	`{"jsonrpc":"2.0","id":1,"method":"initialize","params":null}` + fuzzSeparator + `{"jsonrpc":"2.0","id":2,"method":"workspace/executeCommand","params":{"command":"rulebench.workbench","arguments":["file://$ROOT/ruleset.json"]}}`,
 }
 
+// fuzzPrelude, unless an input starts with "NOPRELUDE", comes before the
+// input's messages: initialize and lantern-road's ruleset opened, so that
+// the fuzzer's requests reach the features over a real text.
+var fuzzPrelude = []string{
+	`{"jsonrpc":"2.0","id":1000,"method":"initialize","params":{"rootUri":"file://$ROOT","capabilities":{}}}`,
+	`{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file://$ROOT/ruleset.json","languageId":"json","version":1,"text":$TEXT}}}`,
+}
+
+// fuzzPreludeSeeds are requests over lantern-road's ruleset, opened by
+// the prelude.
+var fuzzPreludeSeeds = []string{
+	strings.Join([]string{
+		`{"jsonrpc":"2.0","id":2,"method":"textDocument/hover","params":{"textDocument":{"uri":"file://$ROOT/ruleset.json"},"position":{"line":279,"character":46}}}`,
+		`{"jsonrpc":"2.0","id":3,"method":"textDocument/completion","params":{"textDocument":{"uri":"file://$ROOT/ruleset.json"},"position":{"line":279,"character":44}}}`,
+		`{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"file://$ROOT/ruleset.json","version":2},"contentChanges":[{"range":{"start":{"line":279,"character":44},"end":{"line":279,"character":50}},"text":"{\"\u0000"}]}}`,
+		`{"jsonrpc":"2.0","id":4,"method":"textDocument/completion","params":{"textDocument":{"uri":"file://$ROOT/ruleset.json"},"position":{"line":279,"character":46}}}`,
+		`{"jsonrpc":"2.0","id":5,"method":"textDocument/codeAction","params":{"textDocument":{"uri":"file://$ROOT/ruleset.json"},"range":{"start":{"line":0,"character":0},"end":{"line":2000,"character":0}},"context":{"diagnostics":[]}}}`,
+		`{"jsonrpc":"2.0","id":6,"method":"textDocument/documentSymbol","params":{"textDocument":{"uri":"file://$ROOT/ruleset.json"}}}`,
+	}, fuzzSeparator),
+	strings.Join([]string{
+		`{"jsonrpc":"2.0","id":2,"method":"textDocument/rename","params":{"textDocument":{"uri":"file://$ROOT/ruleset.json"},"position":{"line":66,"character":16},"newName":"way"}}`,
+		`{"jsonrpc":"2.0","id":3,"method":"textDocument/references","params":{"textDocument":{"uri":"file://$ROOT/ruleset.json"},"position":{"line":931,"character":32},"context":{"includeDeclaration":true}}}`,
+		`{"jsonrpc":"2.0","id":4,"method":"textDocument/hover","params":{"textDocument":{"uri":"file://$ROOT/ruleset.json"},"position":{"line":931,"character":32}}}`,
+		`RAW Content-Length: 99999999999\r\n\r\n{}`,
+	}, fuzzSeparator),
+}
+
 // FuzzSession sends the server a sequence of messages (the input split at
-// fuzzSeparator, $ROOT the copy of lantern-road) and holds it to the
-// protocol: it never panics or hangs, every message it writes is framed
-// JSON-RPC, and none holds a raw control character.
+// fuzzSeparator, $ROOT the copy of lantern-road; a message starting "RAW "
+// is sent as it is, unframed) and holds it to the protocol: it never
+// panics or hangs, every message it writes is framed JSON-RPC, and none
+// holds a raw control character.
 func FuzzSession(f *testing.F) {
 	for _, s := range fuzzSeeds {
+		f.Add("NOPRELUDE" + fuzzSeparator + s)
+	}
+	for _, s := range fuzzPreludeSeeds {
 		f.Add(s)
 	}
 	root := copyExample(f, "lantern-road")
+	text, err := os.ReadFile(filepath.Join(root, "ruleset.json"))
+	if err != nil {
+		f.Fatal(err)
+	}
+	quoted, _ := json.Marshal(string(text))
 	f.Fuzz(func(t *testing.T, input string) {
 		var in bytes.Buffer
-		for i, body := range strings.Split(strings.ReplaceAll(input, "$ROOT", root), fuzzSeparator) {
+		bodies := strings.Split(strings.ReplaceAll(input, "$ROOT", root), fuzzSeparator)
+		if bodies[0] == "NOPRELUDE" {
+			bodies = bodies[1:]
+		} else {
+			for _, p := range fuzzPrelude {
+				p = strings.ReplaceAll(strings.ReplaceAll(p, "$ROOT", root), "$TEXT", string(quoted))
+				in.WriteString("Content-Length: " + strconv.Itoa(len(p)) + "\r\n\r\n" + p)
+			}
+		}
+		for i, body := range bodies {
 			if i >= 40 {
 				break
 			}
