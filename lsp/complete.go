@@ -145,11 +145,12 @@ func (s *Server) completion(params json.RawMessage) (any, error) {
 	ctx := scan(d.lines.text, off)
 	edit := func(text string) *TextEdit {
 		r := Range{Start: d.lines.position(ctx.start, s.enc), End: d.lines.position(ctx.end, s.enc)}
+		quoted := jsonText(text)
 		if ctx.inString {
 			r.Start = d.lines.position(ctx.start+1, s.enc)
-			return &TextEdit{Range: r, NewText: text}
+			return &TextEdit{Range: r, NewText: quoted[1 : len(quoted)-1]}
 		}
-		return &TextEdit{Range: r, NewText: strconv.Quote(text)}
+		return &TextEdit{Range: r, NewText: quoted}
 	}
 	if ctx.onKey {
 		root := e.result.Workspace.Sources[d.path]

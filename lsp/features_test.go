@@ -182,6 +182,10 @@ func TestRenameTranscript(t *testing.T) {
 	}
 	pos["newName"] = "Way Finding"
 	c.exchange("textDocument/rename", pos)
+	pos["newName"] = "parley"
+	if m := c.call("textDocument/rename", pos); m.Error == nil || !strings.Contains(m.Error.Message, "already declared") {
+		t.Errorf("a rename onto a declared skill: %+v", m)
+	}
 	c.record("rename of a display string: its uses and its keys in every locale file", nil)
 	label := posParams(uri, positionOf(t, root, "ruleset.json", `"Who they are"`, 1, 2))
 	label["newName"] = "Who they <are>"

@@ -102,6 +102,9 @@ func (s *Server) rename(params json.RawMessage) (any, error) {
 		return nil, &ResponseError{Code: codeRequestFailed, Message: "an id cannot hold quotes, backslashes or control characters"}
 	}
 	idx := s.indexOf(a.e)
+	if len(idx.lookup(kind, newID)) > 0 {
+		return nil, &ResponseError{Code: codeRequestFailed, Message: fmt.Sprintf("a %s %s is already declared", kindWord(kind), strconv.Quote(model.Visible(newID)))}
+	}
 	we := WorkspaceEdit{Changes: map[string][]TextEdit{}}
 	add := func(file string, n *model.Node, text string) error {
 		r, ok := s.innerRange(a.e, file, n)
