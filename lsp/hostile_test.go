@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 // A document outside the workspace folder is kept but never analysed: no
@@ -152,5 +153,26 @@ func TestNegotiatesUTF8(t *testing.T) {
 	var res InitializeResult
 	if err := json.Unmarshal(m.Result, &res); err != nil || res.Capabilities.PositionEncoding != "utf-8" {
 		t.Errorf("initialize: %s", m.Result)
+	}
+}
+
+// A panic while publishing after the debounce (off any request) is noted,
+// and the session goes on.
+func TestPanicWhilePublishing(t *testing.T) {
+	root := copyExample(t, "lantern-road")
+	c := newClient(t, root, Config{Debounce: 20 * time.Millisecond})
+	c.s.afterPublish = func() { panic("a test panic after publishing") }
+	c.initialize(map[string]any{})
+	c.open("ruleset.json")
+	time.Sleep(300 * time.Millisecond)
+	if m := c.call("shutdown", nil); m.Error != nil {
+		t.Errorf("shutdown after the panic: %+v", m.Error)
+	}
+	noted := false
+	for _, n := range c.notes {
+		noted = noted || n.Method == "window/logMessage" && strings.Contains(string(n.Params), "publishing diagnostics panicked")
+	}
+	if !noted {
+		t.Error("the panic was not noted")
 	}
 }

@@ -149,7 +149,7 @@ func (s *Server) Run(ctx context.Context) error {
 		case <-ctx.Done():
 			return ctx.Err()
 		case <-s.fire:
-			s.publish()
+			s.publishSafely()
 		case r := <-incoming:
 			if r.err != nil {
 				if errors.Is(r.err, errTooLarge) {
@@ -558,4 +558,15 @@ func (s *Server) sortedDocs() []*document {
 	}
 	slices.SortFunc(out, func(a, b *document) int { return strings.Compare(a.path, b.path) })
 	return out
+}
+
+// publishSafely publishes behind a recover, as dispatch answers: a panic
+// while working out diagnostics is noted, never the end of the session.
+func (s *Server) publishSafely() {
+	defer func() {
+		if p := recover(); p != nil {
+			s.note(fmt.Sprintf("publishing diagnostics panicked: %v\n%s", p, debug.Stack()))
+		}
+	}()
+	s.publish()
 }
