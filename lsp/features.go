@@ -133,6 +133,7 @@ func (s *Server) hover(params json.RawMessage) (any, error) {
 			parts = append(parts, s.keyHover(a))
 		}
 	}
+	parts = append(parts, s.findingsHover(a)...)
 	parts = slices.DeleteFunc(parts, func(t string) bool { return t == "" })
 	if len(parts) == 0 {
 		return nil, nil
@@ -484,4 +485,33 @@ func (s *Server) stepHover(a *at) string {
 		}
 	}
 	return b.String()
+}
+
+// findingsHover explains the codes of the findings at the position, as
+// rulebench explain does: what the code means, and how to fix it.
+func (s *Server) findingsHover(a *at) []string {
+	l := s.docLines(a.file)
+	var out []string
+	seen := map[model.Code]bool{}
+	for _, f := range a.e.result.Findings {
+		if f.File != a.file || seen[f.Code] {
+			continue
+		}
+		start := l.charOffset(max(f.Line, 1), max(f.Column, 1))
+		if a.off < start || a.off > tokenEnd(l.text, start) {
+			continue
+		}
+		info, ok := codeInfo(f.Code)
+		if !ok {
+			continue
+		}
+		seen[f.Code] = true
+		// The registry's text is rulebench's own markdown, not a file's.
+		text := fmt.Sprintf("**%s**: %s", md(string(f.Code)), model.Visible(info.Summary))
+		if info.Fix != "" {
+			text += "\n\nFix: " + model.Visible(info.Fix)
+		}
+		out = append(out, text)
+	}
+	return out
 }

@@ -78,6 +78,11 @@ func TestDiagnosticsTranscript(t *testing.T) {
 	if len(ds) != 1 || ds[0].Code != "unknown-ref" || ds[0].Range.Start.Line != pos["line"] || ds[0].CodeDescription == nil {
 		t.Errorf("after the edit: %+v", ds)
 	}
+	// Hover where the finding is explains its code.
+	res := c.exchange("textDocument/hover", posParams(uri, pos))
+	if !strings.Contains(string(res), "**unknown-ref**: ") || !strings.Contains(string(res), "Fix: ") {
+		t.Errorf("hover on the finding: %s", res)
+	}
 	// The manifest's checksum of ruleset.json no longer holds: the
 	// manifest, not open, gets a finding with a fix.
 	man, _ := c.diagnostics(c.uri("manifest.json"))
