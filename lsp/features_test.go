@@ -279,3 +279,21 @@ func TestDiagnosticsAreDebounced(t *testing.T) {
 		t.Errorf("published %+v", got)
 	}
 }
+
+// A language pack of a catalog artifact (mirefall) is read with its
+// artifact: its diagnostics are the artifact's findings about it, and the
+// entry's wrong checksum of the de pack is published on the entry, not
+// open.
+func TestArtifactLanguagePack(t *testing.T) {
+	root := copyExample(t, "mirefall")
+	c := newClient(t, root, Config{})
+	c.initialize(testOptions)
+	de := c.open("mirefall-1.0.0.de.json")
+	if ds, ok := c.diagnostics(de); ok && len(ds) > 0 {
+		t.Errorf("the de pack read as a ruleset of its own: %+v", ds)
+	}
+	entry, ok := c.diagnostics(c.uri("mirefall-1.0.0.entry.json"))
+	if !ok || len(entry) != 1 || entry[0].Code != "entry-sha256" {
+		t.Errorf("the entry's findings: %+v", entry)
+	}
+}

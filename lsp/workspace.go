@@ -103,6 +103,13 @@ func (w *workspaces) pathFor(file string) string {
 			break
 		}
 	}
+	if dir := path.Dir(file); strings.HasSuffix(file, ".json") && !strings.HasSuffix(file, ".ruleset.json") {
+		// A language pack or catalog entry beside a catalog artifact: the
+		// artifact's workspace.
+		if names, _ := fs.Glob(fsys, path.Join(globEscape(dir), "*.ruleset.json")); len(names) == 1 {
+			return names[0]
+		}
+	}
 	if path.Base(path.Dir(file)) == "saves" {
 		// A sample save beside a single ruleset file: the one ruleset of
 		// the folder above, when there is one.
