@@ -533,7 +533,7 @@ func (s *Server) schedule() {
 	s.timer.Reset(s.debounce)
 }
 
-// docText is the text of an open document, or nil.
+// docLines is the text of an open document, or nil.
 func (s *Server) docLines(file string) *lines {
 	if d := s.docs[file]; d != nil {
 		return d.lines
