@@ -109,6 +109,8 @@ func (s *Server) hover(params json.RawMessage) (any, error) {
 	if a.onKey {
 		if r := s.indexOf(a.e).byNode[a.node]; r != nil && r.key {
 			parts = append(parts, s.idHover(a.e, s.indexOf(a.e), r.kind, r.id))
+		} else if t := s.localeKeyHover(a); t != "" {
+			parts = append(parts, t)
 		} else {
 			parts = append(parts, s.keyHover(a), s.stepHover(a))
 		}
@@ -163,6 +165,9 @@ func (s *Server) keyHover(a *at) string {
 			b.WriteString("\n\nThis key is not allowed here.")
 		}
 		fmt.Fprintf(&b, "\n\nKeys allowed here: %s", md(strings.Join(keys, ", ")))
+	}
+	if a.file != a.e.result.Workspace.RulesetFile && !s.isCatalogFile(a) {
+		return b.String()
 	}
 	if need, ok := rules.NeedOf(n, entryPath(n)); ok {
 		fmt.Fprintf(&b, "\n\nNeeds Capability API **1.%d** (%s).", need.Minor, md(need.Feature))
@@ -514,4 +519,33 @@ func (s *Server) findingsHover(a *at) []string {
 		out = append(out, text)
 	}
 	return out
+}
+
+// localeKeyHover says, on a key of a locale file's ruleset section, which
+// display string it translates and where the ruleset writes it, or that
+// it is stale and the nearest current string.
+func (s *Server) localeKeyHover(a *at) string {
+	n, rep := a.node, a.e.result.Translations
+	if rep == nil || n.Parent() == nil || n.Parent().Parent() != a.root || n.Parent().Key() != "ruleset" || a.file == a.e.result.Workspace.RulesetFile {
+		return ""
+	}
+	english := n.Key()
+	i, ok := rep.Index(english)
+	if !ok {
+		text := fmt.Sprintf("**Stale key** %s: no display string of the ruleset is this text.", md(english))
+		if near := rep.Nearest(english); near != "" {
+			text += fmt.Sprintf(" The nearest current one is %s.", md(near))
+		}
+		return text
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "**Display string** %s, written %d time(s):", md(english), len(rep.Strings()[i].Uses))
+	for k, u := range rep.Strings()[i].Uses {
+		if k == 5 {
+			b.WriteString("\n- …")
+			break
+		}
+		fmt.Fprintf(&b, "\n- %s:%d %s", md(path.Base(u.File)), u.Node.Pos().Line, code(model.ShortPath(u.Path())))
+	}
+	return b.String()
 }

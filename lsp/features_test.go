@@ -117,6 +117,14 @@ func TestHoverTranscript(t *testing.T) {
 			t.Errorf("no hover on %s", h.what)
 		}
 	}
+	fr := c.open("locales/pt-BR.json")
+	for _, h := range []struct{ what, needle string }{{"a locale key", `"Lantern Road"`}, {"a stale locale key", `"Guild favour"`}} {
+		c.record("hover on "+h.what, nil)
+		res := c.exchange("textDocument/hover", posParams(fr, positionOf(t, root, "locales/pt-BR.json", h.needle, 1, 2)))
+		if !strings.Contains(string(res), "Display string") && !strings.Contains(string(res), "Stale key") {
+			t.Errorf("hover on %s: %s", h.what, res)
+		}
+	}
 	c.golden("hover")
 }
 
