@@ -341,21 +341,40 @@ func (s *Server) isCatalogFile(a *at) bool {
 // allowedKeys are the keys the object n of a ruleset file allows, nil
 // when not known.
 func (s *Server) allowedKeys(e *wsEntry, file string, n *model.Node) []string {
-	if file != e.result.Workspace.RulesetFile || e.result.Workspace.Ruleset == nil {
+	ws := e.result.Workspace
+	if ws.Ruleset == nil {
 		return nil
 	}
-	if !e.keysDone {
-		e.keysDone = true
-		if root := e.result.Workspace.Sources[file]; root != nil {
-			if fresh, ds := model.Parse(file, []byte(root.Source())); len(ds) == 0 || fresh != nil {
-				keys := model.RulesetKeys(file, fresh)
-				e.keys = map[*model.Node][]string{}
-				// Map the fresh tree's objects onto the workspace's by path.
-				for fn, allowed := range keys {
-					if wn, ok := root.Find(fn.Path()); ok {
-						e.keys[wn] = allowed
+	if e.keys == nil {
+		e.keys = map[*model.Node][]string{}
+	}
+	if e.keysDone == nil {
+		e.keysDone = map[string]bool{}
+	}
+	if !e.keysDone[file] {
+		e.keysDone[file] = true
+		root := ws.Sources[file]
+		if f := ws.Files[file]; root == nil && f != nil {
+			root = f.Root
+		}
+		var keys map[*model.Node][]string
+		// The keys are worked out on a tree of their own (decoding hides
+		// comments and reads the values), then mapped onto the
+		// workspace's by path.
+		if fresh, _ := model.Parse(file, []byte(root.Source())); fresh != nil {
+			if file == ws.RulesetFile {
+				keys = model.RulesetKeys(file, fresh)
+			} else {
+				for _, c := range ws.Ruleset.Catalogs {
+					if c.EntriesFile == file {
+						keys = model.CatalogAssetKeys(file, fresh, c)
 					}
 				}
+			}
+		}
+		for fn, allowed := range keys {
+			if wn, ok := root.Find(fn.Path()); ok {
+				e.keys[wn] = allowed
 			}
 		}
 	}

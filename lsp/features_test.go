@@ -145,6 +145,12 @@ func TestCompletionTranscript(t *testing.T) {
 	if !strings.Contains(string(res), `"label":"kind"`) || strings.Contains(string(res), `"label":"dice"`) {
 		t.Errorf("the keys offered are not resolution's: %s", res)
 	}
+	c.record("completion of a key in an entry of a catalog file", nil)
+	knacks := c.open("catalogs/knacks.json")
+	res = c.exchange("textDocument/completion", posParams(knacks, positionOf(t, root, "catalogs/knacks.json", `"label": "Long Stride"`, 1, 1)))
+	if !strings.Contains(string(res), `"label":"label"`) || strings.Contains(string(res), `"label":"catalog"`) {
+		t.Errorf("the keys offered are not an entry's: %s", res)
+	}
 	c.golden("completion")
 }
 

@@ -36,12 +36,14 @@ type wsEntry struct {
 	result *analysis.Result
 	err    error
 	// files are the names of every file the workspace read.
-	files    map[string]bool
-	dirty    bool
-	used     int64
-	idx      *index
+	files map[string]bool
+	dirty bool
+	used  int64
+	idx   *index
+	// keys are the keys each object of the ruleset and its catalog files
+	// allows, worked out for a file when first needed (keysDone).
 	keys     map[*model.Node][]string
-	keysDone bool
+	keysDone map[string]bool
 	// texts are the files' texts split in lines, made when first needed.
 	texts map[string]*lines
 }

@@ -32,3 +32,30 @@ func TestRulesetKeys(t *testing.T) {
 		t.Errorf("Source is %q", root.Source())
 	}
 }
+
+// CatalogAssetKeys gives a catalog file's objects their keys, and leaves
+// the catalog it is given as it was.
+func TestCatalogAssetKeys(t *testing.T) {
+	ws, err := model.Load(model.OSFS{}, "../examples/lantern-road")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := ws.Ruleset.Catalog("knacks")
+	data, err := os.ReadFile("../examples/lantern-road/catalogs/knacks.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	root, _ := model.Parse("knacks.json", data)
+	before := *c
+	keys := model.CatalogAssetKeys("knacks.json", root, c)
+	entry, _ := root.Find("entries.0")
+	if got := keys[entry]; !slices.Contains(got, "label") || !slices.Contains(got, "rows") || slices.Contains(got, "catalog") {
+		t.Errorf("an entry allows %v", got)
+	}
+	if top := keys[root]; !slices.Contains(top, "catalog") || !slices.Contains(top, "entries") {
+		t.Errorf("the top allows %v", top)
+	}
+	if c.EntriesFile != before.EntriesFile || c.EntriesNode != before.EntriesNode || len(c.Entries) != len(before.Entries) {
+		t.Error("the catalog was changed")
+	}
+}
