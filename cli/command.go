@@ -121,7 +121,7 @@ var commandTable []*command
 func init() {
 	commandTable = []*command{checkCommand, layersCommand, i18nCommand, migrateCommand, fixCommand,
 		diffCommand, changelogCommand, newCommand, packCommand,
-		explainCommand, helpCommand, completionCommand, versionCommand, completeCommand}
+		explainCommand, lspCommand, helpCommand, completionCommand, versionCommand, completeCommand}
 }
 
 // commands returns every command but the workbench.

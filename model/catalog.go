@@ -352,8 +352,20 @@ func (d *decoder) item(n *Node) *Item {
 // ({schemaVersion: 1, catalog, entries}) into c, its "$comment" members
 // hidden first as in DecodeRuleset.
 func DecodeCatalogAsset(file string, root *Node, c *Catalog) []Diagnostic {
+	return decodeCatalogAsset(&decoder{file: file}, root, c)
+}
+
+// CatalogAssetKeys is RulesetKeys for a separate catalog file of the
+// catalog c (which is not changed).
+func CatalogAssetKeys(file string, root *Node, c *Catalog) map[*Node][]string {
+	d := &decoder{file: file, allowed: map[*Node][]string{}}
+	cp := *c
+	decodeCatalogAsset(d, root, &cp)
+	return d.allowed
+}
+
+func decodeCatalogAsset(d *decoder, root *Node, c *Catalog) []Diagnostic {
 	root.HideComments()
-	d := &decoder{file: file}
 	o := d.object(root, "schemaVersion", "catalog", "entries")
 	if !o.ok() {
 		return d.result(Format)
@@ -363,7 +375,7 @@ func DecodeCatalogAsset(file string, root *Node, c *Catalog) []Diagnostic {
 		d.errorf(id, CodeAssetCatalog, "this file is for the catalog %q, but the ruleset expects %q here", id.Str(), c.ID)
 	}
 	if n := o.need("entries", true); n != nil {
-		c.EntriesFile, c.EntriesNode = file, n
+		c.EntriesFile, c.EntriesNode = d.file, n
 		c.Entries = d.entries(c, n)
 	}
 	return d.result(Format)

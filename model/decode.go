@@ -23,6 +23,9 @@ type decoder struct {
 	// wrongType records that a value had the wrong JSON type; the Engine then
 	// skips its cross-reference pass.
 	wrongType bool
+	// allowed, when not nil, records the keys each object read allows
+	// (RulesetKeys).
+	allowed map[*Node][]string
 }
 
 // room tells whether a finding of severity sev is listed, counting it when
@@ -94,6 +97,9 @@ func (d *decoder) object(n *Node, allowed ...string) obj {
 	if n == nil || !d.wantKind(n, Object) {
 		return obj{d: d}
 	}
+	if d.allowed != nil {
+		d.allowed[n] = allowed
+	}
 	at := 0
 	for _, c := range n.Children() {
 		k := c.Key()
@@ -112,6 +118,9 @@ func (d *decoder) object(n *Node, allowed ...string) obj {
 // it reports the members not allowed and sets found[i] to the member
 // named allowed[i] (the last of a repeated name), nil when absent.
 func (d *decoder) members(n *Node, allowed []string, found []*Node) {
+	if d.allowed != nil {
+		d.allowed[n] = allowed
+	}
 	at := 0
 	for _, c := range n.Children() {
 		k := c.Key()

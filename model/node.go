@@ -530,3 +530,13 @@ func (n *Node) Interface() any {
 	}
 	return n.Scalar()
 }
+
+// Source is the whole text of the document the node was parsed from, a
+// byte-order mark included ("" for a node not parsed from text). Node
+// offsets (Pos().Offset) index it.
+func (n *Node) Source() string {
+	if n == nil || n.doc == nil {
+		return ""
+	}
+	return n.doc.src
+}

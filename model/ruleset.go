@@ -112,9 +112,21 @@ func (r *Ruleset) Layer(id string) *Layer {
 // The "$comment" members of every object are hidden first
 // (Node.HideComments), as the Engine strips them before it validates.
 func DecodeRuleset(file string, root *Node) (*Ruleset, []Diagnostic) {
+	return decodeRuleset(&decoder{file: file}, root)
+}
+
+// RulesetKeys reads a parsed ruleset as DecodeRuleset does and returns,
+// for each object it read, the keys the object allows ("$comment" aside):
+// what an editor offers to complete a key with.
+func RulesetKeys(file string, root *Node) map[*Node][]string {
+	d := &decoder{file: file, allowed: map[*Node][]string{}}
+	decodeRuleset(d, root)
+	return d.allowed
+}
+
+func decodeRuleset(d *decoder, root *Node) (*Ruleset, []Diagnostic) {
 	root.HideComments()
-	d := &decoder{file: file}
-	r := &Ruleset{File: file, Root: root}
+	r := &Ruleset{File: d.file, Root: root}
 	o := d.object(root, "$schema", "schemaVersion", "id", "version", "name", "edition", "license",
 		"coverage", "resolution", "sheet", "rests", "gm", "catalogs", "items", "battle", "combat", "layers")
 	if !o.ok() {

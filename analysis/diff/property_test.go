@@ -2,6 +2,7 @@ package diff_test
 
 import (
 	"encoding/json"
+	"maps"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -29,8 +30,9 @@ func mutate(rng *rand.Rand, doc any, edits int) any {
 			}
 			switch x := v.(type) {
 			case map[string]any:
-				for k, c := range x {
-					walk(c, func(n any) { x[k] = n })
+				// In key order: the same seed makes the same edits.
+				for _, k := range slices.Sorted(maps.Keys(x)) {
+					walk(x[k], func(n any) { x[k] = n })
 				}
 			case []any:
 				for i, c := range x {

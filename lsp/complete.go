@@ -1,0 +1,197 @@
+package lsp
+
+import (
+	"encoding/json"
+	"slices"
+	"strconv"
+	"strings"
+
+	"rulebench/model"
+)
+
+// cursorContext is where a cursor stands in a JSON text that may be broken
+// mid-edit: the path of the container around it, whether it is where a
+// key goes, the key whose value it is in, and the text token it is in.
+type cursorContext struct {
+	// path leads to the container (keys and array indices).
+	path     []string
+	inObject bool
+	// onKey tells that the cursor is where a member's key goes; key is the
+	// member's key when it is in a value (of an object, or of the array
+	// that is the member's value: parentKey).
+	onKey          bool
+	key, parentKey string
+	// inString tells that the cursor is inside a string token starting at
+	// start; end is where the token's text ends (before the closing quote,
+	// or the line's end).
+	inString   bool
+	start, end int
+}
+
+// frame is one open container while scanning.
+type frame struct {
+	object    bool
+	expectKey bool
+	key       string
+	index     int
+}
+
+// scan works out the cursorContext at byte offset off of text, reading only the
+// text before it (and the rest of a string token it is in).
+func scan(text string, off int) cursorContext {
+	off = min(off, len(text))
+	var stack []frame
+	for i := 0; i < off; {
+		c := text[i]
+		switch c {
+		case '{':
+			stack = append(stack, frame{object: true, expectKey: true})
+		case '[':
+			stack = append(stack, frame{})
+		case '}', ']':
+			if len(stack) > 0 {
+				stack = stack[:len(stack)-1]
+			}
+		case ',':
+			if n := len(stack); n > 0 {
+				if stack[n-1].object {
+					stack[n-1].expectKey, stack[n-1].key = true, ""
+				} else {
+					stack[n-1].index++
+				}
+			}
+		case ':':
+			if n := len(stack); n > 0 && stack[n-1].object {
+				stack[n-1].expectKey = false
+			}
+		case '"':
+			j := i + 1
+			for j < len(text) && text[j] != '"' && text[j] != '\n' && text[j] != '\r' {
+				if text[j] == '\\' {
+					j++
+				}
+				j++
+			}
+			j = min(j, len(text))
+			if j >= off {
+				ctx := contextOf(stack)
+				ctx.inString, ctx.start, ctx.end = true, i, j
+				return ctx
+			}
+			if n := len(stack); n > 0 && stack[n-1].object && stack[n-1].expectKey {
+				var k string
+				if json.Unmarshal([]byte(text[i:j+1]), &k) != nil {
+					k = text[i+1 : j]
+				}
+				stack[n-1].key = k
+			}
+			i = j + 1
+			continue
+		}
+		i++
+	}
+	ctx := contextOf(stack)
+	ctx.start, ctx.end = off, off
+	return ctx
+}
+
+func contextOf(stack []frame) cursorContext {
+	var ctx cursorContext
+	for k, f := range stack {
+		if k == len(stack)-1 {
+			break
+		}
+		if f.object {
+			ctx.path = append(ctx.path, f.key)
+		} else {
+			ctx.path = append(ctx.path, strconv.Itoa(f.index))
+		}
+	}
+	if len(stack) == 0 {
+		return ctx
+	}
+	top := stack[len(stack)-1]
+	ctx.inObject = top.object
+	if top.object {
+		ctx.onKey = top.expectKey
+		if !top.expectKey {
+			ctx.key = top.key
+		}
+	} else if len(stack) > 1 && stack[len(stack)-2].object {
+		ctx.parentKey = stack[len(stack)-2].key
+	}
+	return ctx
+}
+
+func (s *Server) completion(params json.RawMessage) (any, error) {
+	var p CompletionParams
+	if err := decode(params, &p); err != nil {
+		return nil, err
+	}
+	d, err := s.docOf(p.TextDocument.URI)
+	if err != nil {
+		return nil, err
+	}
+	list := CompletionList{Items: []CompletionItem{}}
+	wsPath := s.ws.pathFor(d.path)
+	if wsPath == "" {
+		return list, nil
+	}
+	e := s.ws.lastGood(wsPath)
+	if e == nil {
+		return list, nil
+	}
+	off := d.lines.offset(p.Position, s.enc)
+	ctx := scan(d.lines.text, off)
+	edit := func(text string) *TextEdit {
+		r := Range{Start: d.lines.position(ctx.start, s.enc), End: d.lines.position(ctx.end, s.enc)}
+		quoted := jsonText(text)
+		if ctx.inString {
+			r.Start = d.lines.position(ctx.start+1, s.enc)
+			return &TextEdit{Range: r, NewText: quoted[1 : len(quoted)-1]}
+		}
+		return &TextEdit{Range: r, NewText: quoted}
+	}
+	if ctx.onKey {
+		root := e.result.Workspace.Sources[d.path]
+		obj, ok := root.Find(strings.Join(ctx.path, "."))
+		if !ok || obj.Kind != model.Object {
+			return list, nil
+		}
+		typed := ""
+		if ctx.inString {
+			typed = d.lines.text[ctx.start+1 : min(ctx.end, len(d.lines.text))]
+		}
+		for i, k := range s.allowedKeys(e, d.path, obj) {
+			if c := obj.Get(k); c != nil && k != typed {
+				continue
+			}
+			item := CompletionItem{Label: k, Kind: CompletionKindProperty, SortText: sortKey(i), TextEdit: edit(k)}
+			if kind, ok := refKeys[k]; ok {
+				item.Detail = "names a " + kindWord(kind)
+			}
+			list.Items = append(list.Items, item)
+		}
+		return list, nil
+	}
+	k := ctx.key
+	if !ctx.inObject {
+		k = ctx.parentKey
+	}
+	kind, ok := refKeys[k]
+	if !ok {
+		return list, nil
+	}
+	for i, dcl := range s.indexOf(e).byKind[kind] {
+		item := CompletionItem{Label: model.Visible(dcl.id), Kind: CompletionKindReference, Detail: model.Visible(dcl.label),
+			SortText: sortKey(i), TextEdit: edit(dcl.id)}
+		if item.Detail == "" {
+			item.Detail = kindWord(kind)
+		}
+		list.Items = append(list.Items, item)
+	}
+	slices.SortStableFunc(list.Items, func(a, b CompletionItem) int { return strings.Compare(a.SortText, b.SortText) })
+	return list, nil
+}
+
+func sortKey(i int) string { return strconv.FormatInt(int64(100000+i), 10) }
