@@ -98,7 +98,9 @@ func (d *decoder) object(n *Node, allowed ...string) obj {
 		return obj{d: d}
 	}
 	if d.allowed != nil {
-		d.allowed[n] = allowed
+		// A copy: keeping allowed itself would move every caller's
+		// list of keys to the heap.
+		d.allowed[n] = slices.Clone(allowed)
 	}
 	at := 0
 	for _, c := range n.Children() {
@@ -119,7 +121,9 @@ func (d *decoder) object(n *Node, allowed ...string) obj {
 // named allowed[i] (the last of a repeated name), nil when absent.
 func (d *decoder) members(n *Node, allowed []string, found []*Node) {
 	if d.allowed != nil {
-		d.allowed[n] = allowed
+		// A copy: keeping allowed itself would move every caller's
+		// list of keys to the heap.
+		d.allowed[n] = slices.Clone(allowed)
 	}
 	at := 0
 	for _, c := range n.Children() {
