@@ -2,6 +2,8 @@ package lsp
 
 import (
 	"encoding/json"
+	"fmt"
+	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -152,6 +154,14 @@ func (s *Server) completion(params json.RawMessage) (any, error) {
 		}
 		return &TextEdit{Range: r, NewText: quoted}
 	}
+	if ctx.onKey && isLocaleFile(e.result.Workspace, d.path) {
+		typed := ""
+		if ctx.inString {
+			typed = d.lines.text[ctx.start+1 : min(ctx.end, len(d.lines.text))]
+		}
+		list.Items = s.localeKeys(e, d.path, ctx, typed, edit)
+		return list, nil
+	}
 	if ctx.onKey {
 		root := e.result.Workspace.Sources[d.path]
 		obj, ok := root.Find(strings.Join(ctx.path, "."))
@@ -195,3 +205,36 @@ func (s *Server) completion(params json.RawMessage) (any, error) {
 }
 
 func sortKey(i int) string { return strconv.FormatInt(int64(100000+i), 10) }
+
+// isLocaleFile tells whether file is one of the workspace's locale files
+// (or language packs).
+func isLocaleFile(ws *model.Workspace, file string) bool {
+	return slices.ContainsFunc(ws.Locales, func(f *model.File) bool { return f != nil && f.Name == file })
+}
+
+// localeKeys completes a key of a locale file's ruleset section: the
+// display strings of the ruleset the file does not translate yet, in the
+// order the ruleset first uses them, each with where it is used (typed,
+// the key being written, is offered too).
+func (s *Server) localeKeys(e *wsEntry, file string, ctx cursorContext, typed string, edit func(string) *TextEdit) []CompletionItem {
+	items := []CompletionItem{}
+	if len(ctx.path) != 1 || ctx.path[0] != "ruleset" || e.result.Translations == nil {
+		return items
+	}
+	var section *model.Node
+	if f := e.result.Workspace.Files[file]; f != nil && f.Root != nil {
+		section = f.Root.Get("ruleset")
+	}
+	for i, str := range e.result.Translations.Strings() {
+		if section != nil && section.Get(str.Text) != nil && str.Text != typed {
+			continue
+		}
+		item := CompletionItem{Label: model.Visible(str.Text), Kind: CompletionKindProperty, SortText: sortKey(i), TextEdit: edit(str.Text)}
+		if len(str.Uses) > 0 {
+			u := str.Uses[0]
+			item.Detail = model.Visible(fmt.Sprintf("used at %s (%s)", u.Path(), path.Base(u.File)))
+		}
+		items = append(items, item)
+	}
+	return items
+}

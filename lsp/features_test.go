@@ -151,6 +151,13 @@ func TestCompletionTranscript(t *testing.T) {
 	if !strings.Contains(string(res), `"label":"label"`) || strings.Contains(string(res), `"label":"catalog"`) {
 		t.Errorf("the keys offered are not an entry's: %s", res)
 	}
+	c.record("completion of a key in a locale file's ruleset section", nil)
+	pt := c.open("locales/pt.json")
+	res = c.exchange("textDocument/completion", posParams(pt, positionOf(t, root, "locales/pt.json", `"Road rank"`, 1, 1)))
+	if !strings.Contains(string(res), `"label":"Road rank"`) || strings.Contains(string(res), `"label":"Total level"`) ||
+		!strings.Contains(string(res), `"label":"Lantern Road"`) || !strings.Contains(string(res), `"detail":"used at name (ruleset.json)"`) {
+		t.Errorf("the display strings offered are not those pt.json lacks: %s", res)
+	}
 	c.golden("completion")
 }
 
