@@ -122,13 +122,13 @@ func writeLayersText(w io.Writer, path string, o *outline.Outline) {
 	for _, c := range o.Ladder.Steps {
 		switch c.Kind {
 		case rules.StepRemoved:
-			p("  %-20s removed (base %s)\n", c.Label, stepText(c.Base))
+			p("  %-20s removed (base %s)\n", c.Label, say.LadderStep(c.Base))
 		case rules.StepAdded:
-			p("  %-20s %s  (added)\n", c.Label, stepText(c.Effective))
+			p("  %-20s %s  (added)\n", c.Label, say.LadderStep(c.Effective))
 		case rules.StepChanged:
-			p("  %-20s %s  (base %s)\n", c.Label, stepText(c.Effective), stepText(c.Base))
+			p("  %-20s %s  (base %s)\n", c.Label, say.LadderStep(c.Effective), say.LadderStep(c.Base))
 		default:
-			p("  %-20s %s\n", c.Label, stepText(c.Effective))
+			p("  %-20s %s\n", c.Label, say.LadderStep(c.Effective))
 		}
 	}
 	if len(o.Enums) > 0 {
@@ -237,15 +237,4 @@ func writeLayersText(w io.Writer, path string, o *outline.Outline) {
 			p("  %s = %s  (%s)\n", k.Path, k.Value, k.Kind)
 		}
 	}
-}
-
-// stepText writes a ladder step's numbers: "dc 14", "2 successes, target 8".
-func stepText(s model.LadderStep) string {
-	switch {
-	case s.HasDC:
-		return fmt.Sprintf("dc %d", s.DC)
-	case s.HasTarget:
-		return fmt.Sprintf("%s, target %d", say.Count(s.Successes, "success"), s.Target)
-	}
-	return say.Count(s.Successes, "success")
 }

@@ -79,7 +79,7 @@ func outlineFacts(o *outline.Outline) *facts {
 		fs.add(SectionGuidance, "world guidance", "", o.World.Text)
 	}
 	for _, st := range eff.Ladder {
-		fs.add(SectionLadder, v(st.Label), "", stepText(st))
+		fs.add(SectionLadder, v(st.Label), "", say.LadderStep(st))
 	}
 	for _, en := range o.Enums {
 		for _, k := range en.Kept {
@@ -208,17 +208,6 @@ func lineText(l model.LootLine) string {
 		count = "1"
 	}
 	return fmt.Sprintf("%s × %s, weight %d", v(count), lineWhat(l), l.Weight)
-}
-
-// stepText writes a ladder step's numbers: "dc 14", "2 successes, target 8".
-func stepText(s model.LadderStep) string {
-	switch {
-	case s.HasDC:
-		return fmt.Sprintf("dc %d", s.DC)
-	case s.HasTarget:
-		return fmt.Sprintf("%s, target %d", say.Count(s.Successes, "success"), s.Target)
-	}
-	return say.Count(s.Successes, "success")
 }
 
 // v makes file text safe for a terminal.

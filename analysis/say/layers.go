@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"rulebench/model"
 	"rulebench/rules"
 )
 
@@ -25,4 +26,16 @@ func MarketNotes(e *rules.Effective) []string {
 			Plural(hidden, "priced item is", "priced items are"), they, them))
 	}
 	return notes
+}
+
+// LadderStep writes a ladder step's numbers: "dc 14", "2 successes,
+// target 8".
+func LadderStep(s model.LadderStep) string {
+	switch {
+	case s.HasDC:
+		return fmt.Sprintf("dc %d", s.DC)
+	case s.HasTarget:
+		return fmt.Sprintf("%s, target %d", Count(s.Successes, "success"), s.Target)
+	}
+	return Count(s.Successes, "success")
 }
