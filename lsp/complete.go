@@ -154,11 +154,15 @@ func (s *Server) completion(params json.RawMessage) (any, error) {
 		}
 		return &TextEdit{Range: r, NewText: quoted}
 	}
+	typed := ""
+	if ctx.onKey && ctx.inString {
+		typed = d.lines.text[ctx.start+1 : min(ctx.end, len(d.lines.text))]
+	}
+	if ctx.onKey && path.Base(d.path) == "manifest.json" {
+		list.Items = manifestKeys(e.result.Workspace.Sources[d.path], ctx, typed, edit)
+		return list, nil
+	}
 	if ctx.onKey && isLocaleFile(e.result.Workspace, d.path) {
-		typed := ""
-		if ctx.inString {
-			typed = d.lines.text[ctx.start+1 : min(ctx.end, len(d.lines.text))]
-		}
 		list.Items = s.localeKeys(e, d.path, ctx, typed, edit)
 		return list, nil
 	}
@@ -167,10 +171,6 @@ func (s *Server) completion(params json.RawMessage) (any, error) {
 		obj, ok := root.Find(strings.Join(ctx.path, "."))
 		if !ok || obj.Kind != model.Object {
 			return list, nil
-		}
-		typed := ""
-		if ctx.inString {
-			typed = d.lines.text[ctx.start+1 : min(ctx.end, len(d.lines.text))]
 		}
 		for i, k := range s.allowedKeys(e, d.path, obj) {
 			if c := obj.Get(k); c != nil && k != typed {
@@ -235,6 +235,41 @@ func (s *Server) localeKeys(e *wsEntry, file string, ctx cursorContext, typed st
 			item.Detail = model.Visible(fmt.Sprintf("used at %s (%s)", u.Path(), path.Base(u.File)))
 		}
 		items = append(items, item)
+	}
+	return items
+}
+
+// manifestFields are the keys of a package manifest and of its objects
+// (ruleset-format.md §8), by the path of the object ("" the manifest,
+// "files.*" an item of files).
+var manifestFields = map[string][]string{
+	"":                     {"schemaVersion", "id", "name", "version", "description", "capabilityApi", "builtAgainst", "engine", "kind", "entrypoints", "contributions", "files", "permissions", "restartRequired"},
+	"capabilityApi":        {"major", "minor"},
+	"builtAgainst":         {"engineVersion", "engineCommit"},
+	"engine":               {"min", "maxExclusive"},
+	"contributions":        {"assets"},
+	"contributions.assets": {"paths"},
+	"files.*":              {"path", "sha256", "bytes"},
+}
+
+// manifestKeys completes a key of a package manifest: the fields of the
+// object the cursor is in that it does not have yet (typed, the key being
+// written, is offered too).
+func manifestKeys(root *model.Node, ctx cursorContext, typed string, edit func(string) *TextEdit) []CompletionItem {
+	items := []CompletionItem{}
+	segs := slices.Clone(ctx.path)
+	for i, sg := range segs {
+		if _, err := strconv.Atoi(sg); err == nil {
+			segs[i] = "*"
+		}
+	}
+	keys := manifestFields[strings.Join(segs, ".")]
+	obj, whole := root.Find(strings.Join(ctx.path, "."))
+	for i, k := range keys {
+		if whole && obj.Kind == model.Object && obj.Get(k) != nil && k != typed {
+			continue
+		}
+		items = append(items, CompletionItem{Label: k, Kind: CompletionKindProperty, SortText: sortKey(i), TextEdit: edit(k)})
 	}
 	return items
 }

@@ -158,6 +158,31 @@ func TestCompletionTranscript(t *testing.T) {
 		!strings.Contains(string(res), `"label":"Lantern Road"`) || !strings.Contains(string(res), `"detail":"used at name (ruleset.json)"`) {
 		t.Errorf("the display strings offered are not those pt.json lacks: %s", res)
 	}
+	c.record("completion of a key in the manifest (without restartRequired) and in one of its files", nil)
+	manifestFile := filepath.Join(root, "manifest.json")
+	data, err := os.ReadFile(manifestFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data = []byte(strings.Replace(string(data), `"permissions": [],
+  "restartRequired": false`, `"permissions": []`, 1))
+	if err := os.WriteFile(manifestFile, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	manifest := c.open("manifest.json")
+	res = c.exchange("textDocument/completion", posParams(manifest, positionOf(t, root, "manifest.json", `"id"`, 1, 1)))
+	for _, want := range []string{`"label":"id"`, `"label":"restartRequired"`} {
+		if !strings.Contains(string(res), want) {
+			t.Errorf("the manifest's keys do not offer %s: %s", want, res)
+		}
+	}
+	if strings.Contains(string(res), `"label":"name"`) || strings.Contains(string(res), `"label":"permissions"`) || strings.Contains(string(res), `"label":"sha256"`) {
+		t.Errorf("the manifest's keys offer one it has, or one of a file's: %s", res)
+	}
+	res = c.exchange("textDocument/completion", posParams(manifest, positionOf(t, root, "manifest.json", `"sha256"`, 1, 1)))
+	if !strings.Contains(string(res), `"label":"sha256"`) || strings.Contains(string(res), `"label":"bytes"`) || strings.Contains(string(res), `"label":"id"`) {
+		t.Errorf("a file's keys are not offered: %s", res)
+	}
 	c.golden("completion")
 }
 
