@@ -769,7 +769,7 @@ func TestI18nUpdatePrintsNoRawControls(t *testing.T) {
 }
 
 // The usage names --schema (its output is checked against a real JSON
-// Schema validator in package clischema).
+// Schema validator in package clivalidate).
 func TestI18nUsageNamesSchema(t *testing.T) {
 	if !slices.Contains(i18nAuthorUsage, "i18n --schema LANG|all [--vscode] [--out FILE] PATH") {
 		t.Error("the usage lacks --schema")

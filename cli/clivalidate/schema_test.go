@@ -1,4 +1,4 @@
-package clischema
+package clivalidate
 
 import (
 	"bytes"
