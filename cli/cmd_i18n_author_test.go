@@ -767,3 +767,11 @@ func TestI18nUpdatePrintsNoRawControls(t *testing.T) {
 		t.Errorf("a lone byte: %q", got)
 	}
 }
+
+// The usage names --schema (its output is checked against a real JSON
+// Schema validator in package clivalidate).
+func TestI18nUsageNamesSchema(t *testing.T) {
+	if !slices.Contains(i18nAuthorUsage, "i18n --schema LANG|all [--vscode] [--out FILE] PATH") {
+		t.Error("the usage lacks --schema")
+	}
+}

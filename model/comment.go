@@ -20,15 +20,16 @@ var commentSig = keySig(CommentKey)
 // keep them. It is done once per document; it is not safe to call while
 // the tree is read elsewhere.
 func (n *Node) HideComments() {
-	if n == nil || n.doc == nil || len(n.doc.commented) == 0 {
+	if n == nil || n.doc == nil || len(n.doc.commented) == 0 || n.doc.hidden != nil {
 		return
 	}
 	d := n.doc
-	if d.hidden == nil {
-		d.hidden = make(map[*Node]uint32, len(d.commented))
-	}
+	d.hidden = make(map[*Node]uint32, len(d.commented))
 	var notes []*Node
 	for _, obj := range d.commented {
+		if _, done := d.hidden[obj]; done {
+			continue // listed again after a commented object inside it
+		}
 		run := d.kids[obj.a : obj.a+obj.b]
 		sigs := d.sigs[obj.a : obj.a+obj.b]
 		notes = notes[:0]
@@ -49,7 +50,6 @@ func (n *Node) HideComments() {
 		obj.b = uint32(kept)
 		d.hidden[obj] = uint32(len(notes))
 	}
-	d.commented = nil
 }
 
 // AllChildren is Children with the "$comment" members HideComments took
@@ -74,16 +74,10 @@ func (n *Node) Comments() []*Node {
 		return nil
 	}
 	d := n.doc
-	objs := d.commented
-	if objs == nil && len(d.hidden) > 0 {
-		objs = make([]*Node, 0, len(d.hidden))
-		for obj := range d.hidden {
-			objs = append(objs, obj)
-		}
-	}
 	var out []*Node
-	for _, obj := range objs {
-		for _, c := range obj.AllChildren() {
+	for _, obj := range d.commented {
+		// The members HideComments took out lie just after the ones kept.
+		for _, c := range d.kids[obj.a : obj.a+obj.b+d.hidden[obj]] {
 			if c.sig == commentSig && c.hasKey(CommentKey) {
 				out = append(out, c)
 			}

@@ -54,3 +54,31 @@ func TestHideComments(t *testing.T) {
 		t.Errorf("edited:\n%s\nwant:\n%s", out, want)
 	}
 }
+
+// An object whose "$comment" members come before and after a commented
+// object inside it has them all hidden, and Comments and AllChildren still
+// give every one.
+func TestHideCommentsAroundNested(t *testing.T) {
+	src := `{"$comment": "one", "a": {"$comment": "inner", "x": 1}, "$comment": "two", "b": 2}`
+	root, _ := model.Parse("t.json", []byte(src))
+	root.HideComments()
+	var kids, all, notes []string
+	for _, c := range root.Children() {
+		kids = append(kids, c.Key())
+	}
+	for _, c := range root.AllChildren() {
+		all = append(all, c.Key())
+	}
+	for _, c := range root.Comments() {
+		notes = append(notes, c.Str()+"@"+c.Parent().Path())
+	}
+	if got := strings.Join(kids, " "); got != "a b" {
+		t.Errorf("Children: %s", got)
+	}
+	if got := strings.Join(all, " "); got != "$comment a $comment b" {
+		t.Errorf("AllChildren: %s", got)
+	}
+	if got := strings.Join(notes, " "); got != "one@(root) inner@a two@(root)" {
+		t.Errorf("Comments: %s", got)
+	}
+}

@@ -432,3 +432,19 @@ func ExampleDecodeRuleset() {
 	// r.json:1:28: error: id: "Bad Id" is not a valid ruleset id: lowercase letters and digits joined by single hyphens, at most 64 (engine-legacy and traditional are reserved)
 	// r.json:1:1: error: name: "name" is required here
 }
+
+// A range finding on an ability names the ability.
+func TestRangeFindingsName(t *testing.T) {
+	ws := loadText(t, edit(t, `"min": 0, "max": 5, "default": 1`, `"min": 6, "max": 5, "default": 5`))
+	var msgs []string
+	for _, d := range ws.Diagnostics {
+		if d.Code == model.CodeRange {
+			msgs = append(msgs, d.Message)
+		}
+	}
+	want := []string{`the ability "grip" needs min ≤ max; min 6 is above max 5`,
+		`the ability "grip" needs min ≤ default ≤ max; the default 5 is outside 6..5`}
+	if strings.Join(msgs, "\n") != strings.Join(want, "\n") {
+		t.Errorf("range findings: %q", msgs)
+	}
+}

@@ -102,9 +102,10 @@ type document struct {
 	// Get compares names only where the signatures match, without reading
 	// the members that cannot be the one.
 	sigs []uint32
-	// commented are the objects with a "$comment" member, and hidden the
-	// number of them HideComments took out of each object's members, by
-	// object.
+	// commented are the objects with a "$comment" member, in the order
+	// the parser met the members (an object comes again after a commented
+	// object inside it); hidden is the number of them HideComments took
+	// out of each object's members, by object, nil until it is called.
 	commented []*Node
 	hidden    map[*Node]uint32
 	// linesOnce builds marks, the line and column every markEvery bytes,

@@ -239,7 +239,7 @@ func (d *decoder) poolResolution(o obj, r *Resolution) {
 		mx, okMax := face("max")
 		r.TargetDefault, r.TargetMin, r.TargetMax = df, mn, mx
 		r.HasTarget = true
-		d.minMaxDefault(t, "the target", int64(mn), int64(mx), int64(df), okMin && okMax, okMin && okMax && okDef)
+		d.minMaxDefault(t, "the target", "", int64(mn), int64(mx), int64(df), okMin && okMax, okMin && okMax && okDef)
 	}
 	r.Explode = o.has("explode")
 	r.Double = o.has("double")

@@ -379,7 +379,7 @@ func (d *decoder) sheet(n *Node) Sheet {
 		mx, okMax := ao.integer("max", true, math.MinInt64, math.MaxInt64)
 		df, okDef := ao.integer("default", true, math.MinInt64, math.MaxInt64)
 		a.Min, a.Max, a.Default = float64(mn), float64(mx), float64(df)
-		d.minMaxDefault(ao, fmt.Sprintf("the ability %q", a.ID), mn, mx, df, okMin && okMax, okMin && okMax && okDef)
+		d.minMaxDefault(ao, "the ability", a.ID, mn, mx, df, okMin && okMax, okMin && okMax && okDef)
 		s.Abilities = append(s.Abilities, a)
 	}
 	s.Skills = d.skills(o.array("skills", false, 0, 120))
@@ -837,14 +837,23 @@ func (d *decoder) track(n *Node) *Track {
 }
 
 // minMaxDefault reports, as the Engine does, a min above max at min and a
-// default outside min..max at default, for what (an ability, the target)
-// whose three whole numbers were read; ranged and defaulted say which
-// comparisons the numbers read allow.
-func (d *decoder) minMaxDefault(o obj, what string, mn, mx, df int64, ranged, defaulted bool) {
-	if ranged && mn > mx {
+// default outside min..max at default, for what (an ability, the target),
+// named name when it has one, whose three whole numbers were read; ranged
+// and defaulted say which comparisons the numbers read allow. The name is
+// put into words only for a finding, as this runs for every ability.
+func (d *decoder) minMaxDefault(o obj, what, name string, mn, mx, df int64, ranged, defaulted bool) {
+	above := ranged && mn > mx
+	outside := defaulted && (df < mn || df > mx)
+	if !above && !outside {
+		return
+	}
+	if name != "" {
+		what = fmt.Sprintf("%s %q", what, name)
+	}
+	if above {
 		d.errorf(o.get("min"), CodeRange, "%s needs min ≤ max; min %d is above max %d", what, mn, mx)
 	}
-	if defaulted && (df < mn || df > mx) {
+	if outside {
 		d.errorf(o.get("default"), CodeRange, "%s needs min ≤ default ≤ max; the default %d is outside %d..%d", what, df, mn, mx)
 	}
 }
