@@ -250,6 +250,12 @@ func readSaveFile(name string) ([]byte, error) {
 	if info.Size() > model.MaxReadBytes {
 		return nil, errTooLarge
 	}
+	return readAtMost(f)
+}
+
+// readAtMost reads an opened save to its end, refusing one of over
+// model.MaxReadBytes.
+func readAtMost(f io.Reader) ([]byte, error) {
 	data, err := io.ReadAll(io.LimitReader(f, model.MaxReadBytes+1))
 	if err != nil {
 		return nil, unwrapPath(err)

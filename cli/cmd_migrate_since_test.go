@@ -16,12 +16,9 @@ import (
 // returns their paths and the sample saves' paths.
 func sinceFiles(t *testing.T, c migratetest.Case) (oldPath, newPath string, saves []string) {
 	t.Helper()
-	dir := t.TempDir()
-	oldPath, newPath = filepath.Join(dir, "old.json"), filepath.Join(dir, "new.json")
-	for p, data := range map[string][]byte{oldPath: c.Old, newPath: c.New} {
-		if err := os.WriteFile(p, data, 0o644); err != nil {
-			t.Fatal(err)
-		}
+	oldPath, newPath, err := c.Write(t.TempDir())
+	if err != nil {
+		t.Fatal(err)
 	}
 	for _, s := range c.Saves {
 		saves = append(saves, filepath.Join(lanternRoadDir, "saves", s))

@@ -2,7 +2,6 @@ package cli
 
 import (
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"path"
@@ -123,14 +122,7 @@ func readOldSave(fsys fs.FS, name string) ([]byte, error) {
 		return nil, unwrapPath(err)
 	}
 	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, model.MaxReadBytes+1))
-	if err != nil {
-		return nil, unwrapPath(err)
-	}
-	if len(data) > model.MaxReadBytes {
-		return nil, errTooLarge
-	}
-	return data, nil
+	return readAtMost(f)
 }
 
 // looksLikePath tells whether OLD, not on disk, is meant as a path all the

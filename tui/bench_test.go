@@ -167,34 +167,25 @@ func BenchmarkStep(b *testing.B) {
 // costs the UI goroutine (the matching runs in the background). Each op is
 // two keys, a letter and backspace. Target: 16 ms a key.
 func BenchmarkSearch(b *testing.B) {
-	for _, pkg := range benchPackages {
-		b.Run(pkg.name, func(b *testing.B) {
-			a := keysTo(b, newTestApp(b, packageConfig(b, pkg.fsys(b), pkg.dir), 200, 60), "4", "enter", "/", "f", "r")
-			b.ReportAllocs()
-			cpu := startCPU(b)
-			for b.Loop() {
-				a = send(b, a, keyPress("e"))
-				_ = a.View()
-				a = send(b, a, keyPress("backspace"))
-				_ = a.View()
-			}
-			cpu.report()
-		})
-	}
+	benchSearch(b, func(t testing.TB, a *App, m tea.Msg) *App { return send(t, a, m) })
 }
 
 // BenchmarkSearchShown measures a letter of a search until its matches
 // are shown: the key, the matching in the background, and the frame.
-func BenchmarkSearchShown(b *testing.B) {
+func BenchmarkSearchShown(b *testing.B) { benchSearch(b, sendRun) }
+
+// benchSearch types a letter of a search and takes it back, each followed
+// by a frame, with deliver handing each key to the App.
+func benchSearch(b *testing.B, deliver func(testing.TB, *App, tea.Msg) *App) {
 	for _, pkg := range benchPackages {
 		b.Run(pkg.name, func(b *testing.B) {
 			a := keysTo(b, newTestApp(b, packageConfig(b, pkg.fsys(b), pkg.dir), 200, 60), "4", "enter", "/", "f", "r")
 			b.ReportAllocs()
 			cpu := startCPU(b)
 			for b.Loop() {
-				a = sendRun(b, a, keyPress("e"))
+				a = deliver(b, a, keyPress("e"))
 				_ = a.View()
-				a = sendRun(b, a, keyPress("backspace"))
+				a = deliver(b, a, keyPress("backspace"))
 				_ = a.View()
 			}
 			cpu.report()

@@ -223,12 +223,8 @@ func TestDiffStoredIDs(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			dir := t.TempDir()
-			oldPath, newPath := filepath.Join(dir, "old.json"), filepath.Join(dir, "new.json")
-			if err := os.WriteFile(oldPath, c.Old, 0o644); err != nil {
-				t.Fatal(err)
-			}
-			if err := os.WriteFile(newPath, c.New, 0o644); err != nil {
+			oldPath, newPath, err := c.Write(t.TempDir())
+			if err != nil {
 				t.Fatal(err)
 			}
 			d, _ := compare(t, oldPath, newPath)

@@ -36,6 +36,19 @@ const (
 	EnumDropped      = "enum-dropped"      // an enum value dropped that a save holds
 )
 
+// Write writes the case's two versions into dir as old.json and new.json
+// and returns their paths.
+func (c Case) Write(dir string) (oldPath, newPath string, err error) {
+	oldPath, newPath = filepath.Join(dir, "old.json"), filepath.Join(dir, "new.json")
+	if err := os.WriteFile(oldPath, c.Old, 0o644); err != nil {
+		return "", "", err
+	}
+	if err := os.WriteFile(newPath, c.New, 0o644); err != nil {
+		return "", "", err
+	}
+	return oldPath, newPath, nil
+}
+
 // Renamed is the new id of road_name in the rename cases.
 const Renamed = "traveler_name"
 
